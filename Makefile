@@ -1,0 +1,40 @@
+# mailbag — every target sets up what it needs on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_BASE := $(VENV)/.installed-base
+STAMP_DEV := $(VENV)/.installed-dev
+
+.PHONY: play test lint typecheck unit soak bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_BASE): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@ $(STAMP_BASE)
+
+## play: start a game in the terminal, you against bots
+play: $(STAMP_BASE)
+	$(BIN)/mailbag play postcards --seats human,automa:normal
+
+## test: lint, type-check and run the whole test suite
+test: $(STAMP_DEV)
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy --strict src
+	$(BIN)/pytest
+
+## soak: thousands of random games per game through the contract tests
+soak: $(STAMP_DEV)
+	MAILBAG_CONTRACT_SEEDS=1000 $(BIN)/pytest tests/contract -q
+
+bench: $(STAMP_BASE)
+	$(BIN)/mailbag bench postcards
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,71 @@
+"""What a bot is: something that picks one of the legal actions from a view, never the state.
+
+Seat kinds in ``--seats`` map to bots here: ``random``, ``greedy``, ``mcts[:iters=N|time=S]``.
+Bots are given the seat's view and its legal actions; search bots plan on worlds drawn with
+``determinize(view)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from mailbag.core import Action, Game, Observation, SeatError
+
+
+class Bot(Protocol):
+    """Chooses one of ``legal`` for the seat whose view is ``observation``."""
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action: ...
+
+
+#: seat-kind name -> factory(game, seat, seed, params)
+BotFactory = Callable[[Game[Any], int, int, dict[str, str]], Bot]
+_FACTORIES: dict[str, BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    _FACTORIES[name] = factory
+
+
+def bot_kinds() -> list[str]:
+    _load_builtin()
+    return sorted(_FACTORIES)
+
+
+def parse_kind(kind: str) -> tuple[str, dict[str, str]]:
+    """``"mcts:iters=2000"`` -> ``("mcts", {"iters": "2000"})``; ``"automa:normal"`` ->
+    ``("automa", {"normal": ""})``."""
+    name, _, rest = kind.strip().partition(":")
+    params: dict[str, str] = {}
+    for part in filter(None, rest.split(",")):
+        key, _, value = part.partition("=")
+        params[key.strip()] = value.strip()
+    return name.strip(), params
+
+
+def is_bot_kind(kind: str) -> bool:
+    _load_builtin()
+    return parse_kind(kind)[0] in _FACTORIES
+
+
+def make_bot(kind: str, game: Game[Any], seat: int, seed: int) -> Bot:
+    """The bot for seat kind ``kind``; an unknown kind or bad parameter is a clear error."""
+    _load_builtin()
+    name, params = parse_kind(kind)
+    if name not in _FACTORIES:
+        raise SeatError(f"unknown bot {kind!r}; bots: {', '.join(sorted(_FACTORIES))}")
+    return _FACTORIES[name](game, seat, seed, params)
+
+
+def _load_builtin() -> None:
+    if _FACTORIES:
+        return
+    import importlib
+
+    for module in ("mailbag.bots.random_bot", "mailbag.bots.greedy", "mailbag.bots.mcts"):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise

@@ -1,0 +1,28 @@
+"""The random bot: uniform over the legal actions it is shown."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mailbag.bots.base import register_bot
+from mailbag.core import Action, Game, Observation, Rng, SeatError
+
+
+class RandomBot:
+    """Picks uniformly at random among the legal actions (it never looks at the state)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng.from_seed(seed, 0x5EED)
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randbelow(len(legal))]
+
+
+def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> RandomBot:
+    if params:
+        raise SeatError(f"the random bot takes no parameters, got {', '.join(params)}")
+    return RandomBot(seed * 7919 + seat)
+
+
+register_bot("random", _factory)

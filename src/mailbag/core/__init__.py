@@ -1,0 +1,58 @@
+"""The core contract every game implements (see DESIGN): spec, state, actions, views, records."""
+
+from mailbag.core.actions import Action, act, action_from_json, parse_action
+from mailbag.core.errors import (
+    ActionSyntaxError,
+    ComponentError,
+    IllegalAction,
+    MailbagError,
+    NotYourTurn,
+    OptionError,
+    RecordError,
+    SeatError,
+)
+from mailbag.core.game import (
+    Event,
+    Game,
+    Observation,
+    Score,
+    apply,
+    check_action,
+    clone,
+    new_game,
+    visible_events,
+)
+from mailbag.core.rng import Rng
+from mailbag.core.serialize import canonical_json, state_digest, state_from_json, state_to_json
+from mailbag.core.spec import GameSpec, OptionSpec
+
+__all__ = [
+    "Action",
+    "ActionSyntaxError",
+    "ComponentError",
+    "Event",
+    "Game",
+    "GameSpec",
+    "IllegalAction",
+    "MailbagError",
+    "NotYourTurn",
+    "Observation",
+    "OptionError",
+    "OptionSpec",
+    "RecordError",
+    "Rng",
+    "Score",
+    "SeatError",
+    "act",
+    "action_from_json",
+    "apply",
+    "canonical_json",
+    "check_action",
+    "clone",
+    "new_game",
+    "parse_action",
+    "state_digest",
+    "state_from_json",
+    "state_to_json",
+    "visible_events",
+]

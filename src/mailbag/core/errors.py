@@ -1,0 +1,45 @@
+"""Errors raised by the core contract and the games: each names what was wrong."""
+
+from __future__ import annotations
+
+
+class MailbagError(Exception):
+    """Base class of every error mailbag raises on purpose (bad input, never a bug)."""
+
+
+class IllegalAction(MailbagError):
+    """An action the rules do not allow now. ``rule`` names the rule (a ruling id or a
+    rulebook section); the state it was tried on is never changed."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.reason = message
+
+
+class NotYourTurn(IllegalAction):
+    """A seat tried to act while it owes no decision."""
+
+    def __init__(self, seat: int, deciders: tuple[int, ...]) -> None:
+        who = ", ".join(str(s) for s in deciders) or "nobody (the game is over)"
+        super().__init__("turn order", f"seat {seat} owes no decision now; waiting for seat {who}")
+
+
+class ActionSyntaxError(MailbagError):
+    """Text that is not an action in the canonical notation."""
+
+
+class OptionError(MailbagError):
+    """An unknown option or a bad option value; the message lists the valid ones."""
+
+
+class ComponentError(MailbagError):
+    """Component data that fails validation: names the file, the entry and the problem."""
+
+
+class RecordError(MailbagError):
+    """A game record or saved state that cannot be read, or that does not replay."""
+
+
+class SeatError(MailbagError):
+    """A bad seat list or seat kind."""

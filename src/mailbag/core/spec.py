@@ -1,0 +1,147 @@
+"""Static description of a game: name, seat counts and options with validation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from mailbag.core.errors import OptionError
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its type, default and valid values."""
+
+    name: str
+    type: type[bool] | type[int] | type[str]
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def valid_values(self) -> str:
+        if self.type is bool:
+            return "true, false"
+        if self.choices is not None:
+            return ", ".join(_show(c) for c in self.choices)
+        if self.type is int:
+            lo = "" if self.minimum is None else str(self.minimum)
+            hi = "" if self.maximum is None else str(self.maximum)
+            return f"an integer {lo}..{hi}" if (lo or hi) else "an integer"
+        return "any text"
+
+    def coerce(self, value: object) -> OptionValue:
+        """Turn ``value`` (typed, or text from the command line) into a valid option value."""
+        result: OptionValue
+        if self.type is bool:
+            if isinstance(value, bool):
+                result = value
+            elif isinstance(value, str) and value.lower() in ("true", "yes", "on", "1"):
+                result = True
+            elif isinstance(value, str) and value.lower() in ("false", "no", "off", "0"):
+                result = False
+            else:
+                raise self._bad(value)
+        elif self.type is int:
+            if isinstance(value, bool):
+                raise self._bad(value)
+            if isinstance(value, int):
+                result = value
+            elif isinstance(value, str):
+                try:
+                    result = int(value)
+                except ValueError:
+                    raise self._bad(value) from None
+            else:
+                raise self._bad(value)
+            if (self.minimum is not None and result < self.minimum) or (
+                self.maximum is not None and result > self.maximum
+            ):
+                raise self._bad(value)
+        else:
+            if not isinstance(value, str):
+                raise self._bad(value)
+            result = value
+        if self.choices is not None and result not in self.choices:
+            raise self._bad(value)
+        return result
+
+    def _bad(self, value: object) -> OptionError:
+        return OptionError(
+            f"bad value {value!r} for option {self.name!r}; valid values: {self.valid_values()}"
+        )
+
+
+def _show(value: OptionValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is, statically: found by name in the registry."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: tuple[OptionSpec, ...] = ()
+    summary: str = ""
+    #: seat kinds the rules engine plays itself (Postcards' ``automa:normal``); every other seat
+    #: is a "player" whose decisions come from outside (a person or a bot).
+    engine_seats: tuple[str, ...] = ()
+    #: the option sets and seat lists the contract tests cover for this game
+    contract_options: tuple[Mapping[str, OptionValue], ...] = field(default=({},))
+    contract_seats: tuple[tuple[str, ...], ...] = ()
+    #: verbs of this game's actions (for clear parse errors)
+    verbs: frozenset[str] = frozenset()
+
+    def option(self, name: str) -> OptionSpec:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise OptionError(
+            f"unknown option {name!r} for {self.name}; valid options: "
+            + (", ".join(o.name for o in self.options) or "none")
+        )
+
+    def resolve_options(self, given: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
+        """All options with defaults filled in; an unknown name or a bad value is an error."""
+        resolved: dict[str, OptionValue] = {o.name: o.default for o in self.options}
+        for name, value in (given or {}).items():
+            resolved[name] = self.option(name).coerce(value)
+        return resolved
+
+    def check_seats(self, seats: tuple[str, ...]) -> tuple[str, ...]:
+        """Validate a seat list as the rules engine sees it ("player" or an engine seat kind)."""
+        from mailbag.core.errors import SeatError
+
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise SeatError(
+                f"{self.name} seats {self.min_seats}–{self.max_seats}, not {len(seats)}"
+            )
+        for kind in seats:
+            if kind != "player" and kind not in self.engine_seats:
+                valid = ", ".join(("player", *self.engine_seats))
+                raise SeatError(f"{self.name} has no engine seat {kind!r}; valid: {valid}")
+        return seats
+
+    def describe_options(self) -> list[tuple[str, str, str]]:
+        """(name, default, valid values) for each option, for ``mailbag games``."""
+        return [(o.name, _show(o.default), o.valid_values()) for o in self.options]
+
+
+def parse_option_pairs(pairs: list[str] | None) -> dict[str, Any]:
+    """``["key=value", ...]`` from the command line into a dict; malformed pairs are errors."""
+    result: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {pair!r} is not of the form key=value")
+        result[key.strip()] = value.strip()
+    return result

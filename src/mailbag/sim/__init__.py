@@ -1,0 +1,1 @@
+"""Simulation: play games, tournaments with seat rotation and a seed schedule, statistics."""
