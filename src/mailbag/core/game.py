@@ -134,6 +134,11 @@ class Game(ABC, Generic[S]):
         best_other = max((s.total for i, s in enumerate(scores) if i != seat), default=0)
         return float(mine - best_other)
 
+    def balance_tags(self, state: S, seat: int) -> dict[str, list[str]]:
+        """The components that shaped ``seat``'s game, by category, for balance statistics
+        (e.g. ``{"itinerary": ["itinerary:3"], "gift": ["gift:car", ...]}``)."""
+        return {}
+
     def render(self, observation: Observation) -> str:
         """The view as text for the terminal."""
         return str(observation)
