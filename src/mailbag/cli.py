@@ -1,0 +1,205 @@
+"""The ``mailbag`` command line: list games, play in the terminal, replay records.
+
+``mailbag play GAME --seats human,random`` seats people and bots; a person sees their view as
+text and the numbered legal actions. Research commands (``sim``, ``bench``) live in
+:mod:`mailbag.cli_research`. Every error a user can cause is one clean line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from mailbag.core import MailbagError, SeatError
+from mailbag.core.records import GameRecord, load, replay_steps, result_of
+from mailbag.core.spec import parse_option_pairs
+from mailbag.games import get, names
+
+app = typer.Typer(
+    help="mailbag: Postcards, Post Office and Carteros by their printed rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def friendly(func: Callable[P, R]) -> Callable[P, R]:
+    """Turn mailbag's own errors into one clean line on stderr and exit status 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except MailbagError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+@app.command("games")
+@friendly
+def games_command() -> None:
+    """List the games with their seat counts and options."""
+    table = Table(title="mailbag games")
+    table.add_column("game")
+    table.add_column("seats")
+    table.add_column("options (default; valid values)")
+    table.add_column("engine seats")
+    for name in names():
+        spec = get(name).spec
+        options = "\n".join(f"{n}={d}  ({v})" for n, d, v in spec.describe_options()) or "-"
+        table.add_row(
+            f"{name}\n[dim]{spec.title}[/dim]",
+            f"{spec.min_seats}–{spec.max_seats}",
+            options,
+            ", ".join(spec.engine_seats) or "-",
+        )
+    console.print(table)
+
+
+def parse_seats(text: str) -> list[str]:
+    seats = [s.strip() for s in text.split(",")]
+    if not text.strip() or any(not s for s in seats):
+        raise SeatError(f"--seats {text!r}: give a comma list of seat kinds, e.g. human,random")
+    return seats
+
+
+def check_seat_kinds(game_name: str, seats: list[str]) -> None:
+    """Every seat is ``human``, a bot kind, or one of the game's engine seats."""
+    from mailbag.bots import bot_kinds, is_bot_kind
+
+    game = get(game_name)
+    for kind in seats:
+        if kind == "human" or kind in game.spec.engine_seats or is_bot_kind(kind):
+            continue
+        valid = ", ".join(["human", *bot_kinds(), *game.spec.engine_seats])
+        raise SeatError(f"unknown seat kind {kind!r}; valid seat kinds: {valid}")
+
+
+@app.command("play")
+@friendly
+def play_command(
+    game: Annotated[str | None, typer.Argument(help="game to play (see `mailbag games`)")] = None,
+    seats: Annotated[
+        str, typer.Option(help="comma list of seat kinds: human, random, greedy, mcts, automa:…")
+    ] = "human,random",
+    seed: Annotated[
+        int | None, typer.Option(help="random seed (default: chosen at random)")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="game option key=value")
+    ] = None,
+    record: Annotated[Path | None, typer.Option(help="write the game record here")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+    components: Annotated[
+        Path | None, typer.Option(help="play with your own component data file")
+    ] = None,
+    resume: Annotated[Path | None, typer.Option(help="resume a saved game record")] = None,
+) -> None:
+    """Play a game in the terminal: people and bots, or bots only (runs unattended)."""
+    from mailbag.terminal import play_in_terminal
+
+    if resume is not None:
+        saved = load(resume)
+        play_in_terminal(saved, save_path=record or resume, json_out=json_out, resumed=True)
+        return
+    if game is None:
+        raise SeatError("name a game to play (see `mailbag games`) or give --resume FILE")
+    spec_game = get(game)
+    seat_list = parse_seats(seats)
+    check_seat_kinds(spec_game.spec.name, seat_list)
+    options = spec_game.spec.resolve_options(parse_option_pairs(option))
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    new_record = GameRecord(
+        spec_game.spec.name,
+        options,
+        seed,
+        seat_list,
+        components=str(components.resolve()) if components else None,
+    )
+    play_in_terminal(new_record, save_path=record, json_out=json_out, resumed=False)
+
+
+@app.command("replay")
+@friendly
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a game record (JSON Lines)")],
+    step: Annotated[
+        bool, typer.Option("--step", help="walk through it one step at a time")
+    ] = False,
+) -> None:
+    """Re-run a game record, verify every step, and print the readable log."""
+    from mailbag.terminal import game_for_record
+
+    saved = load(file)
+    game = game_for_record(saved)
+    state: Any = None
+    for entry in replay_steps(game, saved):
+        state = entry.state
+        if entry.index == 0:
+            console.print(
+                f"[bold]{game.spec.title}[/bold] seed {saved.seed}, seats: "
+                + ", ".join(f"{i}:{k}" for i, k in enumerate(saved.seats))
+            )
+            continue
+        console.print(f"[dim]{entry.index:4d}[/dim] seat {entry.seat}: {entry.action}", markup=True)
+        for event in entry.events:
+            if event.to is None:
+                console.print(f"       {event.text}", markup=False)
+        if step:
+            console.print(game.render(game.view(state, None)), markup=False)
+            try:
+                input("-- enter for the next step --")
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                return
+    if saved.result is not None:
+        if not game.is_over(state):
+            raise MailbagError("record has a result but its actions do not finish the game")
+        if result_of(game, state) != saved.result:
+            raise MailbagError("replayed result differs from the recorded result")
+    verdict = "finished" if game.is_over(state) else "unfinished"
+    console.print(f"verified: {len(saved.steps)} steps replay exactly ({verdict} game)")
+    if game.is_over(state):
+        from mailbag.terminal import print_scoreboard
+
+        print_scoreboard(game, state, saved.seats)
+
+
+def _register_research() -> None:
+    import importlib
+
+    try:
+        research = importlib.import_module("mailbag.cli_research")
+    except ModuleNotFoundError as exc:
+        if exc.name != "mailbag.cli_research":
+            raise
+        return
+    research.register(app)
+
+
+_register_research()
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        err_console.print("interrupted")
+        sys.exit(130)

@@ -1,0 +1,118 @@
+"""The contract checks catch games broken on purpose, each for the right reason.
+
+Every broken game is the tiny test game with one fault planted; the correct tiny game passes
+every check (so the faults, not the harness, are what fails).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from checks import CHECKS
+from tiny import TinyGame, TinyState
+
+from mailbag.core import Action, Event, Observation, Rng
+
+
+class LeakyView(TinyGame):
+    """Shows every hand to every seat."""
+
+    def view(self, state: TinyState, seat: int | None) -> Observation:
+        observation = super().view(state, seat)
+        observation["all_hands"] = [sorted(h) for h in state.hands]
+        return observation
+
+    def determinize(self, observation: Observation, rng: Rng) -> TinyState:
+        clean = {k: v for k, v in observation.items() if k != "all_hands"}
+        return super().determinize(clean, rng)
+
+
+class GlobalRandomShuffle(TinyGame):
+    """Shuffles with the global ``random`` module: the seed is not what decides the deal."""
+
+    def shuffle(self, rng: Rng, deck: list[int]) -> None:
+        random.shuffle(deck)
+
+
+class SeedIgnoringShuffle(TinyGame):
+    """Shuffles with a generator of its own, always seeded the same."""
+
+    def shuffle(self, rng: Rng, deck: list[int]) -> None:
+        Rng.from_seed(12345).shuffle(deck)
+
+
+class MutatingApply(TinyGame):
+    """``copy`` hands back the same object, so ``apply`` changes the state it was given."""
+
+    def copy(self, state: TinyState) -> TinyState:
+        return state
+
+
+class LosesCards(TinyGame):
+    """Playing a card makes it vanish instead of going to the discard pile."""
+
+    def apply_in_place(self, state: TinyState, seat: int, action: Action) -> list[Event]:
+        events = super().apply_in_place(state, seat, action)
+        if action.verb == "play":
+            state.discard.pop()
+        return events
+
+    def view(self, state: TinyState, seat: int | None) -> Observation:
+        return super().view(state, seat)
+
+
+class AcceptsAnything(TinyGame):
+    """Lists actions that apply then silently ignores: a bogus verb is "legal"."""
+
+    def legal_actions(self, state: TinyState, seat: int) -> list[Action]:
+        actions = super().legal_actions(state, seat)
+        return [*actions, Action("no_such_verb")] if actions else actions
+
+    def inventory(self, state: TinyState) -> Counter[str]:
+        return super().inventory(state)
+
+
+SEATS = ("player", "player")
+
+
+def run(check: str, game: Any, seeds: int = 3) -> None:
+    for seed in range(seeds):
+        CHECKS[check](game, SEATS, {}, seed)
+
+
+@pytest.mark.parametrize("check", sorted(CHECKS))
+def test_the_correct_tiny_game_passes_every_check(check: str) -> None:
+    run(check, TinyGame())
+
+
+def test_a_view_that_leaks_a_hidden_card_is_caught() -> None:
+    with pytest.raises(AssertionError, match="contract 4: view of seat 0 leaks"):
+        run("views", LeakyView())
+
+
+def test_a_shuffle_with_global_random_is_caught() -> None:
+    with pytest.raises(AssertionError, match="contract 2: the same seed dealt a different game"):
+        run("determinism", GlobalRandomShuffle(), seeds=5)
+
+
+def test_a_shuffle_that_ignores_the_seed_is_caught() -> None:
+    with pytest.raises(AssertionError, match="seed ignored"):
+        run("determinism", SeedIgnoringShuffle())
+
+
+def test_an_apply_that_mutates_its_input_is_caught() -> None:
+    with pytest.raises(AssertionError, match="contract 6: apply changed its input state"):
+        run("actions", MutatingApply())
+
+
+def test_a_card_that_vanishes_is_caught() -> None:
+    with pytest.raises(AssertionError, match="contract 5: components changed"):
+        run("conservation", LosesCards())
+
+
+def test_a_legal_action_list_with_bogus_actions_is_caught() -> None:
+    with pytest.raises(AssertionError, match="contract"):
+        run("actions", AcceptsAnything())

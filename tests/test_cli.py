@@ -1,0 +1,118 @@
+"""The command line: listing, unattended and interactive play, saving, resuming, replaying, and
+one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from tiny import TinyGame
+from typer.testing import CliRunner
+
+from mailbag.cli import app
+from mailbag.core import registry
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def tiny_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._LOADED, "tiny", TinyGame())
+
+
+def test_games_lists_seats_and_options() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "tiny" in result.output and "2–3" in result.output and "hand=2" in result.output
+
+
+def test_unattended_game_prints_json_result() -> None:
+    result = runner.invoke(
+        app, ["play", "tiny", "--seats", "random,random", "--seed", "3", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) == {"game", "seed", "seats", "scores", "breakdown", "ranking", "turns"}
+    assert data["game"] == "tiny" and data["seed"] == 3 and data["turns"] == 8
+    assert [b["cards played"] for b in data["breakdown"]] == data["scores"]
+    again = runner.invoke(
+        app, ["play", "tiny", "--seats", "random,random", "--seed", "3", "--json"]
+    )
+    assert again.output == result.output
+
+
+def test_unattended_game_prints_a_scoreboard_and_writes_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    result = runner.invoke(
+        app, ["play", "tiny", "--seats", "random,random", "--seed", "4", "--record", str(path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "final scores" in result.output and "cards played" in result.output
+    replayed = runner.invoke(app, ["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "verified: 8 steps replay exactly (finished game)" in replayed.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "nope"], "unknown game 'nope'; known games:"),
+        (["play", "tiny", "--seats", "random,robot"], "unknown seat kind 'robot'"),
+        (["play", "tiny", "--seats", "random,,random"], "comma list of seat kinds"),
+        (["play", "tiny", "--seats", "random"], "tiny seats 2–3, not 1"),
+        (["play", "tiny", "-o", "hand=9"], "bad value '9' for option 'hand'"),
+        (["play", "tiny", "-o", "size=2"], "unknown option 'size' for tiny; valid options: hand"),
+        (["play", "tiny", "-o", "hand"], "not of the form key=value"),
+        (["play"], "name a game to play"),
+        (["replay", "/nonexistent/file.jsonl"], "cannot read"),
+    ],
+)
+def test_bad_input_is_one_clean_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_person_plays_refused_moves_are_asked_again_and_eof_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(
+        app, ["play", "tiny", "--seats", "human,random", "--seed", "5"], input="1\nplay 99\n9\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Legal actions" in result.output
+    assert "refused: seat 0 holds no card" in result.output
+    assert "no action 9" in result.output
+    saved = tmp_path / "mailbag-save-tiny-5.jsonl"
+    assert "mailbag play --resume mailbag-save-tiny-5.jsonl" in result.output
+    assert len(saved.read_text().splitlines()) == 3  # header + two decisions
+    resumed = runner.invoke(app, ["play", "--resume", str(saved)], input="1\n" * 10)
+    assert resumed.exit_code == 0, resumed.output
+    assert "resumed tiny after 2 decisions" in resumed.output
+    assert "final scores" in resumed.output
+    replayed = runner.invoke(app, ["replay", str(saved)])
+    assert "verified: 8 steps" in replayed.output
+
+
+def test_a_person_can_type_the_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(
+        app, ["play", "tiny", "--seats", "human,random", "--seed", "5"], input="play 6\nquit\n"
+    )
+    assert "seat 0 plays 6" in result.output
+    assert "game saved" in result.output
+
+
+def test_replay_of_a_corrupt_record_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(
+        '{"mailbag_record": 1, "game": "tiny", "options": {}, "seed": 1, '
+        '"seats": ["random", "random"]}\n{"seat": 0, "action": "play 77"}\n'
+    )
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert "step 1 (seat 0: play 77)" in result.output
