@@ -116,3 +116,24 @@ def test_replay_of_a_corrupt_record_names_the_line(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert "step 1 (seat 0: play 77)" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["games", "--bogus"], "error: No such option: --bogus (see `mailbag games --help`)"),
+        (["frobnicate"], "error: No such command 'frobnicate'."),
+        (["play", "x", "--seed", "abc"], "error: Invalid value for '--seed'"),
+    ],
+)
+def test_usage_errors_from_the_real_command_are_one_line(args: list[str], message: str) -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "mailbag", *args], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(message)
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in proc.stderr

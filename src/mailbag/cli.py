@@ -198,8 +198,25 @@ _register_research()
 
 
 def main() -> None:
+    """Entry point: usage errors too are one clean line (``error: ...``), exit status 2."""
     try:
-        app()
-    except KeyboardInterrupt:
-        err_console.print("interrupted")
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        typer.echo("interrupted", err=True)
         sys.exit(130)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:
+        # typer's usage errors (bad option value, unknown option or command) carry
+        # ``format_message`` and ``exit_code``; print them as one line instead of a box
+        if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
+            raise
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            typer.echo(exc.format_message())
+            sys.exit(0)
+        ctx = getattr(exc, "ctx", None)
+        where = f"mailbag {ctx.info_name}" if ctx is not None and ctx.parent else "mailbag"
+        typer.echo(f"error: {exc.format_message()} (see `{where} --help`)", err=True)
+        sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
