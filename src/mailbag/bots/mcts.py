@@ -1,0 +1,254 @@
+"""Information-set Monte Carlo tree search (single-observer IS-MCTS) that plans on views only.
+
+Every iteration draws a world consistent with the bot's view (``game.determinize``), walks the
+tree of action sequences with UCB1 restricted to the actions legal in that world (counting each
+child's *availability*, as IS-MCTS does), adds one node, plays a short random rollout with the
+fast in-place path and scores the result: the final ranking when the game ended, otherwise the
+game's heuristic for every seat, centred and squashed into [0, 1]. Each node keeps the reward of
+the seat that chose the action leading to it, so opponents, simultaneous deciders and reacting
+seats are all modelled as maximising their own result.
+
+The bot never sees the true state: only the view it is given and the worlds drawn from it.
+
+Seat kind parameters (``mcts:iters=2000``, ``mcts:time=1.0,depth=12``):
+
+- ``iters`` — iterations per decision (default 1000); ``time`` — seconds per decision (when
+  given, the search stops at whichever budget runs out first; ``iters`` is then unlimited unless
+  also given). A time budget makes play depend on machine speed, so it is not reproducible.
+- ``depth`` — random rollout steps before the heuristic evaluation (default 10; ``full`` plays
+  rollouts to the end of the game).
+- ``c`` — UCB exploration constant (default 0.7).
+- ``worlds`` — 0 (default) draws a fresh world every iteration; N > 0 draws N worlds once per
+  decision and cycles through copies of them (cheaper when ``determinize`` is slow).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from mailbag.bots.base import register_bot
+from mailbag.bots.greedy import check_params, float_param, int_param
+from mailbag.core import Action, Game, Observation, Rng, SeatError
+
+DEFAULT_ITERS = 1000
+DEFAULT_DEPTH = 10
+DEFAULT_C = 0.7
+
+
+class Node:
+    """One information-set node: statistics of the action that led here."""
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        #: the seat whose decision led to this node (-1 at the root)
+        self.seat = seat
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        #: how often this node's action was legal when its parent was visited
+        self.avail = 0
+        #: sum of ``seat``'s rewards over the visits
+        self.total = 0.0
+
+
+class MctsBot:
+    """IS-MCTS with truncated random rollouts evaluated by the game's heuristic."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seat: int,
+        seed: int,
+        *,
+        iters: int | None = DEFAULT_ITERS,
+        seconds: float | None = None,
+        depth: int | None = DEFAULT_DEPTH,
+        c: float = DEFAULT_C,
+        worlds: int = 0,
+    ) -> None:
+        if iters is None and seconds is None:
+            raise SeatError("the mcts bot needs a budget: iters=N or time=S")
+        self.game = game
+        self.seat = seat
+        self.iters = iters
+        self.seconds = seconds
+        self.depth = depth
+        self.c = c
+        self.worlds = worlds
+        self.rng = Rng.from_seed(seed, 0x3C75, seat)
+        # running scale of the centred heuristic, so its units do not matter
+        self._abs_sum = 0.0
+        self._abs_count = 0
+        #: iterations done in the last decision (for the benchmark)
+        self.last_iterations = 0
+        self.last_root: Node | None = None
+
+    # -- the search -------------------------------------------------------------------------------
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(observation, legal)
+        best = legal[0]
+        best_key = (-1, -math.inf)
+        for action in legal:
+            child = root.children.get(action)
+            if child is None:
+                continue
+            key = (child.visits, child.total / child.visits if child.visits else 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def search(self, observation: Observation, legal: Sequence[Action]) -> Node:
+        """Run the budget from ``observation`` and return the root (its children's statistics)."""
+        game = self.game
+        root = Node(-1)
+        pool: list[Any] = []
+        if self.worlds > 0:
+            pool = [game.determinize(observation, self.rng) for _ in range(self.worlds)]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.iters
+        done = 0
+        clock = time.perf_counter
+        while (limit is None or done < limit) and (deadline is None or clock() < deadline):
+            if pool:
+                world = game.copy(pool[done % len(pool)])
+                _reseed(world, self.rng)
+            else:
+                world = game.determinize(observation, self.rng)
+            self._iterate(root, world, legal)
+            done += 1
+        self.last_iterations = done
+        self.last_root = root
+        return root
+
+    def _iterate(self, root: Node, world: Any, root_legal: Sequence[Action]) -> None:
+        game = self.game
+        rng = self.rng
+        apply_in_place = game.apply_in_place
+        deciders = game.deciders
+        legal_actions = game.legal_actions
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+
+        node = root
+        path = [root]
+        seat = self.seat
+        legal: Sequence[Action] = root_legal
+        # selection and expansion
+        while True:
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randbelow(len(untried))]
+                child = Node(seat)
+                children[action] = child
+                for a in legal:
+                    tried = children.get(a)
+                    if tried is not None:
+                        tried.avail += 1
+                apply_in_place(world, seat, action)
+                path.append(child)
+                break
+            best_child: Node | None = None
+            best_action = legal[0]
+            best_value = -math.inf
+            for a in legal:
+                child = children[a]
+                child.avail += 1
+                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if value > best_value:
+                    best_child, best_action, best_value = child, a, value
+            assert best_child is not None
+            apply_in_place(world, seat, best_action)
+            node = best_child
+            path.append(node)
+            now = deciders(world)
+            if not now:
+                break
+            seat = now[0]
+            legal = legal_actions(world, seat)
+        # rollout
+        steps = 0
+        depth = self.depth
+        randbelow = rng.randbelow
+        while depth is None or steps < depth:
+            now = deciders(world)
+            if not now:
+                break
+            mover = now[0]
+            options = legal_actions(world, mover)
+            apply_in_place(world, mover, options[randbelow(len(options))])
+            steps += 1
+        rewards = self.evaluate(world)
+        for visited in path:
+            visited.visits += 1
+            if visited.seat >= 0:
+                visited.total += rewards[visited.seat]
+
+    # -- evaluation -------------------------------------------------------------------------------
+    def evaluate(self, world: Any) -> list[float]:
+        """Each seat's reward in [0, 1]: by final place when the game is over, else the
+        heuristic centred on the seats' mean and squashed with a running scale."""
+        game = self.game
+        n = game.num_seats(world)
+        if n > 1 and game.is_over(world):
+            return [(n - place) / (n - 1) for place in game.ranking(world)]
+        values = [game.heuristic(world, s) for s in range(n)]
+        if n > 1:
+            mean = sum(values) / n
+            values = [v - mean for v in values]
+        self._abs_sum += sum(abs(v) for v in values)
+        self._abs_count += n
+        scale = self._abs_sum / self._abs_count if self._abs_sum > 0 else 1.0
+        return [_sigmoid(v / scale) for v in values]
+
+
+def _sigmoid(x: float) -> float:
+    if x < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _reseed(world: msgspec.Struct, rng: Rng) -> None:
+    """Give a copied world fresh chance: reseed the generators held at its top level."""
+    for name in world.__struct_fields__:
+        value = getattr(world, name)
+        if isinstance(value, Rng):
+            value.state = rng.next64()
+
+
+def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> MctsBot:
+    check_params("mcts", params, ("iters", "time", "depth", "c", "worlds"))
+    seconds = float_param(params, "time", 0.0) if "time" in params else None
+    if seconds is not None and seconds <= 0:
+        raise SeatError("bot parameter time must be more than 0 seconds")
+    iters: int | None = DEFAULT_ITERS
+    if "iters" in params:
+        iters = int_param(params, "iters", DEFAULT_ITERS, minimum=1)
+    elif seconds is not None:
+        iters = None
+    depth: int | None = DEFAULT_DEPTH
+    if params.get("depth") == "full":
+        depth = None
+    else:
+        depth = int_param(params, "depth", DEFAULT_DEPTH, minimum=0)
+    return MctsBot(
+        game,
+        seat,
+        seed * 7919 + seat,
+        iters=iters,
+        seconds=seconds,
+        depth=depth,
+        c=float_param(params, "c", DEFAULT_C),
+        worlds=int_param(params, "worlds", 0),
+    )
+
+
+register_bot("mcts", _factory)

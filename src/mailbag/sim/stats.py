@@ -1,0 +1,142 @@
+"""Statistics of a simulation: win rates with Wilson intervals, score distributions by category,
+first-player advantage, game length and per-component balance.
+
+Definitions (also in docs/research.md):
+
+- A seat *wins* a game when its place is 1; when ``k`` seats share first place each gets ``1/k``
+  of a win, so win rates over all seats of a game add up to 1.
+- The 95% interval of a win rate is Wilson's score interval with ``z = 1.959964`` on the
+  (possibly fractional) number of wins out of the number of seat-games.
+- Means and standard deviations are over seat-games (sample standard deviation, ``n - 1``);
+  quantiles interpolate linearly between order statistics (the "inclusive" method, the same as
+  numpy's default).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from mailbag.sim.worker import Outcome
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for ``successes`` out of ``trials`` (``(0, 1)`` when no trials)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    denominator = 1.0 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = (z / denominator) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def describe(values: Sequence[float]) -> dict[str, float]:
+    """n, mean, sd, min, q25, median, q75, max of ``values``."""
+    n = len(values)
+    if n == 0:
+        return {"n": 0}
+    data = sorted(float(v) for v in values)
+    mean = statistics.fmean(data)
+    sd = statistics.stdev(data) if n > 1 else 0.0
+    if n > 1:
+        q25, median, q75 = statistics.quantiles(data, n=4, method="inclusive")
+    else:
+        q25 = median = q75 = data[0]
+    return {
+        "n": n,
+        "mean": mean,
+        "sd": sd,
+        "min": data[0],
+        "q25": q25,
+        "median": median,
+        "q75": q75,
+        "max": data[-1],
+    }
+
+
+def win_share(ranking: Sequence[int], seat: int) -> float:
+    """The seat's share of the win: 1/k when k seats share first place, else 0."""
+    if ranking[seat] != 1:
+        return 0.0
+    return 1.0 / sum(1 for place in ranking if place == 1)
+
+
+def rate(wins: float, trials: int) -> dict[str, Any]:
+    low, high = wilson(wins, trials)
+    return {
+        "n": trials,
+        "wins": wins,
+        "win_rate": wins / trials if trials else 0.0,
+        "ci95": [low, high],
+    }
+
+
+def summarise(outcomes: Iterable[Outcome]) -> dict[str, Any]:
+    """The statistics of a set of finished games, as JSON-able data."""
+    games = sorted(outcomes, key=lambda o: o.index)
+    if not games:
+        return {"games": 0}
+    num_seats = len(games[0].seats)
+    kinds = sorted({kind for o in games for kind in o.seats})
+
+    kind_wins: dict[str, float] = defaultdict(float)
+    kind_trials: dict[str, int] = defaultdict(int)
+    kind_places: dict[str, list[int]] = defaultdict(list)
+    kind_scores: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    seat_wins = [0.0] * num_seats
+    tag_wins: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    tag_trials: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    tag_scores: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+
+    for o in games:
+        for seat, kind in enumerate(o.seats):
+            share = win_share(o.ranking, seat)
+            kind_wins[kind] += share
+            kind_trials[kind] += 1
+            kind_places[kind].append(o.ranking[seat])
+            seat_wins[seat] += share
+            scores = kind_scores[kind]
+            scores["total"].append(o.scores[seat])
+            for category, points in o.breakdown[seat].items():
+                scores[category].append(points)
+            for category, tags in o.tags[seat].items():
+                for tag in set(tags):
+                    tag_wins[category][tag] += share
+                    tag_trials[category][tag] += 1
+                    tag_scores[category][tag].append(o.scores[seat])
+
+    by_kind: dict[str, Any] = {}
+    for kind in kinds:
+        entry = rate(kind_wins[kind], kind_trials[kind])
+        entry["mean_place"] = statistics.fmean(kind_places[kind])
+        entry["scores"] = {cat: describe(vals) for cat, vals in kind_scores[kind].items()}
+        by_kind[kind] = entry
+
+    by_seat = [rate(seat_wins[s], len(games)) for s in range(num_seats)]
+    fair = 1.0 / num_seats
+    balance: dict[str, Any] = {}
+    for category in sorted(tag_trials):
+        rows = {}
+        for tag in sorted(tag_trials[category]):
+            entry = rate(tag_wins[category][tag], tag_trials[category][tag])
+            entry["mean_score"] = statistics.fmean(tag_scores[category][tag])
+            rows[tag] = entry
+        balance[category] = rows
+
+    return {
+        "games": len(games),
+        "seats": num_seats,
+        "fair_win_rate": fair,
+        "by_kind": by_kind,
+        "by_seat": by_seat,
+        "first_player_advantage": by_seat[0]["win_rate"] - fair,
+        "length": describe([o.decisions for o in games]),
+        "balance": balance,
+    }

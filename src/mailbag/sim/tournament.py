@@ -1,0 +1,202 @@
+"""A simulation run: validate the set-up, play the scheduled games on a backend, write every
+record and the summary as games finish, and keep what finished when interrupted.
+
+Output directory layout (``--out DIR``)::
+
+    DIR/records/game-000000.jsonl   one game record per game (GameRecord.dumps())
+    DIR/games.jsonl                 one line per finished game: seats, scores, ranking, tags...
+    DIR/summary.json                the set-up, timing and the statistics (see stats.py)
+    DIR/report.md | report.html     the report, with plots in DIR/plots/*.png
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Generator
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mailbag.bots.base import make_bot
+from mailbag.core.errors import MailbagError, SeatError
+from mailbag.core.game import Game
+from mailbag.core.records import engine_seat_kinds
+from mailbag.core.registry import get
+from mailbag.sim.backends import BACKENDS, chunk_size, run_dask, run_local
+from mailbag.sim.schedule import chunked, schedule
+from mailbag.sim.stats import summarise
+from mailbag.sim.worker import Chunk, Outcome
+
+#: called after every finished game: (outcome, games finished, games requested)
+ResultHook = Callable[[Outcome, int, int], None]
+
+
+@dataclass
+class SimConfig:
+    game: str
+    seats: list[str]
+    games: int
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    workers: int = 1
+    backend: str = "local"
+    scheduler: str | None = None
+    #: where records, summary and report go (``None``: keep everything in memory only)
+    out: Path | None = None
+    #: "md", "html" or None (no report)
+    report: str | None = "md"
+    rotate: bool = True
+    keep_records: bool = True
+    #: dask LocalCluster with worker processes (False: threads, for tests)
+    dask_processes: bool = True
+
+
+@dataclass
+class SimResult:
+    config: SimConfig
+    outcomes: list[Outcome]
+    summary: dict[str, Any]
+    interrupted: bool
+    elapsed: float
+    report_path: Path | None = None
+
+
+def split_seats(values: list[str] | str) -> list[str]:
+    """Seat kinds from ``--seats``: comma-separated, where a piece like ``time=1`` (a parameter
+    without a bot name) continues the previous kind: ``mcts:iters=9,depth=4,greedy`` is two
+    seats."""
+    items = [values] if isinstance(values, str) else list(values)
+    kinds: list[str] = []
+    for item in items:
+        for piece in item.split(","):
+            piece = piece.strip()
+            if not piece:
+                raise SeatError(f"empty seat kind in {item!r}")
+            if "=" in piece and ":" not in piece and kinds and ":" in kinds[-1]:
+                kinds[-1] += "," + piece
+            else:
+                kinds.append(piece)
+    return kinds
+
+
+def validate(config: SimConfig) -> tuple[Game[Any], dict[str, Any]]:
+    """Check the whole set-up before any game is played; every problem is a one-line error."""
+    if config.games < 1:
+        raise MailbagError(f"--games must be at least 1, not {config.games}")
+    if config.workers < 1:
+        raise MailbagError(f"--workers must be at least 1, not {config.workers}")
+    if config.backend not in BACKENDS:
+        raise MailbagError(f"unknown backend {config.backend!r}; backends: {', '.join(BACKENDS)}")
+    if config.report not in (None, "md", "html"):
+        raise MailbagError(f"unknown report format {config.report!r}; formats: md, html")
+    game = get(config.game)
+    options = game.spec.resolve_options(config.options)
+    if not config.seats:
+        raise SeatError("no seats given")
+    for seat, kind in enumerate(config.seats):
+        if kind in game.spec.engine_seats:
+            continue
+        if kind in ("human", "player"):
+            raise SeatError(f"seat kind {kind!r} cannot be simulated; use a bot or engine seat")
+        if kind.split(":")[0] in {k.split(":")[0] for k in game.spec.engine_seats}:
+            valid = ", ".join(game.spec.engine_seats)
+            raise SeatError(f"unknown seat kind {kind!r}; this game's engine seats: {valid}")
+        make_bot(kind, game, seat, 0)
+    game.spec.check_seats(engine_seat_kinds(game, list(config.seats)))
+    return game, options
+
+
+def plan(config: SimConfig, game: Game[Any], options: dict[str, Any]) -> list[Chunk]:
+    jobs = schedule(config.games, config.seats, config.seed, config.rotate)
+    size = chunk_size(config.games, config.workers)
+    module = type(game).__module__
+    return [
+        Chunk(game.spec.name, module, options, part, config.keep_records)
+        for part in chunked(jobs, size)
+    ]
+
+
+def run_sim(config: SimConfig, on_result: ResultHook | None = None) -> SimResult:
+    """Play the simulation. Ctrl-C (or a ``KeyboardInterrupt`` from ``on_result``) stops it;
+    the games finished so far are kept, summarised and written."""
+    game, options = validate(config)
+    chunks = plan(config, game, options)
+    writer = _Writer(config.out) if config.out is not None else None
+    finished: list[Outcome] = []
+    interrupted = False
+    start = time.perf_counter()
+    stream: Generator[list[Outcome], None, None]
+    if config.backend == "dask":
+        stream = run_dask(chunks, config.workers, config.scheduler, processes=config.dask_processes)
+    else:
+        stream = run_local(chunks, config.workers)
+    try:
+        with closing(stream):
+            for outcomes in stream:
+                for outcome in outcomes:
+                    finished.append(outcome)
+                    if writer is not None:
+                        writer.add(outcome)
+                    if on_result is not None:
+                        on_result(outcome, len(finished), config.games)
+    except KeyboardInterrupt:
+        interrupted = True
+    elapsed = time.perf_counter() - start
+    finished.sort(key=lambda o: o.index)
+    summary = {
+        "game": game.spec.name,
+        "options": options,
+        "seats": list(config.seats),
+        "seed": config.seed,
+        "rotation": config.rotate,
+        "games_requested": config.games,
+        "games_finished": len(finished),
+        "interrupted": interrupted,
+        "backend": config.backend,
+        "workers": config.workers,
+        "elapsed_seconds": elapsed,
+        "games_per_second": len(finished) / elapsed if elapsed > 0 else 0.0,
+        "stats": summarise(finished),
+    }
+    result = SimResult(config, finished, summary, interrupted, elapsed)
+    if writer is not None:
+        writer.finish(finished, summary)
+        if config.report and finished:
+            from mailbag.sim.report import write_report
+
+            result.report_path = write_report(summary, finished, writer.out, config.report)
+    return result
+
+
+class _Writer:
+    """Writes records and outcome lines as games finish, then the sorted files at the end."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.records = out / "records"
+        try:
+            self.records.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise MailbagError(f"cannot create {self.records}: {exc.strerror}") from None
+        for old in self.records.glob("game-*.jsonl"):
+            old.unlink()
+        self.games_path = out / "games.jsonl"
+        self.games_file = self.games_path.open("w", encoding="utf-8")
+
+    def add(self, outcome: Outcome) -> None:
+        if outcome.record is not None:
+            path = self.records / f"game-{outcome.index:06d}.jsonl"
+            path.write_text(outcome.record, encoding="utf-8")
+        self.games_file.write(json.dumps(outcome.summary_line(), sort_keys=True) + "\n")
+        self.games_file.flush()
+
+    def finish(self, outcomes: list[Outcome], summary: dict[str, Any]) -> None:
+        self.games_file.close()
+        # rewrite in game order, so the file does not depend on the backend's timing
+        lines = [json.dumps(o.summary_line(), sort_keys=True) for o in outcomes]
+        self.games_path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        (self.out / "summary.json").write_text(
+            json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+        )
