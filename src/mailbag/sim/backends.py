@@ -12,8 +12,8 @@ import importlib
 import logging
 import multiprocessing
 import signal
-from collections.abc import Generator, Sequence
-from typing import Any
+from collections.abc import Generator, Iterator, Sequence
+from typing import Any, Protocol
 
 from mailbag.core.errors import MailbagError
 from mailbag.sim.worker import Chunk, Outcome, play_chunk, play_job, resolve_game
@@ -42,20 +42,40 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_local(chunks: Sequence[Chunk], workers: int) -> Generator[list[Outcome], None, None]:
-    """A local process pool of ``workers`` processes."""
+class OutcomeStream(Protocol):
+    """What a backend returns: the outcomes of each chunk as it finishes; ``close`` stops it."""
+
+    def __iter__(self) -> Iterator[list[Outcome]]: ...
+
+    def close(self) -> None: ...
+
+
+class _PoolStream:
+    """Outcomes from a process pool; closing terminates the pool (unfinished chunks dropped)."""
+
+    def __init__(self, pool: Any, chunks: Sequence[Chunk]) -> None:
+        self.pool = pool
+        self.results: Iterator[list[Outcome]] = pool.imap_unordered(play_chunk, chunks, 1)
+
+    def __iter__(self) -> Iterator[list[Outcome]]:
+        return self.results
+
+    def close(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
+
+
+def run_local(chunks: Sequence[Chunk], workers: int) -> OutcomeStream:
+    """A local process pool of ``workers`` processes (in this process when ``workers`` is 1).
+
+    The pool starts at once (so before the caller starts any display thread) and stops when the
+    stream is closed."""
     if workers <= 1:
-        yield from run_serial(chunks)
-        return
+        return run_serial(chunks)
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pool = context.Pool(workers, initializer=_ignore_sigint)
-    try:
-        yield from pool.imap_unordered(play_chunk, chunks, chunksize=1)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    return _PoolStream(pool, chunks)
 
 
 def run_dask(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +24,7 @@ from mailbag.core.errors import MailbagError, SeatError
 from mailbag.core.game import Game
 from mailbag.core.records import engine_seat_kinds
 from mailbag.core.registry import get
-from mailbag.sim.backends import BACKENDS, chunk_size, run_dask, run_local
+from mailbag.sim.backends import BACKENDS, OutcomeStream, chunk_size, run_dask, run_local
 from mailbag.sim.schedule import chunked, schedule
 from mailbag.sim.stats import summarise
 from mailbag.sim.worker import Chunk, Outcome
@@ -35,7 +35,8 @@ ResultHook = Callable[[Outcome, int, int], None]
 
 @dataclass
 class SimConfig:
-    game: str
+    #: a registered game's name, or a game object (plug-ins and tests)
+    game: str | Game[Any]
     seats: list[str]
     games: int
     seed: int = 0
@@ -91,7 +92,7 @@ def validate(config: SimConfig) -> tuple[Game[Any], dict[str, Any]]:
         raise MailbagError(f"unknown backend {config.backend!r}; backends: {', '.join(BACKENDS)}")
     if config.report not in (None, "md", "html"):
         raise MailbagError(f"unknown report format {config.report!r}; formats: md, html")
-    game = get(config.game)
+    game = get(config.game) if isinstance(config.game, str) else config.game
     options = game.spec.resolve_options(config.options)
     if not config.seats:
         raise SeatError("no seats given")
@@ -118,22 +119,29 @@ def plan(config: SimConfig, game: Game[Any], options: dict[str, Any]) -> list[Ch
     ]
 
 
-def run_sim(config: SimConfig, on_result: ResultHook | None = None) -> SimResult:
+def run_sim(
+    config: SimConfig,
+    on_result: ResultHook | None = None,
+    on_start: Callable[[], None] | None = None,
+) -> SimResult:
     """Play the simulation. Ctrl-C (or a ``KeyboardInterrupt`` from ``on_result``) stops it;
-    the games finished so far are kept, summarised and written."""
+    the games finished so far are kept, summarised and written. ``on_start`` is called once the
+    workers are up (start a progress display there, not before: the pool forks)."""
     game, options = validate(config)
     chunks = plan(config, game, options)
     writer = _Writer(config.out) if config.out is not None else None
     finished: list[Outcome] = []
     interrupted = False
     start = time.perf_counter()
-    stream: Generator[list[Outcome], None, None]
+    stream: OutcomeStream
     if config.backend == "dask":
         stream = run_dask(chunks, config.workers, config.scheduler, processes=config.dask_processes)
     else:
         stream = run_local(chunks, config.workers)
     try:
         with closing(stream):
+            if on_start is not None:
+                on_start()
             for outcomes in stream:
                 for outcome in outcomes:
                     finished.append(outcome)

@@ -14,7 +14,7 @@ import msgspec
 
 from mailbag.core.errors import MailbagError
 from mailbag.core.game import Game
-from mailbag.core.registry import get, register
+from mailbag.core.registry import get
 from mailbag.sim.runner import play_game
 from mailbag.sim.schedule import Job
 
@@ -54,13 +54,24 @@ class Chunk(msgspec.Struct, frozen=True):
     keep_records: bool = True
 
 
+#: games not in the registry, found through their module (plug-ins, test games)
+_BY_MODULE: dict[tuple[str, str], Game[Any]] = {}
+
+
 def resolve_game(name: str, module: str) -> Game[Any]:
-    """The game by name; when the worker does not know it, import ``module`` and register it."""
+    """The game by name; when the registry does not know it, the ``GAME`` of ``module``."""
+    key = (name, module)
+    if key in _BY_MODULE:
+        return _BY_MODULE[key]
     try:
         return get(name)
     except MailbagError:
         game: Game[Any] = importlib.import_module(module).GAME
-        register(game)
+        if game.spec.name != name:
+            raise MailbagError(
+                f"module {module} defines {game.spec.name!r}, not {name!r}"
+            ) from None
+        _BY_MODULE[key] = game
         return game
 
 

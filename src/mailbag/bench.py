@@ -1,0 +1,171 @@
+"""The benchmark behind ``mailbag bench GAME``: how fast a game's rules run on one core.
+
+Measures random playouts (decisions/s and games/s, legal-action generation included), the cost
+of each contract operation (``legal_actions``, functional ``core.apply``, ``apply_in_place``,
+``copy``, ``view``, ``determinize``, ``heuristic``) on positions sampled from random games, and
+MCTS iterations/s at the opening. Targets: 100,000 random-playout decisions/s and 2,000 MCTS
+iterations/s. These are measurements to print, never assertions.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from mailbag.core import Game, Rng, apply, new_game
+
+TARGET_DECISIONS_PER_S = 100_000
+TARGET_MCTS_ITERS_PER_S = 2_000
+
+
+def default_seats(game: Game[Any]) -> int:
+    """Two seats when the game allows it, else its minimum."""
+    return min(max(2, game.spec.min_seats), game.spec.max_seats)
+
+
+def random_playouts(
+    game: Game[Any], seats: int, options: Mapping[str, Any], seconds: float, seed: int = 0
+) -> dict[str, float]:
+    """Play random games (legal_actions + apply_in_place) for about ``seconds``."""
+    rng = Rng.from_seed(seed, 0xBE7C)
+    deciders, legal_actions, apply_in_place = game.deciders, game.legal_actions, game.apply_in_place
+    decisions = games = 0
+    setup = 0.0
+    clock = time.perf_counter
+    start = clock()
+    while True:
+        t0 = clock()
+        state = new_game(game, seats, options, seed + games)
+        setup += clock() - t0
+        while True:
+            now = deciders(state)
+            if not now:
+                break
+            seat = now[0]
+            legal = legal_actions(state, seat)
+            apply_in_place(state, seat, legal[rng.randbelow(len(legal))])
+            decisions += 1
+        games += 1
+        if clock() - start >= seconds:
+            break
+    elapsed = clock() - start
+    return {
+        "games": games,
+        "decisions": decisions,
+        "seconds": elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "games_per_s": games / elapsed,
+        "decisions_per_game": decisions / games,
+        "new_game_us": 1e6 * setup / games,
+    }
+
+
+def sample_positions(
+    game: Game[Any], seats: int, options: Mapping[str, Any], count: int, seed: int = 0
+) -> list[tuple[Any, int]]:
+    """About ``count`` (state, decider) positions spread over several random games."""
+    rng = Rng.from_seed(seed, 0x5A3B)
+    positions: list[tuple[Any, int]] = []
+    g = 0
+    while len(positions) < count and g < 50:
+        state = new_game(game, seats, options, seed + 1000 + g)
+        step = 0
+        while not game.is_over(state):
+            seat = game.deciders(state)[0]
+            legal = game.legal_actions(state, seat)
+            if step % 7 == 0:
+                positions.append((game.copy(state), seat))
+            game.apply_in_place(state, seat, legal[rng.randbelow(len(legal))])
+            step += 1
+        g += 1
+    return positions[:count]
+
+
+def _per_call(fn: Callable[[int], object], calls: int) -> float:
+    """Microseconds per call of ``fn(i)`` for i in range(calls)."""
+    start = time.perf_counter()
+    for i in range(calls):
+        fn(i)
+    return 1e6 * (time.perf_counter() - start) / max(1, calls)
+
+
+def operation_costs(
+    game: Game[Any], positions: list[tuple[Any, int]], seed: int = 0
+) -> dict[str, float]:
+    """Microseconds per call of each contract operation over ``positions``."""
+    rng = Rng.from_seed(seed, 0xC057)
+    n = len(positions)
+    legal = [game.legal_actions(s, seat) for s, seat in positions]
+    chosen = [acts[rng.randbelow(len(acts))] for acts in legal]
+    views = [game.view(s, seat) for s, seat in positions]
+    copies = [game.copy(s) for s, _ in positions]
+    costs = {
+        "legal_actions": _per_call(lambda i: game.legal_actions(*positions[i]), n),
+        "apply (functional)": _per_call(
+            lambda i: apply(game, positions[i][0], positions[i][1], chosen[i]), n
+        ),
+        "apply_in_place": _per_call(
+            lambda i: game.apply_in_place(copies[i], positions[i][1], chosen[i]), n
+        ),
+        "copy": _per_call(lambda i: game.copy(positions[i][0]), n),
+        "view": _per_call(lambda i: game.view(*positions[i]), n),
+        "determinize": _per_call(lambda i: game.determinize(views[i], rng), n),
+        "heuristic": _per_call(lambda i: game.heuristic(*positions[i]), n),
+    }
+    costs["legal actions per position"] = sum(len(a) for a in legal) / max(1, n)
+    return costs
+
+
+def mcts_speed(
+    game: Game[Any], seats: int, options: Mapping[str, Any], seconds: float, seed: int = 0
+) -> dict[str, float]:
+    """MCTS iterations/s from the opening position's first decider (default search settings)."""
+    from mailbag.bots.mcts import MctsBot
+
+    state = new_game(game, seats, options, seed)
+    seat = game.deciders(state)[0]
+    legal = game.legal_actions(state, seat)
+    bot = MctsBot(game, seat, seed, iters=None, seconds=seconds)
+    start = time.perf_counter()
+    bot.search(game.view(state, seat), legal)
+    elapsed = time.perf_counter() - start
+    return {
+        "iterations": bot.last_iterations,
+        "seconds": elapsed,
+        "iterations_per_s": bot.last_iterations / elapsed,
+        "opening_legal_actions": len(legal),
+    }
+
+
+def run_bench(
+    game: Game[Any],
+    seats: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seconds: float = 3.0,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """The whole benchmark as JSON-able data; ``seconds`` is the budget of each timed part."""
+    seats = seats or default_seats(game)
+    resolved = game.spec.resolve_options(options)
+    playouts = random_playouts(game, seats, resolved, seconds, seed)
+    positions = sample_positions(game, seats, resolved, 300, seed)
+    costs = operation_costs(game, positions, seed)
+    mcts = mcts_speed(game, seats, resolved, seconds, seed)
+    return {
+        "game": game.spec.name,
+        "seats": seats,
+        "options": resolved,
+        "random_playout": playouts,
+        "costs_us": costs,
+        "positions_sampled": len(positions),
+        "mcts": mcts,
+        "targets": {
+            "decisions_per_s": TARGET_DECISIONS_PER_S,
+            "mcts_iterations_per_s": TARGET_MCTS_ITERS_PER_S,
+        },
+        "meets_targets": {
+            "decisions_per_s": playouts["decisions_per_s"] >= TARGET_DECISIONS_PER_S,
+            "mcts_iterations_per_s": mcts["iterations_per_s"] >= TARGET_MCTS_ITERS_PER_S,
+        },
+    }

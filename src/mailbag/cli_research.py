@@ -1,0 +1,246 @@
+"""The research commands of the ``mailbag`` command line: ``sim`` and ``bench``.
+
+``register(app)`` adds them to the main typer app. Every error a user can cause (unknown game,
+bad seat kind, bad option, ``--games 0``...) is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from mailbag.core.errors import MailbagError
+from mailbag.core.spec import parse_option_pairs
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _friendly(func: Callable[P, R]) -> Callable[P, R]:
+    """mailbag's own errors become one clean line on stderr and exit status 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except MailbagError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper
+
+
+class _RateColumn(ProgressColumn):
+    """Games per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("  ?  games/s" if speed is None else f"{speed:6.2f} games/s", style="cyan")
+
+
+@_friendly
+def sim_command(
+    game: Annotated[str, typer.Argument(help="The game to simulate (see `mailbag games`).")],
+    seats: Annotated[
+        str,
+        typer.Option(
+            "--seats",
+            help="Seat kinds, comma-separated: random, greedy, mcts[:iters=N|time=S], or an "
+            "engine seat such as automa:normal. E.g. greedy,random or mcts:time=1,greedy.",
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="First seed of the seed schedule.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+    ] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes (local) or workers (dask).")] = 1,
+    backend: Annotated[str, typer.Option(help="local (process pool) or dask.")] = "local",
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="dask scheduler address; without it a LocalCluster on 127.0.0.1."),
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Output folder (default: sim-GAME).")] = None,
+    report: Annotated[str, typer.Option(help="Report format: md, html or none.")] = "md",
+    rotate: Annotated[
+        bool, typer.Option("--rotate/--no-rotate", help="Rotate the seats over each deal.")
+    ] = True,
+    records: Annotated[
+        bool, typer.Option("--records/--no-records", help="Write every game record.")
+    ] = True,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play many games between bots and write records, statistics and a report."""
+    from mailbag.core.registry import get
+    from mailbag.sim.tournament import SimConfig, run_sim, split_seats
+
+    if report not in ("md", "html", "none"):
+        raise MailbagError(f"unknown report format {report!r}; formats: md, html, none")
+    name = get(game).spec.name
+    config = SimConfig(
+        game=name,
+        seats=split_seats(seats),
+        games=games,
+        seed=seed,
+        options=parse_option_pairs(option),
+        workers=workers,
+        backend=backend,
+        scheduler=scheduler,
+        out=out if out is not None else Path(f"sim-{name}"),
+        report=None if report == "none" else report,
+        rotate=rotate,
+        keep_records=records,
+    )
+    err = Console(stderr=True, highlight=False)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+        disable=quiet,
+        speed_estimate_period=60.0,
+    )
+    task = progress.add_task(f"{name} {seats}", total=games)
+
+    def on_result(_outcome: Any, done: int, _total: int) -> None:
+        progress.update(task, completed=done)
+
+    try:
+        result = run_sim(config, on_result=on_result, on_start=progress.start)
+    finally:
+        progress.stop()
+    _print_summary(result.summary, config.out, result.report_path)
+    if result.interrupted:
+        typer.echo(
+            f"interrupted: kept the {result.summary['games_finished']} finished games", err=True
+        )
+        raise typer.Exit(130)
+
+
+def _print_summary(summary: dict[str, Any], out: Path | None, report: Path | None) -> None:
+    console = Console(highlight=False)
+    stats = summary["stats"]
+    if not stats.get("games"):
+        console.print("no game finished")
+        return
+    table = Table(title=f"{summary['game']}: {stats['games']} games")
+    for column in ("seat kind", "seat-games", "win rate", "95% CI", "mean place", "mean score"):
+        table.add_column(column, justify="left" if column == "seat kind" else "right")
+    for kind, entry in stats["by_kind"].items():
+        low, high = entry["ci95"]
+        table.add_row(
+            kind,
+            str(entry["n"]),
+            f"{100 * entry['win_rate']:.1f}%",
+            f"{100 * low:.1f}–{100 * high:.1f}%",
+            f"{entry['mean_place']:.2f}",
+            f"{entry['scores']['total']['mean']:.1f}",
+        )
+    console.print(table)
+    length = stats["length"]
+    console.print(
+        f"first-player advantage {100 * stats['first_player_advantage']:+.1f} points · "
+        f"game length {length['mean']:.1f} decisions (sd {length['sd']:.1f}) · "
+        f"{summary['games_per_second']:.2f} games/s"
+    )
+    if out is not None:
+        console.print(f"records and summary in {out}" + (f" · report {report}" if report else ""))
+
+
+@_friendly
+def bench_command(
+    game: Annotated[str, typer.Argument(help="The game to benchmark.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    seconds: Annotated[
+        float, typer.Option(help="Seconds for each timed part (playouts, MCTS).")
+    ] = 3.0,
+    players: Annotated[
+        int | None, typer.Option(help="Number of seats (default: 2, or the minimum).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the benchmark games.")] = 0,
+) -> None:
+    """Measure the speed of a game's rules on one core: playouts, operations, MCTS."""
+    from mailbag.bench import run_bench
+    from mailbag.core.registry import get
+
+    if seconds <= 0:
+        raise MailbagError(f"--seconds must be more than 0, not {seconds}")
+    rules = get(game)
+    if players is not None and not rules.spec.min_seats <= players <= rules.spec.max_seats:
+        raise MailbagError(
+            f"{rules.spec.name} seats {rules.spec.min_seats}–{rules.spec.max_seats}, not {players}"
+        )
+    result = run_bench(rules, players, parse_option_pairs(option), seconds, seed)
+    if as_json:
+        sys.stdout.write(json.dumps(result, indent=2, sort_keys=True) + "\n")
+        return
+    _print_bench(result)
+
+
+def _print_bench(result: dict[str, Any]) -> None:
+    console = Console(highlight=False)
+    playout, mcts, costs = result["random_playout"], result["mcts"], result["costs_us"]
+    targets, meets = result["targets"], result["meets_targets"]
+
+    def mark(ok: bool) -> str:
+        return "[green]yes[/green]" if ok else "[red]no[/red]"
+
+    table = Table(title=f"mailbag bench {result['game']} ({result['seats']} seats, one core)")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_column("target", justify="right")
+    table.add_column("met", justify="center")
+    table.add_row(
+        "random playout decisions/s",
+        f"{playout['decisions_per_s']:,.0f}",
+        f"{targets['decisions_per_s']:,}",
+        mark(meets["decisions_per_s"]),
+    )
+    table.add_row("random playout games/s", f"{playout['games_per_s']:,.1f}", "", "")
+    table.add_row("decisions per game", f"{playout['decisions_per_game']:,.1f}", "", "")
+    table.add_row(
+        "MCTS iterations/s (opening)",
+        f"{mcts['iterations_per_s']:,.0f}",
+        f"{targets['mcts_iterations_per_s']:,}",
+        mark(meets["mcts_iterations_per_s"]),
+    )
+    table.add_section()
+    table.add_row("new game", f"{playout['new_game_us']:,.1f} µs", "", "")
+    for name, value in costs.items():
+        if name == "legal actions per position":
+            table.add_row(name, f"{value:.1f}", "", "")
+        else:
+            table.add_row(name, f"{value:,.1f} µs", "", "")
+    console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``sim`` and ``bench`` to the main command line."""
+    app.command("sim")(sim_command)
+    app.command("bench")(bench_command)
