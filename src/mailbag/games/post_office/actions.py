@@ -1,0 +1,85 @@
+"""Post Office action notation, and the small integer form a pending decision is kept in.
+
+- ``keep TOKEN`` — draft: keep this dealt token, pass the other to the left (PO-3);
+- ``move N`` — move the helper one space plus N extra spaces paid with N stamps (PO-4);
+- ``place TOKEN ROW COL ROT`` — place a token on cell (ROW, COL), 0..4, turned ROT quarter
+  turns clockwise, 0..3 (PO-5);
+- ``seal COLOUR SHAPE FORM ROW COL`` — lay the tape of that colour and shape, in its form FORM
+  (see :func:`~mailbag.games.post_office.geometry.orientations`), so that its first square in
+  reading order covers parcel (ROW, COL), 0..9 (PO-6);
+- ``skip`` — seal nothing this time.
+"""
+
+from __future__ import annotations
+
+from mailbag.core import Action
+from mailbag.games.post_office.geometry import CELLS, PSIZE, SIZE, Tables
+from mailbag.games.post_office.state import SKIP
+
+VERBS = frozenset({"keep", "move", "place", "seal", "skip"})
+SKIP_ACTION = Action("skip")
+MAX_MOVE = 200  # precomputed move actions (more are built on demand)
+
+
+class Notation:
+    """Every action object prebuilt once, so legal_actions only looks them up."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        ntokens = len(tables.components.tokens)
+        self.keep = [Action("keep", (t,)) for t in range(ntokens)]
+        self.moves = [Action("move", (n,)) for n in range(MAX_MOVE)]
+        self.place = [
+            [
+                [Action("place", (t, cell // SIZE, cell % SIZE, rot)) for rot in range(4)]
+                for cell in range(CELLS)
+            ]
+            for t in range(ntokens)
+        ]
+        colours = tables.components.colours
+        shapes = tables.components.shapes
+        self.seal = [
+            [
+                Action(
+                    "seal",
+                    (
+                        colour.name,
+                        shapes[pl.shape].name,
+                        pl.orient,
+                        pl.anchor // PSIZE,
+                        pl.anchor % PSIZE,
+                    ),
+                )
+                for pl in tables.placements
+            ]
+            for colour in colours
+        ]
+
+    def move(self, n: int) -> Action:
+        return self.moves[n] if n < MAX_MOVE else Action("move", (n,))
+
+    def encode(self, action: Action) -> list[int]:
+        """The pending form of a legal action (trusted: no checks)."""
+        verb, args = action
+        if verb == "skip":
+            return [SKIP]
+        if verb == "keep" or verb == "move":
+            return [int(args[0])]
+        if verb == "place":
+            return [int(args[0]), int(args[1]) * SIZE + int(args[2]), int(args[3])]
+        t = self.tables
+        shape = t.shape_index[str(args[1])]
+        anchor = int(args[3]) * PSIZE + int(args[4])
+        return [t.colour_index[str(args[0])], t.placement_id[(shape, int(args[2]), anchor)]]
+
+    def decode(self, phase_verb: str, pending: list[int]) -> Action:
+        """The action of a pending decision made in a phase whose verb is ``phase_verb``."""
+        if phase_verb == "keep":
+            return self.keep[pending[0]]
+        if phase_verb == "move":
+            return self.move(pending[0])
+        if phase_verb == "place":
+            return self.place[pending[0]][pending[1]][pending[2]]
+        if pending[0] == SKIP:
+            return SKIP_ACTION
+        return self.seal[pending[0]][pending[1]]

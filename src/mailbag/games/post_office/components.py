@@ -1,0 +1,378 @@
+"""Post Office component data: loaded from the TOML files in ``data/`` and validated once.
+
+Three files ship with the package:
+
+- ``box.toml`` — the helpers, the four parcel colours (= parcel types), the four tape shapes and
+  the stamp supply;
+- ``parcels.toml`` — the 96 regular parcel tokens and the 16 starting tokens (4 per helper), each
+  a 2×2 of parcels with a colour and at most one icon;
+- ``goals.toml`` — the 9 goal tokens, each a name, a title and a checkable condition.
+
+A user file given to :func:`load_components` may hold any of these sections (``helpers``,
+``colours``, ``shapes``, ``stamps``, ``tokens``, ``starting_tokens``, ``goals``); each section it
+holds replaces the shipped one. Every problem is a :class:`ComponentError` naming the file, the
+entry and what is wrong.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mailbag.core.errors import ComponentError
+
+DATA = Path(__file__).parent / "data"
+SHIPPED = ("box.toml", "parcels.toml", "goals.toml")
+SECTIONS = ("helpers", "colours", "shapes", "stamps", "tokens", "starting_tokens", "goals")
+
+#: icons a parcel may carry (index = code used in the state)
+ICONS = ("none", "symbol", "stamp", "receipt")
+NONE, SYMBOL, STAMP, RECEIPT = 0, 1, 2, 3
+#: the four parcels of a token, in the order the state stores them
+CORNERS = ("top_left", "top_right", "bottom_left", "bottom_right")
+REGULAR_TOKENS = 96
+STARTING_PER_HELPER = 4
+
+#: goal condition kinds and the extra fields each needs (see goals.py)
+GOAL_KINDS: dict[str, tuple[str, ...]] = {
+    "square_groups": ("count",),
+    "colour_all_shapes": (),
+    "shape_all_colours": (),
+    "tapes_placed": ("count",),
+    "stamps_held": ("count",),
+    "receipts_touching": ("count", "tapes"),
+    "open_symbols_one_type": ("count",),
+    "tape_each_quarter": (),
+    "square_groups_all_colours": (),
+}
+GOAL_COUNT = 9
+
+
+@dataclass(frozen=True)
+class Colour:
+    name: str  # the parcel type: fragile, gift, sweet, personal
+    shade: str  # the printed colour: light blue, blue, yellow, brown
+    letter: str  # one letter for the terminal
+
+
+@dataclass(frozen=True)
+class Shape:
+    name: str  # L, T, I, Z
+    cells: tuple[tuple[int, int], ...]  # (row, col) of the 4 squares as printed
+
+
+@dataclass(frozen=True)
+class Token:
+    """A parcel token: ``colours``/``icons`` in the order top-left, top-right, bottom-left,
+    bottom-right, as printed (rotation 0)."""
+
+    id: int  # regular tokens 1..96; starting tokens 97..112 (see starting_id)
+    label: str  # "17" or "cat-2"
+    colours: tuple[int, int, int, int]
+    icons: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Goal:
+    name: str
+    title: str
+    kind: str
+    count: int
+    tapes: int
+
+
+@dataclass(frozen=True)
+class Components:
+    helpers: tuple[str, ...]
+    colours: tuple[Colour, ...]
+    shapes: tuple[Shape, ...]
+    stamp_tokens: dict[int, int]  # value -> number of tokens
+    starting_stamps: int
+    tokens: tuple[Token, ...]  # index = token id (index 0 is a blank placeholder)
+    goals: tuple[Goal, ...]
+    source: str
+
+    @property
+    def stamp_total(self) -> int:
+        return sum(value * n for value, n in self.stamp_tokens.items())
+
+    def starting_id(self, helper: int, number: int) -> int:
+        """Token id of starting token ``number`` (1..4) of helper ``helper``."""
+        return REGULAR_TOKENS + 1 + helper * STARTING_PER_HELPER + (number - 1)
+
+    def starting_tokens(self, helper: int) -> list[int]:
+        return [self.starting_id(helper, k) for k in range(1, STARTING_PER_HELPER + 1)]
+
+
+# -- loading --------------------------------------------------------------------------------------
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except OSError as exc:
+        raise ComponentError(f"{path}: cannot read component file ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ComponentError(f"{path}: not valid TOML ({exc})") from None
+
+
+def load_components(user_file: Path | None = None) -> Components:
+    """The shipped components, with the sections of ``user_file`` (if any) replacing them."""
+    origin: dict[str, str] = {}
+    merged: dict[str, Any] = {}
+    for name in SHIPPED:
+        data = _read(DATA / name)
+        for key, value in data.items():
+            merged[key] = value
+            origin[key] = name
+    if user_file is not None:
+        user = _read(Path(user_file))
+        unknown = sorted(set(user) - set(SECTIONS))
+        if unknown:
+            raise ComponentError(
+                f"{user_file}: unknown section {unknown[0]!r}; Post Office component sections "
+                f"are: {', '.join(SECTIONS)}"
+            )
+        if not user:
+            raise ComponentError(f"{user_file}: no component section in the file")
+        for key, value in user.items():
+            merged[key] = value
+            origin[key] = str(user_file)
+    for key in SECTIONS:
+        if key not in merged:
+            raise ComponentError(f"{DATA}: section {key!r} is missing from the shipped data")
+    return _build(merged, origin, str(user_file) if user_file else "shipped")
+
+
+class _Entry:
+    """Reads fields of one table with errors naming file, section, entry and field."""
+
+    def __init__(self, file: str, where: str, table: Any) -> None:
+        self.file, self.where = file, where
+        if not isinstance(table, dict):
+            self.fail(f"expected a table, got {type(table).__name__}")
+        self.table: dict[str, Any] = table
+
+    def fail(self, problem: str) -> None:
+        raise ComponentError(f"{self.file}: {self.where}: {problem}")
+
+    def only(self, *fields: str) -> None:
+        extra = sorted(set(self.table) - set(fields))
+        if extra:
+            self.fail(f"unknown field {extra[0]!r}; fields are: {', '.join(fields)}")
+
+    def get(self, name: str, kind: type) -> Any:
+        if name not in self.table:
+            self.fail(f"missing field {name!r}")
+        value = self.table[name]
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+            self.fail(f"field {name!r} must be {kind.__name__}, got {value!r}")
+        return value
+
+
+def _list(merged: dict[str, Any], origin: dict[str, str], key: str) -> list[Any]:
+    value = merged[key]
+    if not isinstance(value, list):
+        raise ComponentError(f"{origin[key]}: {key!r} must be a list of entries")
+    return value
+
+
+def _build(merged: dict[str, Any], origin: dict[str, str], source: str) -> Components:
+    helpers = _helpers(merged, origin)
+    colours = _colours(merged, origin)
+    shapes = _shapes(merged, origin)
+    stamp_tokens, starting = _stamps(merged, origin)
+    tokens = _tokens(merged, origin, helpers, colours)
+    goals = _goals(merged, origin)
+    return Components(helpers, colours, shapes, stamp_tokens, starting, tokens, goals, source)
+
+
+def _helpers(merged: dict[str, Any], origin: dict[str, str]) -> tuple[str, ...]:
+    file = origin["helpers"]
+    names = _list(merged, origin, "helpers")
+    if len(names) != 4:
+        raise ComponentError(f"{file}: helpers: expected 4 helpers, found {len(names)}")
+    for name in names:
+        if not isinstance(name, str) or not name.isidentifier():
+            raise ComponentError(f"{file}: helpers: {name!r} is not a helper name (one word)")
+    if len(set(names)) != len(names):
+        raise ComponentError(f"{file}: helpers: a helper is listed twice")
+    return tuple(names)
+
+
+def _colours(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Colour, ...]:
+    file = origin["colours"]
+    entries = _list(merged, origin, "colours")
+    if len(entries) != 4:
+        raise ComponentError(f"{file}: colours: expected 4 colours, found {len(entries)}")
+    result = []
+    for i, table in enumerate(entries, 1):
+        e = _Entry(file, f"colours entry {i}", table)
+        e.only("name", "shade", "letter")
+        name, shade, letter = e.get("name", str), e.get("shade", str), e.get("letter", str)
+        if not name.isidentifier():
+            e.fail(f"colour name {name!r} must be one word")
+        if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
+            e.fail(f"letter {letter!r} must be one capital letter")
+        result.append(Colour(name, shade, letter))
+    if len({c.name for c in result}) != 4 or len({c.letter for c in result}) != 4:
+        raise ComponentError(f"{file}: colours: names and letters must be distinct")
+    return tuple(result)
+
+
+def _shapes(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Shape, ...]:
+    file = origin["shapes"]
+    entries = _list(merged, origin, "shapes")
+    if len(entries) != 4:
+        raise ComponentError(f"{file}: shapes: expected 4 tape shapes, found {len(entries)}")
+    result = []
+    for i, table in enumerate(entries, 1):
+        e = _Entry(file, f"shapes entry {i}", table)
+        e.only("name", "cells")
+        name = e.get("name", str)
+        e.where = f"shape {name!r}"
+        if not name.isidentifier():
+            e.fail(f"shape name {name!r} must be one word")
+        cells = []
+        for j, cell in enumerate(e.get("cells", list), 1):
+            c = _Entry(file, f"shape {name!r} cell {j}", cell)
+            c.only("row", "col")
+            row, col = c.get("row", int), c.get("col", int)
+            if not (0 <= row < 4 and 0 <= col < 4):
+                c.fail("row and col must be 0..3")
+            cells.append((row, col))
+        if len(cells) != 4 or len(set(cells)) != 4:
+            e.fail("a tape covers exactly 4 distinct cells")
+        if not _connected(cells):
+            e.fail("the 4 cells must be connected side by side")
+        result.append(Shape(name, tuple(cells)))
+    if len({s.name for s in result}) != 4:
+        raise ComponentError(f"{file}: shapes: shape names must be distinct")
+    return tuple(result)
+
+
+def _connected(cells: list[tuple[int, int]]) -> bool:
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
+
+
+def _stamps(merged: dict[str, Any], origin: dict[str, str]) -> tuple[dict[int, int], int]:
+    e = _Entry(origin["stamps"], "stamps", merged["stamps"])
+    e.only("fives", "threes", "ones", "starting")
+    tokens = {5: e.get("fives", int), 3: e.get("threes", int), 1: e.get("ones", int)}
+    starting = e.get("starting", int)
+    if any(n < 0 for n in tokens.values()) or starting < 0:
+        e.fail("stamp counts must not be negative")
+    total = sum(v * n for v, n in tokens.items())
+    if total < 4 * starting:
+        e.fail(f"the supply ({total} stamps) cannot give 4 players {starting} stamps each")
+    return tokens, starting
+
+
+def _parcels(e: _Entry, colours: tuple[Colour, ...]) -> tuple[list[int], list[int]]:
+    names = [c.name for c in colours]
+    cols, icons = [], []
+    for corner in CORNERS:
+        p = _Entry(e.file, f"{e.where}, {corner}", e.get(corner, dict))
+        p.only("colour", "icon")
+        colour, icon = p.get("colour", str), p.get("icon", str)
+        if colour not in names:
+            p.fail(f"unknown colour {colour!r}; colours are: {', '.join(names)}")
+        if icon not in ICONS:
+            p.fail(f"unknown icon {icon!r}; icons are: {', '.join(ICONS)}")
+        cols.append(names.index(colour))
+        icons.append(ICONS.index(icon))
+    return cols, icons
+
+
+def _tokens(
+    merged: dict[str, Any],
+    origin: dict[str, str],
+    helpers: tuple[str, ...],
+    colours: tuple[Colour, ...],
+) -> tuple[Token, ...]:
+    blank = Token(0, "-", (-1, -1, -1, -1), (0, 0, 0, 0))
+    table: list[Token] = [blank] * (REGULAR_TOKENS + 1 + len(helpers) * STARTING_PER_HELPER)
+    file = origin["tokens"]
+    entries = _list(merged, origin, "tokens")
+    if len(entries) != REGULAR_TOKENS:
+        raise ComponentError(
+            f"{file}: tokens: expected {REGULAR_TOKENS} parcel tokens, found {len(entries)}"
+        )
+    for i, entry in enumerate(entries, 1):
+        e = _Entry(file, f"tokens entry {i}", entry)
+        e.only("id", *CORNERS)
+        tid = e.get("id", int)
+        e.where = f"token {tid}"
+        if not 1 <= tid <= REGULAR_TOKENS:
+            e.fail(f"id must be 1..{REGULAR_TOKENS}")
+        if table[tid].id:
+            e.fail("id used twice")
+        cols, icons = _parcels(e, colours)
+        table[tid] = Token(tid, str(tid), _four(cols), _four(icons))
+    file = origin["starting_tokens"]
+    entries = _list(merged, origin, "starting_tokens")
+    expected = len(helpers) * STARTING_PER_HELPER
+    if len(entries) != expected:
+        raise ComponentError(
+            f"{file}: starting_tokens: expected {expected} starting tokens "
+            f"({STARTING_PER_HELPER} per helper), found {len(entries)}"
+        )
+    for i, entry in enumerate(entries, 1):
+        e = _Entry(file, f"starting_tokens entry {i}", entry)
+        e.only("helper", "number", *CORNERS)
+        helper, number = e.get("helper", str), e.get("number", int)
+        e.where = f"starting token {helper}-{number}"
+        if helper not in helpers:
+            e.fail(f"unknown helper {helper!r}; helpers are: {', '.join(helpers)}")
+        if not 1 <= number <= STARTING_PER_HELPER:
+            e.fail(f"number must be 1..{STARTING_PER_HELPER}")
+        h = helpers.index(helper)
+        tid = REGULAR_TOKENS + 1 + h * STARTING_PER_HELPER + number - 1
+        if table[tid].id:
+            e.fail("listed twice")
+        cols, icons = _parcels(e, colours)
+        table[tid] = Token(tid, f"{helper}-{number}", _four(cols), _four(icons))
+    return tuple(table)
+
+
+def _four(values: list[int]) -> tuple[int, int, int, int]:
+    return (values[0], values[1], values[2], values[3])
+
+
+def _goals(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Goal, ...]:
+    file = origin["goals"]
+    entries = _list(merged, origin, "goals")
+    if len(entries) != GOAL_COUNT:
+        raise ComponentError(
+            f"{file}: goals: expected {GOAL_COUNT} goal tokens, found {len(entries)}"
+        )
+    result = []
+    for i, entry in enumerate(entries, 1):
+        e = _Entry(file, f"goals entry {i}", entry)
+        name = e.get("name", str)
+        e.where = f"goal {name!r}"
+        if not name.isidentifier():
+            e.fail("a goal name must be one word (letters, digits, _)")
+        title, kind = e.get("title", str), e.get("kind", str)
+        if kind not in GOAL_KINDS:
+            e.fail(f"unknown kind {kind!r}; kinds are: {', '.join(GOAL_KINDS)}")
+        needs = GOAL_KINDS[kind]
+        e.only("name", "title", "kind", *needs)
+        values = {field: e.get(field, int) for field in needs}
+        if any(v < 1 for v in values.values()):
+            e.fail("counts must be at least 1")
+        result.append(Goal(name, title, kind, values.get("count", 0), values.get("tapes", 0)))
+    if len({g.name for g in result}) != len(result):
+        raise ComponentError(f"{file}: goals: goal names must be distinct")
+    return tuple(result)

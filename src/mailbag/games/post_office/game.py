@@ -1,0 +1,137 @@
+"""The Post Office game object: the core contract wired to this package's rules modules."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+
+from mailbag.core import Action, Event, Game, GameSpec, IllegalAction, Observation, Rng, Score
+from mailbag.core.spec import OptionSpec, OptionValue
+from mailbag.games.post_office import heuristics, legal, render, rules, view
+from mailbag.games.post_office.actions import VERBS, Notation
+from mailbag.games.post_office.components import Components, load_components
+from mailbag.games.post_office.geometry import Tables
+from mailbag.games.post_office.scoring import breakdown, stamp_value
+from mailbag.games.post_office.state import OVER, PostOfficeState, copy_state
+
+SPEC = GameSpec(
+    name="post_office",
+    title="Post Office",
+    min_seats=2,
+    max_seats=4,
+    options=(
+        OptionSpec(
+            "goals",
+            bool,
+            False,
+            "play with the 9 goal tokens (4 face up; the rulebook recommends leaving them out "
+            "of a first game)",
+        ),
+    ),
+    summary="Draft parcel tokens, fill your 5×5 shelving and seal same-coloured shapes with "
+    "mail tape; 2–4 players choose simultaneously.",
+    contract_options=({"goals": False}, {"goals": True}),
+    verbs=VERBS,
+)
+
+
+class PostOfficeGame(Game[PostOfficeState]):
+    spec = SPEC
+    state_type = PostOfficeState
+
+    def __init__(self, components: Components | None = None) -> None:
+        self.components = components or load_components()
+        self.tables = Tables(self.components)
+        self.notation = Notation(self.tables)
+
+    def with_components(self, path: Path) -> PostOfficeGame:
+        return PostOfficeGame(load_components(Path(path)))
+
+    # -- set-up and flow ------------------------------------------------------------------------
+    def new_state(
+        self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
+    ) -> PostOfficeState:
+        return rules.new_state(self.tables, len(seats), bool(options.get("goals", False)), seed)
+
+    def deciders(self, state: PostOfficeState) -> tuple[int, ...]:
+        if state.phase == OVER:
+            return ()
+        return tuple(i for i, p in enumerate(state.players) if not p.pending)
+
+    def legal_actions(self, state: PostOfficeState, seat: int) -> list[Action]:
+        return legal.legal_actions(state, seat, self.tables, self.notation)
+
+    def apply_in_place(self, state: PostOfficeState, seat: int, action: Action) -> list[Event]:
+        return rules.submit(state, seat, action, self.tables, self.notation)
+
+    def explain_illegal(self, state: PostOfficeState, seat: int, action: Action) -> IllegalAction:
+        return legal.explain(state, seat, action, self.tables)
+
+    def copy(self, state: PostOfficeState) -> PostOfficeState:
+        return copy_state(state)
+
+    # -- information ----------------------------------------------------------------------------
+    def view(self, state: PostOfficeState, seat: int | None) -> Observation:
+        return view.view(state, seat, self.tables, self.notation)
+
+    def determinize(self, observation: Observation, rng: Rng) -> PostOfficeState:
+        return view.determinize(observation, rng, self.tables, self.notation)
+
+    # -- end ------------------------------------------------------------------------------------
+    def is_over(self, state: PostOfficeState) -> bool:
+        return state.phase == OVER
+
+    def num_seats(self, state: PostOfficeState) -> int:
+        return len(state.players)
+
+    def scores(self, state: PostOfficeState) -> list[Score]:
+        result = []
+        for p in state.players:
+            parts = breakdown(p, self.components)
+            result.append(Score(sum(parts.values()), parts))
+        return result
+
+    def rank_key(self, state: PostOfficeState, seat: int) -> tuple[int, ...]:
+        """PO-8: points, then stamps (goal tokens count 8); still tied: a shared place."""
+        p = state.players[seat]
+        return (sum(breakdown(p, self.components).values()), stamp_value(p))
+
+    # -- checks and presentation ----------------------------------------------------------------
+    def inventory(self, state: PostOfficeState) -> Counter[str]:
+        comps = self.components
+        labels = [t.label for t in comps.tokens]
+        found: Counter[str] = Counter()
+        tokens = state.supply + state.discarded + state.starting_box
+        for p in state.players:
+            tokens = tokens + [t for t in p.token if t] + p.hand + p.dealt
+        for t in tokens:
+            found["parcel:" + labels[t]] += 1
+        found["stamp"] = state.stamp_supply + sum(p.stamps for p in state.players)
+        goals = state.goal_stack + state.goal_display + state.goal_box
+        for p in state.players:
+            goals = goals + p.goals
+        for g in goals:
+            found["goal:" + comps.goals[g].name] += 1
+        for i, p in enumerate(state.players):
+            for c in comps.colours:
+                for s in comps.shapes:
+                    found[f"tape:{i}:{c.name}:{s.name}"] += 1
+            found["helper:" + comps.helpers[p.helper]] += 1
+        return found
+
+    def heuristic(self, state: PostOfficeState, seat: int) -> float:
+        return heuristics.heuristic(state, seat, self.tables)
+
+    def balance_tags(self, state: PostOfficeState, seat: int) -> dict[str, list[str]]:
+        p = state.players[seat]
+        return {
+            "helper": ["helper:" + self.components.helpers[p.helper]],
+            "goal": ["goal:" + self.components.goals[g].name for g in p.goals_won],
+        }
+
+    def render(self, observation: Observation) -> str:
+        return render.render(observation, self.tables)
+
+    def describe_action(self, observation: Observation, action: Action) -> str:
+        return render.describe(observation, action, self.tables)

@@ -1,0 +1,277 @@
+"""Post Office rules: set-up, the round's phases, and resolving a phase once every player has
+submitted their decision (PO-2).
+
+A decision is stored as the player's ``pending`` choice. When the last player of a phase has
+chosen, the phase is resolved for everyone in seat order from the senior post office worker
+(seat 0) — which only matters when the stamp supply runs short (PO-106).
+"""
+
+from __future__ import annotations
+
+from mailbag.core import Action, Event, Rng
+from mailbag.games.post_office.actions import Notation
+from mailbag.games.post_office.components import STAMP
+from mailbag.games.post_office.geometry import (
+    CELL_PARCELS,
+    CELLS,
+    PARCELS,
+    ROTATION_SOURCE,
+    SIZE,
+    STARTING_CELLS,
+    Tables,
+    parcel_label,
+    space_name,
+)
+from mailbag.games.post_office.goals import check_goals, reveal_goals
+from mailbag.games.post_office.legal import route
+from mailbag.games.post_office.scoring import GOAL_VALUE
+from mailbag.games.post_office.state import (
+    EMPTY,
+    KEEP,
+    LAST_ROUND,
+    MOVE,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    SEAL,
+    SKIP,
+    Player,
+    PostOfficeState,
+)
+
+
+def new_state(tables: Tables, players: int, goals_on: bool, seed: int) -> PostOfficeState:
+    """Set-up: boards with their starting tokens, 3 stamps each, the shuffled parcel supply,
+    the goal stack (option ``goals``), then the start of round 1."""
+    comps = tables.components
+    rng = Rng.from_seed(seed)
+    seats: list[Player] = []
+    for helper in range(players):  # PO-108: seat i plays the i-th helper
+        p = Player(
+            helper=helper,
+            space=0,
+            stamps=comps.starting_stamps,
+            token=[EMPTY] * CELLS,
+            rotation=[0] * CELLS,
+            colour=[-1] * PARCELS,
+            icon=[0] * PARCELS,
+            tape=[-1] * PARCELS,
+            placed=[-1] * 16,
+        )
+        starting = comps.starting_tokens(helper)
+        rng.shuffle(starting)
+        for cell, token in zip(STARTING_CELLS, starting, strict=True):
+            place_token(p, tables, token, cell, 0)
+        seats.append(p)
+    box = [t for h in range(players, len(comps.helpers)) for t in comps.starting_tokens(h)]
+    supply = list(range(1, 97))
+    rng.shuffle(supply)
+    goals = list(range(len(comps.goals)))
+    if goals_on:
+        rng.shuffle(goals)
+    state = PostOfficeState(
+        rng=rng,
+        players=seats,
+        round=0,
+        phase=KEEP,
+        step=0,
+        supply=supply,
+        discarded=[],
+        stamp_supply=comps.stamp_total - players * comps.starting_stamps,
+        goals_on=goals_on,
+        goal_stack=goals if goals_on else [],
+        goal_display=[],
+        goal_box=[] if goals_on else goals,
+        starting_box=box,
+    )
+    start_round(state)
+    return state
+
+
+def place_token(p: Player, tables: Tables, token: int, cell: int, rotation: int) -> None:
+    """Lay ``token`` on ``cell`` turned ``rotation`` quarter turns clockwise."""
+    printed = tables.components.tokens[token]
+    p.token[cell] = token
+    p.rotation[cell] = rotation
+    source = ROTATION_SOURCE[rotation]
+    for i, parcel in enumerate(CELL_PARCELS[cell]):
+        p.colour[parcel] = printed.colours[source[i]]
+        p.icon[parcel] = printed.icons[source[i]]
+
+
+def start_round(state: PostOfficeState) -> list[Event]:
+    """Dealing parcel tokens: 2 to each player (and, before round 1, the 4 face-up goals)."""
+    state.round += 1
+    state.step = 0
+    state.phase = KEEP
+    if state.round == 1 and state.goals_on:
+        reveal_goals(state)
+    events = [
+        Event(
+            "round",
+            f"round {state.round}: each player is dealt 2 parcel tokens",
+            {"round": state.round},
+        )
+    ]
+    for i, p in enumerate(state.players):
+        p.dealt = [state.supply.pop(), state.supply.pop()]
+        events.append(
+            Event("dealt", f"you are dealt tokens {p.dealt[0]} and {p.dealt[1]}", {
+                "seat": i, "tokens": list(p.dealt)}, to=(i,))
+        )
+    return events
+
+
+def submit(state: PostOfficeState, seat: int, action: Action, tables: Tables,
+           notation: Notation) -> list[Event]:
+    """Record ``seat``'s (legal) decision; resolve the phase when everyone has chosen."""
+    state.players[seat].pending = notation.encode(action)
+    events = [Event("chosen", f"you choose: {action}", {"seat": seat, "action": str(action)},
+                    to=(seat,))]
+    if all(p.pending for p in state.players):
+        events.extend(resolve(state, tables))
+    return events
+
+
+def resolve(state: PostOfficeState, tables: Tables) -> list[Event]:
+    phase = state.phase
+    if phase == KEEP:
+        events = _resolve_keep(state)
+        state.phase = MOVE
+    elif phase == MOVE:
+        events = _resolve_move(state)
+        state.phase = PLACE
+    elif phase == PLACE:
+        events = _resolve_place(state, tables)
+        state.phase = SEAL
+    else:
+        events = _resolve_seal(state, tables)
+    for p in state.players:
+        p.pending = []
+    if phase == SEAL:
+        if state.step == 0 and state.round < LAST_ROUND:
+            state.step = 1
+            state.phase = MOVE
+        else:
+            events.extend(end_round(state, tables))
+    return events
+
+
+def _resolve_keep(state: PostOfficeState) -> list[Event]:
+    """PO-3: each keeps one dealt token and passes the other to the left (seat + 1); with two
+    players they pass to each other."""
+    n = len(state.players)
+    passed = []
+    events = [Event("draft", "everyone keeps one token and passes the other to the left")]
+    for p in state.players:
+        kept = p.pending[0]
+        other = p.dealt[1] if p.dealt[0] == kept else p.dealt[0]
+        p.hand = [kept]
+        p.dealt = []
+        passed.append(other)
+    for i, token in enumerate(passed):
+        left = (i + 1) % n
+        state.players[left].hand.append(token)
+        events.append(Event("received", f"you receive token {token} from seat {i}",
+                            {"seat": left, "from": i, "token": token}, to=(left,)))
+    return events
+
+
+def pay(state: PostOfficeState, p: Player, amount: int) -> None:
+    """Pay ``amount`` stamps to the supply. PO-103: when the stamps held do not cover it, goal
+    tokens are exchanged (oldest first, each worth 8) and the change is taken from the supply,
+    as far as it lasts."""
+    if amount <= p.stamps:
+        p.stamps -= amount
+        state.stamp_supply += amount
+        return
+    need = amount - p.stamps
+    state.stamp_supply += p.stamps
+    p.stamps = 0
+    while need > 0:
+        state.goal_box.append(p.goals.pop(0))
+        need -= GOAL_VALUE
+    change = min(-need, state.stamp_supply)
+    state.stamp_supply -= change
+    p.stamps += change
+
+
+def _resolve_move(state: PostOfficeState) -> list[Event]:
+    """PO-4: one space clockwise, then the paid extra spaces, skipping full lines for free."""
+    events = []
+    for i, p in enumerate(state.players):
+        extra = p.pending[0]
+        p.space = route(p)[extra]
+        pay(state, p, extra)
+        paid = f" (paying {extra} stamp{'s' if extra != 1 else ''})" if extra else ""
+        events.append(Event("move", f"seat {i}'s helper moves to the {space_name(p.space)}{paid}",
+                            {"seat": i, "space": p.space, "paid": extra}))
+    return events
+
+
+def _resolve_place(state: PostOfficeState, tables: Tables) -> list[Event]:
+    """PO-5: each player lays the chosen token on the chosen cell, turned as chosen."""
+    events = []
+    for i, p in enumerate(state.players):
+        token, cell, rot = p.pending
+        p.hand.remove(token)
+        place_token(p, tables, token, cell, rot)
+        row, col = divmod(cell, SIZE)
+        events.append(Event(
+            "place", f"seat {i} places token {token} on cell ({row},{col}), turned {90 * rot}°",
+            {"seat": i, "token": token, "row": row, "col": col, "rotation": rot}))
+    return events
+
+
+def _resolve_seal(state: PostOfficeState, tables: Tables) -> list[Event]:
+    """PO-6: lay the chosen tapes; each covered stamp icon gives 1 stamp from the supply. When
+    the supply runs short it serves the players in seat order (PO-106)."""
+    events = []
+    for i, p in enumerate(state.players):
+        if p.pending[0] == SKIP:
+            continue
+        colour, pid = p.pending
+        placement = tables.placements[pid]
+        tape = colour * 4 + placement.shape
+        p.placed[tape] = pid
+        icons = 0
+        for parcel in placement.cells:
+            p.tape[parcel] = tape
+            if p.icon[parcel] == STAMP:
+                icons += 1
+        gained = min(icons, state.stamp_supply)
+        state.stamp_supply -= gained
+        p.stamps += gained
+        cells = " ".join(parcel_label(c) for c in placement.cells)
+        events.append(Event(
+            "seal", f"seat {i} seals {cells} with the {tables.tape_name(tape)} tape"
+            + (f" and takes {gained} stamp{'s' if gained != 1 else ''}" if gained else ""),
+            {"seat": i, "tape": tables.tape_name(tape), "cells": list(placement.cells),
+             "stamps": gained}))
+    return events
+
+
+def end_round(state: PostOfficeState, tables: Tables) -> list[Event]:
+    """End of a round: in the half round 11 the unplaced tokens are discarded (PO-7); goals
+    are checked (PO-9); then the next round is dealt, or the game ends."""
+    events: list[Event] = []
+    last = state.round >= LAST_ROUND
+    if last:
+        for p in state.players:
+            state.discarded.extend(p.hand)
+            p.hand = []
+    if state.goals_on:
+        events.extend(check_goals(state, tables))
+    if last:
+        state.phase = OVER
+        events.append(Event("game_over", "the last round is over: final scoring"))
+    else:
+        events.extend(start_round(state))
+    return events
+
+
+def phase_label(state: PostOfficeState) -> str:
+    if state.phase == OVER:
+        return "game over"
+    which = "" if state.phase == KEEP else (" (first)" if state.step == 0 else " (second)")
+    return f"round {state.round}, {PHASE_NAMES[state.phase]}{which}"

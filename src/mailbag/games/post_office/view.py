@@ -1,0 +1,144 @@
+"""What each seat may know (views) and worlds rebuilt from a view (determinize).
+
+Public: every board (tokens, parcels, tapes), helper positions, stamps, goal tokens, the
+face-up goals, the round and phase, and the sizes of hidden piles. Private to a seat: the two
+tokens dealt to it, its hand (which includes the token it received from the right: PO-3, visible
+to nobody else), and its own pending decision in a simultaneous phase (PO-2). Other players'
+pending decisions — and even whether they have made them — are not in the view.
+
+PO-105: :func:`determinize` rebuilds the other players' pending decisions as not yet made; the
+unseen parcel tokens (the supply, the other hands, the discarded ones) and the order of the goal
+stack are redrawn at random.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mailbag.core import Observation, Rng, parse_action
+from mailbag.games.post_office.actions import Notation
+from mailbag.games.post_office.components import REGULAR_TOKENS
+from mailbag.games.post_office.geometry import Tables
+from mailbag.games.post_office.state import (
+    EMPTY,
+    PHASE_NAMES,
+    Player,
+    PostOfficeState,
+)
+
+
+def view(
+    state: PostOfficeState, seat: int | None, tables: Tables, notation: Notation
+) -> Observation:
+    comps = tables.components
+    goal_names = [g.name for g in comps.goals]
+    players: list[dict[str, Any]] = []
+    for p in state.players:
+        players.append(
+            {
+                "helper": comps.helpers[p.helper],
+                "space": p.space,
+                "stamps": p.stamps,
+                "goals": [goal_names[g] for g in p.goals],
+                "goals_won": [goal_names[g] for g in p.goals_won],
+                "tokens": p.token[:],
+                "rotations": p.rotation[:],
+                "colours": p.colour[:],
+                "icons": p.icon[:],
+                "tapes": p.tape[:],
+                "placed": p.placed[:],
+                "hand_size": len(p.hand),
+                "dealt_size": len(p.dealt),
+            }
+        )
+    obs: Observation = {
+        "game": "post_office",
+        "seat": seat,
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase],
+        "step": state.step,
+        "players": players,
+        "supply_size": len(state.supply),
+        "discarded_size": len(state.discarded),
+        "stamp_supply": state.stamp_supply,
+        "goals_on": state.goals_on,
+        "goal_display": [goal_names[g] for g in state.goal_display],
+        "goal_stack_size": len(state.goal_stack),
+        "goal_box": [goal_names[g] for g in state.goal_box],
+        "starting_box": state.starting_box[:],
+    }
+    if seat is not None:
+        me = state.players[seat]
+        obs["hand"] = me.hand[:]
+        obs["dealt"] = me.dealt[:]
+        obs["pending"] = (
+            str(notation.decode(PHASE_NAMES[state.phase], me.pending)) if me.pending else None
+        )
+    return obs
+
+
+def determinize(
+    obs: Observation, rng: Rng, tables: Tables, notation: Notation
+) -> PostOfficeState:
+    """A full state consistent with ``obs`` (PO-105)."""
+    comps = tables.components
+    seat = obs["seat"]
+    goal_index = tables.goal_index
+    seen: set[int] = set(obs["starting_box"])
+    players: list[Player] = []
+    for i, v in enumerate(obs["players"]):
+        seen.update(t for t in v["tokens"] if t != EMPTY)
+        players.append(
+            Player(
+                helper=tables.helper_index[v["helper"]],
+                space=v["space"],
+                stamps=v["stamps"],
+                token=list(v["tokens"]),
+                rotation=list(v["rotations"]),
+                colour=list(v["colours"]),
+                icon=list(v["icons"]),
+                tape=list(v["tapes"]),
+                placed=list(v["placed"]),
+                goals=[goal_index[g] for g in v["goals"]],
+                goals_won=[goal_index[g] for g in v["goals_won"]],
+            )
+        )
+    if seat is not None:
+        me = players[seat]
+        me.hand = list(obs["hand"])
+        me.dealt = list(obs["dealt"])
+        seen.update(me.hand)
+        seen.update(me.dealt)
+        if obs["pending"] is not None:
+            me.pending = notation.encode(parse_action(obs["pending"]))
+    pool = [t for t in range(1, REGULAR_TOKENS + 1) if t not in seen]
+    rng.shuffle(pool)
+    for i, v in enumerate(obs["players"]):
+        if i == seat:
+            continue
+        players[i].hand = [pool.pop() for _ in range(v["hand_size"])]
+        players[i].dealt = [pool.pop() for _ in range(v["dealt_size"])]
+    discarded = [pool.pop() for _ in range(obs["discarded_size"])]
+    supply = pool
+    assert len(supply) == obs["supply_size"], "view and components disagree on the supply"
+    display = [goal_index[g] for g in obs["goal_display"]]
+    box = [goal_index[g] for g in obs["goal_box"]]
+    held = {g for p in players for g in p.goals}
+    stack = [g for g in range(len(comps.goals)) if g not in held and g not in display
+             and g not in box]
+    rng.shuffle(stack)
+    return PostOfficeState(
+        rng=Rng(rng.next64()),
+        players=players,
+        round=obs["round"],
+        phase=PHASE_NAMES.index(obs["phase"]),
+        step=obs["step"],
+        supply=supply,
+        discarded=discarded,
+        stamp_supply=obs["stamp_supply"],
+        goals_on=obs["goals_on"],
+        goal_stack=stack,
+        goal_display=display,
+        goal_box=box,
+        starting_box=list(obs["starting_box"]),
+    )
