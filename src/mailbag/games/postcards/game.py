@@ -1,0 +1,187 @@
+"""The Postcards game object: the core contract implemented over the modules of this package."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+
+from mailbag.core.actions import Action
+from mailbag.core.errors import IllegalAction
+from mailbag.core.game import Event, Game, Observation, Score
+from mailbag.core.rng import Rng
+from mailbag.core.spec import GameSpec, OptionValue
+from mailbag.games.postcards import actions, explain, heuristics, render, scoring, turn, view
+from mailbag.games.postcards.components import Components, load_components
+from mailbag.games.postcards.state import (
+    EMPTY,
+    Frame,
+    OwnedPostcard,
+    Player,
+    PostcardsState,
+    Turn,
+)
+
+
+class PostcardsGame(Game[PostcardsState]):
+    state_type = PostcardsState
+
+    def __init__(self, spec: GameSpec, comps: Components) -> None:
+        self.spec = spec
+        self.comps = comps
+
+    def with_components(self, path: Path) -> PostcardsGame:
+        """This game played with the user's own component file (same format as the shipped
+        ``data/components.toml``; see docs/postcards.md)."""
+        return PostcardsGame(self.spec, load_components(path))
+
+    # -- set-up and flow ------------------------------------------------------------------------
+    def new_state(
+        self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
+    ) -> PostcardsState:
+        state, _ = turn.setup(self.comps, seats, options, seed)
+        return state
+
+    def deciders(self, state: PostcardsState) -> tuple[int, ...]:
+        if state.over:
+            return ()
+        return (state.current,)
+
+    def legal_actions(self, state: PostcardsState, seat: int) -> list[Action]:
+        return actions.legal_actions(self.comps, state, seat)
+
+    def apply_in_place(self, state: PostcardsState, seat: int, action: Action) -> list[Event]:
+        return actions.apply_action(self.comps, state, seat, action)
+
+    def explain_illegal(self, state: PostcardsState, seat: int, action: Action) -> IllegalAction:
+        return explain.explain_illegal(self.comps, state, seat, action)
+
+    def copy(self, state: PostcardsState) -> PostcardsState:
+        return copy_state(state)
+
+    # -- information ----------------------------------------------------------------------------
+    def view(self, state: PostcardsState, seat: int | None) -> Observation:
+        return view.view(self.comps, state, seat)
+
+    def determinize(self, observation: Observation, rng: Rng) -> PostcardsState:
+        return view.determinize(self.comps, observation, rng)
+
+    # -- end ------------------------------------------------------------------------------------
+    def is_over(self, state: PostcardsState) -> bool:
+        return state.over
+
+    def scores(self, state: PostcardsState) -> list[Score]:
+        return [scoring.score_of(self.comps, state, s) for s in range(len(state.players))]
+
+    def rank_key(self, state: PostcardsState, seat: int) -> tuple[int, ...]:
+        return scoring.rank_key(self.comps, state, seat)
+
+    def num_seats(self, state: PostcardsState) -> int:
+        return len(state.players)
+
+    def seat_kinds(self, state: PostcardsState) -> tuple[str, ...]:
+        return tuple(p.kind for p in state.players)
+
+    # -- checks and presentation ----------------------------------------------------------------
+    def inventory(self, state: PostcardsState) -> Counter[str]:
+        return inventory(self.comps, state)
+
+    def heuristic(self, state: PostcardsState, seat: int) -> float:
+        return heuristics.heuristic(self.comps, state, seat)
+
+    def balance_tags(self, state: PostcardsState, seat: int) -> dict[str, list[str]]:
+        player = state.players[seat]
+        return {
+            "itinerary": [f"itinerary:{player.itinerary}"],
+            "gift": sorted(f"gift:{self.comps.gifts[g].name}" for g in player.gifts),
+        }
+
+    def render(self, observation: Observation) -> str:
+        return render.render(self.comps, observation)
+
+    def describe_action(self, observation: Observation, action: Action) -> str:
+        return render.describe_action(self.comps, observation, action)
+
+
+def inventory(comps: Components, state: PostcardsState) -> Counter[str]:
+    """Every component wherever it is: travel and gift cards by kind, postcards by id,
+    Stamp/Souvenir tokens (supply + on postcards), camp tokens per seat, itinerary cards."""
+    inv: Counter[str] = Counter()
+    travel = [f"travel:{k.name}" for k in comps.travel]
+    gifts = [f"gift:{g.name}" for g in comps.gifts]
+    cards = state.travel_deck + state.travel_discard + state.turn.played
+    cards += [c for c in state.travel_row if c != EMPTY]
+    for p in state.players:
+        cards += p.hand
+    inv.update(travel[k] for k in cards)
+    held = state.gift_deck + state.gift_discard + [g for g in state.gift_row if g != EMPTY]
+    for p in state.players:
+        held += p.gifts
+    inv.update(gifts[g] for g in held)
+    postcards = state.postcard_deck + state.postcard_discard
+    postcards += [c for c in state.postcard_row if c != EMPTY]
+    for frame in state.turn.stack:
+        postcards += frame.cards
+    tokens = state.supply
+    itineraries = list(state.unused_itineraries)
+    for seat, p in enumerate(state.players):
+        postcards += [o.card for o in p.postcards]
+        tokens += sum(sum(o.stamps) + sum(o.souvenirs) for o in p.postcards)
+        inv[f"camp:{seat}"] += comps.camps  # placed or on the board
+        itineraries.append(p.itinerary)
+    inv.update(f"postcard:{c}" for c in postcards)
+    inv.update(f"itinerary:{i}" for i in itineraries)
+    inv["token"] += tokens
+    inv["end_game_bonus"] += 1
+    return inv
+
+
+def copy_state(s: PostcardsState) -> PostcardsState:
+    """A fast hand-written deep copy (the state is small lists of ints and a few structs)."""
+    t = s.turn
+    return PostcardsState(
+        Rng(s.rng.state),
+        s.edition,
+        s.side,
+        [
+            Player(
+                p.kind,
+                p.itinerary,
+                p.region,
+                p.hand[:],
+                [OwnedPostcard(o.card, o.stamps[:], o.souvenirs[:], o.sent) for o in p.postcards],
+                p.camps[:],
+                p.gifts[:],
+                p.points,
+                p.best_traveller[:],
+            )
+            for p in s.players
+        ],
+        s.first_player,
+        s.current,
+        Turn(
+            t.played[:],
+            t.plus,
+            t.moves,
+            t.postcards,
+            t.camps,
+            [Frame(f.kind, f.value, f.cards[:], f.refreshed) for f in t.stack],
+            t.drawing,
+        ),
+        s.travel_deck[:],
+        s.travel_discard[:],
+        s.travel_row[:],
+        s.postcard_deck[:],
+        s.postcard_discard[:],
+        s.postcard_row[:],
+        s.gift_deck[:],
+        s.gift_discard[:],
+        s.gift_row[:],
+        s.supply,
+        s.camp_owner[:],
+        s.unused_itineraries[:],
+        s.bonus,
+        s.ending,
+        s.over,
+        s.turns,
+    )

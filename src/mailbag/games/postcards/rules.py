@@ -1,0 +1,375 @@
+"""Postcards rules primitives: each rule of the rulebook as one plain function on the state.
+
+Every function takes the explicit choice it carries out (a region, a slot, a stamp space) and
+assumes that choice is allowed; the legality checks and the decision flow live in
+``turn.py``/``actions.py``. The Automa (``automa.py``) uses these same functions, so a rule is
+written once whoever applies it. Indices of slots and spaces are 0-based here (the action
+notation shows them 1-based); postcards and campsites are named by their printed ids.
+"""
+
+from __future__ import annotations
+
+from mailbag.core.game import Event
+from mailbag.games.postcards.components import Components, Effect
+from mailbag.games.postcards.state import (
+    EMPTY,
+    HAND_SIZE,
+    POSTCARDS_TO_END,
+    OwnedPostcard,
+    Player,
+    PostcardsState,
+)
+
+
+def _ev(kind: str, text: str, **data: object) -> Event:
+    return Event(kind, text, dict(data))
+
+
+# -- decks (PC-10: an empty deck is refilled from its shuffled discard pile) ---------------------
+
+
+def draw_travel(state: PostcardsState) -> int:
+    """The top Travel card of the deck (reshuffling the discard pile if needed), or EMPTY."""
+    if not state.travel_deck and state.travel_discard:
+        state.travel_deck = state.travel_discard
+        state.travel_discard = []
+        state.rng.shuffle(state.travel_deck)
+    return state.travel_deck.pop() if state.travel_deck else EMPTY
+
+
+def draw_postcard(state: PostcardsState) -> int:
+    """The top postcard of the deck (reshuffling the discard pile if needed), or EMPTY."""
+    if not state.postcard_deck and state.postcard_discard:
+        state.postcard_deck = state.postcard_discard
+        state.postcard_discard = []
+        state.rng.shuffle(state.postcard_deck)
+    return state.postcard_deck.pop() if state.postcard_deck else EMPTY
+
+
+def draw_gift(state: PostcardsState) -> int:
+    """The top gift card of the deck (reshuffling used lightning gifts if needed), or EMPTY."""
+    if not state.gift_deck and state.gift_discard:
+        state.gift_deck = state.gift_discard
+        state.gift_discard = []
+        state.rng.shuffle(state.gift_deck)
+    return state.gift_deck.pop() if state.gift_deck else EMPTY
+
+
+def postcards_available(state: PostcardsState) -> bool:
+    """Whether a postcard action can take anything (display, deck or discard pile)."""
+    return bool(
+        state.postcard_deck or state.postcard_discard or any(c != EMPTY for c in state.postcard_row)
+    )
+
+
+def deck_top_available(state: PostcardsState) -> bool:
+    return bool(state.postcard_deck or state.postcard_discard)
+
+
+# -- displays ---------------------------------------------------------------------------------
+
+
+def refill_travel_row(state: PostcardsState) -> list[Event]:
+    """Fill the empty slots of the Travel card display from the deck (End of Turn)."""
+    for i, card in enumerate(state.travel_row):
+        if card == EMPTY:
+            state.travel_row[i] = draw_travel(state)
+    return []
+
+
+def take_travel_from_row(state: PostcardsState, slot: int) -> int:
+    """Remove and return the Travel card in display ``slot`` (the slot is left empty)."""
+    card = state.travel_row[slot]
+    state.travel_row[slot] = EMPTY
+    return card
+
+
+def refill_postcard_row(state: PostcardsState) -> None:
+    for i, card in enumerate(state.postcard_row):
+        if card == EMPTY:
+            state.postcard_row[i] = draw_postcard(state)
+
+
+def refresh_postcard_display(state: PostcardsState) -> list[Event]:
+    """Discard the face-up postcards and reveal new ones (PC-7)."""
+    for i, card in enumerate(state.postcard_row):
+        if card != EMPTY:
+            state.postcard_discard.append(card)
+            state.postcard_row[i] = EMPTY
+    refill_postcard_row(state)
+    return [_ev("refresh", "the postcard display is refreshed", row=list(state.postcard_row))]
+
+
+def gain_postcard(comps: Components, state: PostcardsState, seat: int, card: int) -> None:
+    """Put postcard ``card`` in front of ``seat``, every space open."""
+    info = comps.postcards[card]
+    state.players[seat].postcards.append(
+        OwnedPostcard(card, [False] * len(info.stamps), [False] * len(info.souvenirs))
+    )
+
+
+def take_postcard(
+    comps: Components, state: PostcardsState, seat: int, slot: int | None
+) -> list[Event]:
+    """Postcard action: take the face-up postcard in ``slot`` (refilled at once) or, with
+    ``slot=None``, the top of the deck. PC-7: in the Dutch edition taking the deck top forces
+    the display to be discarded and replaced."""
+    if slot is None:
+        card = draw_postcard(state)
+        if card == EMPTY:
+            return []
+        where = "the deck"
+        if state.edition == "nl":  # PC-7
+            gain_postcard(comps, state, seat, card)
+            events = [_took(seat, card, where)]
+            return events + refresh_postcard_display(state)
+    else:
+        card = state.postcard_row[slot]
+        state.postcard_row[slot] = EMPTY
+        state.postcard_row[slot] = draw_postcard(state)
+        where = f"display slot {slot + 1}"
+    gain_postcard(comps, state, seat, card)
+    return [_took(seat, card, where)]
+
+
+def _took(seat: int, card: int, where: str) -> Event:
+    return _ev(
+        "take_postcard", f"seat {seat} takes postcard {card} from {where}", seat=seat, postcard=card
+    )
+
+
+# -- the map ----------------------------------------------------------------------------------
+
+
+def move_to(state: PostcardsState, seat: int, region: int) -> list[Event]:
+    """Put ``seat``'s bicycle in ``region`` (the caller checks adjacency when it applies)."""
+    state.players[seat].region = region
+    return [_ev("move", f"seat {seat} moves to region {region}", seat=seat, region=region)]
+
+
+def free_campsites(comps: Components, state: PostcardsState, region: int) -> list[int]:
+    """The empty campsites of ``region``, by id."""
+    return [c for c in comps.regions[region].campsites if state.camp_owner[c - 1] == EMPTY]
+
+
+def can_camp(comps: Components, state: PostcardsState, seat: int) -> bool:
+    """PC-8: a camp action needs an unplaced camp token and an empty campsite here."""
+    player = state.players[seat]
+    if len(player.camps) >= comps.camps:
+        return False
+    return any(state.camp_owner[c - 1] == EMPTY for c in comps.regions[player.region].campsites)
+
+
+def place_camp(
+    comps: Components, state: PostcardsState, seat: int, campsite: int
+) -> tuple[list[Event], Effect | None]:
+    """Place ``seat``'s leftmost camp token on ``campsite``; score the best traveller if the
+    region is now all theirs (PC-8). Returns the events and the effect printed under the camp
+    token on the player board (the caller resolves it), if any."""
+    player = state.players[seat]
+    state.camp_owner[campsite - 1] = seat
+    player.camps.append(campsite)
+    number = len(player.camps)
+    region = comps.campsites[campsite].region
+    events = [
+        _ev(
+            "camp",
+            f"seat {seat} camps on campsite {campsite} in region {region}",
+            seat=seat,
+            campsite=campsite,
+            region=region,
+        )
+    ]
+    sites = comps.regions[region].campsites
+    if all(state.camp_owner[c - 1] == seat for c in sites):  # best traveller, once
+        player.best_traveller.append(region)
+        events += score(state, seat, len(sites), f"best traveller in region {region}")
+    return events, comps.board[state.side].get(number)
+
+
+def board_effect(comps: Components, side: str, camps_placed: int) -> Effect | None:
+    """The effect under camp space number ``camps_placed`` (1-based) of board ``side``."""
+    return comps.board[side].get(camps_placed)
+
+
+# -- stamps and souvenirs ---------------------------------------------------------------------
+
+
+def open_stamp_spaces(
+    comps: Components, state: PostcardsState, seat: int, colour: int | None = None
+) -> list[tuple[int, int]]:
+    """(postcard id, space index) of every empty stamp space on ``seat``'s unsent postcards,
+    oldest postcard first, top to bottom; only those of ``colour`` unless it is None."""
+    spaces = []
+    for owned in state.players[seat].postcards:
+        if owned.sent:
+            continue
+        colours = comps.postcards[owned.card].stamp_colours
+        for i, filled in enumerate(owned.stamps):
+            if not filled and (colour is None or colours[i] == colour):
+                spaces.append((owned.card, i))
+    return spaces
+
+
+def open_souvenir_spaces(
+    comps: Components, state: PostcardsState, seat: int, campsite_type: str
+) -> list[tuple[int, int]]:
+    """(postcard id, space index) of every empty souvenir space of ``campsite_type`` on
+    ``seat``'s unsent postcards, oldest postcard first, top to bottom (PC-8)."""
+    spaces = []
+    for owned in state.players[seat].postcards:
+        if owned.sent:
+            continue
+        souvenirs = comps.postcards[owned.card].souvenirs
+        for i, filled in enumerate(owned.souvenirs):
+            if not filled and souvenirs[i].campsite == campsite_type:
+                spaces.append((owned.card, i))
+    return spaces
+
+
+def owned_postcard(state: PostcardsState, seat: int, card: int) -> OwnedPostcard:
+    for owned in state.players[seat].postcards:
+        if owned.card == card:
+            return owned
+    raise KeyError(f"seat {seat} has no postcard {card}")
+
+
+def place_stamp(state: PostcardsState, seat: int, card: int, space: int) -> list[Event]:
+    """Take a Stamp token from the supply and put it on stamp ``space`` of postcard ``card``.
+    PC-2: with an empty supply nothing is placed."""
+    if state.supply <= 0:
+        return [_ev("no_token", "the supply is empty: no stamp is placed", seat=seat)]
+    state.supply -= 1
+    owned_postcard(state, seat, card).stamps[space] = True
+    return [
+        _ev(
+            "stamp",
+            f"seat {seat} sticks a stamp on postcard {card} (space {space + 1})",
+            seat=seat,
+            postcard=card,
+            space=space,
+        )
+    ]
+
+
+def place_souvenir(
+    comps: Components, state: PostcardsState, seat: int, card: int, space: int
+) -> tuple[list[Event], Effect | None]:
+    """Put a Souvenir token from the supply on souvenir ``space`` of postcard ``card`` and
+    return the effect it grants (the caller resolves it). PC-2: none with an empty supply."""
+    if state.supply <= 0:
+        return [_ev("no_token", "the supply is empty: no souvenir is placed", seat=seat)], None
+    state.supply -= 1
+    owned_postcard(state, seat, card).souvenirs[space] = True
+    effect = comps.postcards[card].souvenirs[space].effect
+    return [
+        _ev(
+            "souvenir",
+            f"seat {seat} places a souvenir on postcard {card} (space {space + 1}): "
+            f"{effect.label()}",
+            seat=seat,
+            postcard=card,
+            space=space,
+            effect=effect.label(),
+        )
+    ], effect
+
+
+def is_complete(owned: OwnedPostcard) -> bool:
+    return not owned.sent and all(owned.stamps)
+
+
+def can_send(comps: Components, state: PostcardsState, seat: int, card: int) -> bool:
+    """Sending needs every stamp space filled and the bicycle in the postcard's region."""
+    player = state.players[seat]
+    for owned in player.postcards:
+        if owned.card == card:
+            return is_complete(owned) and comps.postcards[card].region == player.region
+    return False
+
+
+def sent_count(player: Player) -> int:
+    return sum(1 for p in player.postcards if p.sent)
+
+
+# -- scoring during play ----------------------------------------------------------------------
+
+
+def score(state: PostcardsState, seat: int, points: int, reason: str) -> list[Event]:
+    state.players[seat].points += points
+    return [
+        _ev(
+            "score",
+            f"seat {seat} scores {points} ({reason})",
+            seat=seat,
+            points=points,
+            reason=reason,
+        )
+    ]
+
+
+def send_postcard(comps: Components, state: PostcardsState, seat: int, card: int) -> list[Event]:
+    """Send postcard ``card``: its tokens return to the supply, its points are scored, it is
+    flipped (PC-9). The first seat to have sent 4 takes the End Game Bonus and the end of the
+    game is triggered (PC-12). The gift card is taken separately (:func:`take_gift`)."""
+    owned = owned_postcard(state, seat, card)
+    state.supply += sum(owned.stamps) + sum(owned.souvenirs)
+    owned.stamps = [False] * len(owned.stamps)
+    owned.souvenirs = [False] * len(owned.souvenirs)
+    owned.sent = True
+    info = comps.postcards[card]
+    events = [
+        _ev(
+            "send",
+            f"seat {seat} sends postcard {card} (region {info.region})",
+            seat=seat,
+            postcard=card,
+            region=info.region,
+        )
+    ]
+    events += score(state, seat, info.points, f"postcard {card} sent")
+    if state.bonus == EMPTY and sent_count(state.players[seat]) >= POSTCARDS_TO_END:
+        state.bonus = seat
+        state.ending = True
+        events.append(
+            _ev(
+                "end_game_bonus",
+                f"seat {seat} has sent {POSTCARDS_TO_END} postcards: End Game Bonus; "
+                "the round is finished, then the game ends",
+                seat=seat,
+            )
+        )
+    return events
+
+
+def take_gift(state: PostcardsState, seat: int, slot: int) -> list[Event]:
+    """Take the face-up gift card in ``slot`` and refill the slot from the deck (PC-10)."""
+    gift = state.gift_row[slot]
+    state.players[seat].gifts.append(gift)
+    state.gift_row[slot] = draw_gift(state)
+    return [_ev("gift", f"seat {seat} takes gift card {gift}", seat=seat, gift=gift)]
+
+
+def gifts_available(state: PostcardsState) -> bool:
+    return any(g != EMPTY for g in state.gift_row)
+
+
+# -- end of turn ------------------------------------------------------------------------------
+
+
+def hand_needs_cards(state: PostcardsState, seat: int) -> bool:
+    """PC-11: a player draws one card at a time until holding 5 (while cards remain)."""
+    player = state.players[seat]
+    if len(player.hand) >= HAND_SIZE or player.kind != "player":
+        return False
+    return bool(
+        state.travel_deck or state.travel_discard or any(c != EMPTY for c in state.travel_row)
+    )
+
+
+def stalemate(state: PostcardsState) -> bool:
+    """PC-101: with the supply empty and no unsent postcard fully stamped, no stamp can ever
+    be placed again and no postcard can ever be sent: the game cannot go on."""
+    if state.supply > 0:
+        return False
+    return not any(is_complete(p) for player in state.players for p in player.postcards)

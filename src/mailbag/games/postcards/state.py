@@ -1,0 +1,133 @@
+"""The Postcards game state: plain ``msgspec`` data, random generator included.
+
+Conventions (relied on by the rules, the views and the Automa):
+
+- Travel cards and gift cards are identified by their *kind* (an index into
+  ``Components.travel`` / ``Components.gifts``): copies of a kind are interchangeable.
+  Postcards are unique and identified by their printed ``id``.
+- Decks are lists whose **top is the last element** (``deck.pop()`` draws).
+- Displays are fixed rows of slots, left to right, with :data:`EMPTY` for an empty slot:
+  ``travel_row`` has 5 slots, ``postcard_row`` and ``gift_row`` have 3.
+- ``camp_owner[c - 1]`` is the seat whose camp stands on campsite ``c`` (ids are 1-based), or
+  :data:`EMPTY`.
+- A player's ``postcards`` are in the order taken (oldest first); sent postcards stay in the
+  list with ``sent = True`` (they count for the itinerary and the tie-break, PC-9).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from mailbag.core.rng import Rng
+
+EMPTY = -1
+TRAVEL_ROW = 5
+POSTCARD_ROW = 3
+GIFT_ROW = 3
+HAND_SIZE = 5
+CARDS_PER_TURN = 3
+#: postcards sent that trigger the end of the game (PC-12)
+POSTCARDS_TO_END = 4
+
+# decision frames (the top of Turn.stack says what the current seat decides next)
+JOKER = "joker"  # a pair of cards played as one card of any symbol and colour (PC-6)
+POSTCARD = "postcard"  # a postcard action: refresh (en) or take one (PC-7)
+SOUVENIR = "souvenir"  # after a camp: place a souvenir or skip (PC-8)
+STAMP = "stamp"  # a stamp effect: place a stamp on any open space or skip (PC-4)
+STAR = "star"  # side B: take a star as points or convert it (PC-5)
+GIFT = "gift"  # after sending: choose a face-up gift card (PC-10)
+ROAD_MOVE = "road_move"  # Road Map: move to an adjacent region
+ROAD_CAMP = "road_camp"  # Road Map: then camp there or skip
+HIKING = "hiking"  # Hiking Guide: keep 2 of the drawn postcards
+
+
+class OwnedPostcard(msgspec.Struct):
+    """A postcard in front of a player: which stamp and souvenir spaces are filled."""
+
+    card: int
+    #: one flag per stamp space, top to bottom
+    stamps: list[bool]
+    #: one flag per souvenir space, top to bottom
+    souvenirs: list[bool]
+    sent: bool = False
+
+
+class Player(msgspec.Struct):
+    """One seat: a player or an Automa (``kind`` = "player" or "automa:easy|normal|expert")."""
+
+    kind: str
+    itinerary: int
+    region: int
+    #: travel card kinds in hand, sorted (an Automa has no hand)
+    hand: list[int]
+    postcards: list[OwnedPostcard]
+    #: campsite ids of the camps placed, in placement order
+    camps: list[int]
+    #: gift kinds held, in the order taken (lightning gifts until used)
+    gifts: list[int]
+    #: points scored during play
+    points: int = 0
+    #: regions where this seat became the best traveller (scored once each)
+    best_traveller: list[int] = []
+
+
+class Frame(msgspec.Struct):
+    """A pending decision of the current seat (see the frame kinds above)."""
+
+    kind: str
+    #: star points (STAR), campsite type index (SOUVENIR)
+    value: int = 0
+    #: postcards drawn by the Hiking Guide (HIKING)
+    cards: list[int] = []
+    #: the optional refresh was used (POSTCARD, English edition)
+    refreshed: bool = False
+
+
+class Turn(msgspec.Struct):
+    """The current seat's turn so far."""
+
+    #: travel card kinds played this turn, face up (a pair adds two)
+    played: list[int] = []
+    #: plus effects gained: each lets the player play one more card (PC-4)
+    plus: int = 0
+    #: movement, postcard and camp effects gained and not yet used (PC-4)
+    moves: int = 0
+    postcards: int = 0
+    camps: int = 0
+    #: pending decisions, the last one first
+    stack: list[Frame] = []
+    #: the player has ended the turn and draws cards back up to 5 (PC-11)
+    drawing: bool = False
+
+
+class PostcardsState(msgspec.Struct):
+    rng: Rng
+    #: "en" or "nl" (PC-7, PC-16)
+    edition: str
+    #: player board side, "A" or "B" (PC-5)
+    side: str
+    players: list[Player]
+    first_player: int
+    current: int
+    turn: Turn
+    travel_deck: list[int]
+    travel_discard: list[int]
+    travel_row: list[int]
+    postcard_deck: list[int]
+    postcard_discard: list[int]
+    postcard_row: list[int]
+    gift_deck: list[int]
+    gift_discard: list[int]
+    gift_row: list[int]
+    #: Stamp/Souvenir tokens left in the shared supply (PC-2)
+    supply: int
+    camp_owner: list[int]
+    #: itinerary cards not dealt (out of the game)
+    unused_itineraries: list[int]
+    #: seat holding the End Game Bonus token, or EMPTY (PC-12)
+    bonus: int = EMPTY
+    #: the end of the game is triggered: the round is being finished (PC-12)
+    ending: bool = False
+    over: bool = False
+    #: turns completed so far, all seats together
+    turns: int = 0

@@ -1,0 +1,298 @@
+"""Postcards turn flow: set-up, effects, the decision frames of a turn, end of turn and game end.
+
+A player's turn is a sequence of small decisions (see ``actions.py`` for the notation). Effects
+that need a choice push a :class:`~mailbag.games.postcards.state.Frame` on the turn's stack;
+the top frame is decided first. Play passes to an Automa seat inside :func:`finish_turn`, which
+runs its whole turn at once (``automa.play_automa_turn``) so that ``deciders()`` never names an
+Automa.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from mailbag.core.errors import SeatError
+from mailbag.core.game import Event
+from mailbag.core.rng import Rng
+from mailbag.core.spec import OptionValue
+from mailbag.games.postcards import rules
+from mailbag.games.postcards.components import CAMPSITE_TYPES, Components, Effect
+from mailbag.games.postcards.state import (
+    CARDS_PER_TURN,
+    EMPTY,
+    GIFT,
+    GIFT_ROW,
+    HAND_SIZE,
+    POSTCARD,
+    POSTCARD_ROW,
+    ROAD_CAMP,
+    SOUVENIR,
+    STAMP,
+    STAR,
+    TRAVEL_ROW,
+    Frame,
+    Player,
+    PostcardsState,
+    Turn,
+)
+
+AUTOMA_KINDS = ("automa:easy", "automa:normal", "automa:expert")
+#: PC-104: the game ends after this many rounds even if nobody has sent 4 postcards
+ROUND_LIMIT = 100
+
+
+# -- set-up -----------------------------------------------------------------------------------
+
+
+def automa_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("mailbag.games.postcards.automa") is not None
+
+
+def check_table(seats: tuple[str, ...]) -> None:
+    """At least two seats, at least one of them a player; Automas only if the module exists."""
+    if len(seats) < 2:
+        raise SeatError(
+            "Postcards needs 2–4 seats: a lone player plays against at least one Automa "
+            "(e.g. player,automa:normal)"
+        )
+    if "player" not in seats:
+        raise SeatError(
+            "Postcards needs at least one player seat (an all-Automa table is not allowed)"
+        )
+    for kind in seats:
+        if kind != "player" and kind not in AUTOMA_KINDS:
+            raise SeatError(f"unknown seat kind {kind!r}; valid: player, {', '.join(AUTOMA_KINDS)}")
+    if any(k != "player" for k in seats) and not automa_available():
+        raise SeatError("the Postcards Automa is not available in this version of mailbag")
+
+
+def setup(
+    comps: Components, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
+) -> tuple[PostcardsState, list[Event]]:
+    """Deal a new game by the rulebook's Setup steps; an Automa first player plays at once."""
+    check_table(seats)
+    rng = Rng.from_seed(seed)
+    gift_deck = comps.gift_deck()
+    rng.shuffle(gift_deck)
+    gift_row = [gift_deck.pop() for _ in range(GIFT_ROW)]
+    travel_deck = comps.travel_deck()
+    rng.shuffle(travel_deck)
+    travel_row = [travel_deck.pop() for _ in range(TRAVEL_ROW)]
+    itineraries = sorted(comps.itineraries)
+    rng.shuffle(itineraries)
+    postcard_deck = sorted(comps.postcards)
+    rng.shuffle(postcard_deck)
+    players = []
+    for kind in seats:
+        itinerary = itineraries.pop()
+        hand = sorted(travel_deck.pop() for _ in range(HAND_SIZE)) if kind == "player" else []
+        players.append(
+            Player(kind, itinerary, comps.itineraries[itinerary].start, hand, [], [], [])
+        )
+    state = PostcardsState(
+        rng=rng,
+        edition=str(options.get("edition", "en")),
+        side=str(options.get("side", "A")),
+        players=players,
+        first_player=0,
+        current=0,
+        turn=Turn(),
+        travel_deck=travel_deck,
+        travel_discard=[],
+        travel_row=travel_row,
+        postcard_deck=postcard_deck,
+        postcard_discard=[],
+        postcard_row=[EMPTY] * POSTCARD_ROW,
+        gift_deck=gift_deck,
+        gift_discard=[],
+        gift_row=gift_row,
+        supply=comps.tokens,
+        camp_owner=[EMPTY] * len(comps.campsites),
+        unused_itineraries=sorted(itineraries),
+    )
+    for seat in range(len(seats)):  # one random postcard each, information side up (PC-3)
+        rules.gain_postcard(comps, state, seat, state.postcard_deck.pop())
+    rules.refill_postcard_row(state)
+    state.first_player = state.current = rng.randbelow(len(seats))
+    events = run_engine_seats(comps, state)
+    return state, events
+
+
+# -- effects (PC-4, PC-5) ---------------------------------------------------------------------
+
+
+def gain_effect(comps: Components, state: PostcardsState, seat: int, effect: Effect) -> list[Event]:
+    """A player gains ``effect``. PC-4: stamp and star happen now (a stamp effect as a choice
+    that may be declined); movement, postcard and camp effects are kept for later this turn;
+    plus allows one more card. PC-5: on side B a star may instead be converted."""
+    turn = state.turn
+    kind = effect.kind
+    if kind == "movement":
+        turn.moves += 1
+    elif kind == "postcard":
+        turn.postcards += 1
+    elif kind == "camp":
+        turn.camps += 1
+    elif kind == "plus":
+        turn.plus += 1
+    elif kind == "stamp":
+        turn.stack.append(Frame(STAMP))
+    elif kind == "star":
+        if state.side == "B":  # PC-5
+            turn.stack.append(Frame(STAR, value=effect.points))
+        else:
+            return rules.score(state, seat, effect.points, "star effect")
+    return [
+        Event(
+            "effect",
+            f"seat {seat} gains a {effect.label()} effect",
+            {"seat": seat, "effect": effect.label()},
+        )
+    ]
+
+
+def camp_action(comps: Components, state: PostcardsState, seat: int, campsite: int) -> list[Event]:
+    """A player's camp action on ``campsite`` (PC-8). PC-102: the board effect under the camp
+    token is resolved first, then the souvenir is chosen."""
+    events, board = rules.place_camp(comps, state, seat, campsite)
+    site_type = comps.campsites[campsite].type
+    if state.supply > 0 and rules.open_souvenir_spaces(comps, state, seat, site_type):
+        state.turn.stack.append(Frame(SOUVENIR, value=CAMPSITE_TYPES.index(site_type)))
+    if board is not None:
+        events += gain_effect(comps, state, seat, board)
+    return events
+
+
+def frame_has_choice(comps: Components, state: PostcardsState, frame: Frame) -> bool:
+    """Whether the frame offers anything but skipping (else it is dropped, PC-2/PC-4)."""
+    seat = state.current
+    kind = frame.kind
+    if kind == STAMP:
+        return state.supply > 0 and bool(rules.open_stamp_spaces(comps, state, seat))
+    if kind == SOUVENIR:
+        site_type = CAMPSITE_TYPES[frame.value]
+        return state.supply > 0 and bool(rules.open_souvenir_spaces(comps, state, seat, site_type))
+    if kind == GIFT:
+        return rules.gifts_available(state)
+    if kind == ROAD_CAMP:
+        return rules.can_camp(comps, state, seat)
+    if kind == POSTCARD:
+        return rules.postcards_available(state)
+    return True
+
+
+def settle(comps: Components, state: PostcardsState) -> None:
+    """Drop pending frames that no longer offer a choice."""
+    stack = state.turn.stack
+    while stack and not frame_has_choice(comps, state, stack[-1]):
+        stack.pop()
+
+
+# -- end of turn and of the game --------------------------------------------------------------
+
+
+def end_turn(comps: Components, state: PostcardsState) -> list[Event]:
+    """The player ends the turn: played cards are discarded, unused effects expire (PC-4), then
+    cards are drawn one at a time (PC-11) or, with nothing to draw, the turn is over."""
+    turn = state.turn
+    state.travel_discard.extend(turn.played)
+    state.turn = Turn(drawing=True)
+    seat = state.current
+    events = [Event("end_turn", f"seat {seat} ends the turn", {"seat": seat})]
+    if not rules.hand_needs_cards(state, seat):
+        events += finish_turn(comps, state)
+    return events
+
+
+def draw_card(comps: Components, state: PostcardsState, slot: int | None) -> list[Event]:
+    """PC-11: draw one Travel card from display ``slot`` or (None) the deck."""
+    seat = state.current
+    player = state.players[seat]
+    if slot is None:
+        card = rules.draw_travel(state)
+        events = [
+            Event("draw", f"seat {seat} draws from the deck", {"seat": seat}),
+            Event(
+                "drawn",
+                f"you draw {comps.travel[card].name}",
+                {"seat": seat, "card": comps.travel[card].name},
+                to=(seat,),
+            ),
+        ]
+    else:
+        card = rules.take_travel_from_row(state, slot)
+        events = [
+            Event(
+                "draw",
+                f"seat {seat} takes {comps.travel[card].name} from the display",
+                {"seat": seat, "slot": slot, "card": comps.travel[card].name},
+            )
+        ]
+    player.hand.append(card)
+    player.hand.sort()
+    if not rules.hand_needs_cards(state, seat):
+        events += finish_turn(comps, state)
+    return events
+
+
+def last_seat_of_round(state: PostcardsState) -> int:
+    return (state.first_player - 1) % len(state.players)
+
+
+def finish_turn(comps: Components, state: PostcardsState) -> list[Event]:
+    """Close the current turn: refill the Travel display, check the end of the game (PC-12,
+    PC-101), then pass to the next seat (running Automa turns at once)."""
+    events = _close_turn(comps, state)
+    if state.over:
+        return events
+    state.current = (state.current + 1) % len(state.players)
+    return events + run_engine_seats(comps, state)
+
+
+def _close_turn(comps: Components, state: PostcardsState) -> list[Event]:
+    state.travel_discard.extend(state.turn.played)
+    state.turn = Turn()
+    rules.refill_travel_row(state)
+    state.turns += 1
+    events: list[Event] = []
+    if not state.ending and rules.stalemate(state):  # PC-101
+        state.ending = True
+        events.append(
+            Event(
+                "stalemate",
+                "the supply is empty and no postcard can be completed: "
+                "the round is finished, then the game ends",
+                {},
+            )
+        )
+    if state.current == last_seat_of_round(state):
+        if state.ending:  # PC-12
+            state.over = True
+            events.append(Event("game_over", "the game is over", {}))
+        elif state.turns >= ROUND_LIMIT * len(state.players):  # PC-104
+            state.over = True
+            events.append(
+                Event("game_over", f"round {ROUND_LIMIT} is over: the game ends (PC-104)", {})
+            )
+    return events
+
+
+def run_engine_seats(comps: Components, state: PostcardsState) -> list[Event]:
+    """While play is with an Automa seat, play its whole turn and pass on."""
+    events: list[Event] = []
+    while not state.over and state.players[state.current].kind != "player":
+        from mailbag.games.postcards import automa  # type: ignore[attr-defined,unused-ignore]
+
+        seat = state.current
+        events += automa.play_automa_turn(comps, state, seat)
+        events += _close_turn(comps, state)
+        if not state.over:
+            state.current = (state.current + 1) % len(state.players)
+    return events
+
+
+def cards_left(state: PostcardsState) -> int:
+    """Cards the current player may still play this turn (PC-6: 3 plus one per plus effect)."""
+    return CARDS_PER_TURN + state.turn.plus - len(state.turn.played)
