@@ -1,0 +1,23 @@
+"""Carteros (2–4 players): deliver your Mail cards to a neighbourhood of face-down houses.
+
+The neighbourhood is 3×4 face-down HOUSE cards (columns A–C, rows 1–4). Each carrier starts at
+the Post Office with 5 Mail cards (letters 1 point, parcels 2) and 2 Action cards. A turn is up
+to three actions, in any order, repeats allowed (CA-1): move one house (entering at a corner);
+deliver — turn the house underfoot: Received delivers one Mail card, Double two, Stampy costs
+the remaining actions (or a Mail card), Lost sends the carrier to the Post Office, Change of
+Direction discards a Mail card; the card is replaced and the new one cannot be turned again that
+turn (CA-2); draw an Action card (fewer than 3 in hand); play an Action card (inside the
+neighbourhood); discard and replace an Action card (once a turn); refill at the Post Office with
+no Mail cards left (CA-3). Action cards: Bicycle (ride and deliver up to 3 houses, CA-4), Wind
+(CA-5), Rain, Rubber Boots, Umbrella, Sunny Day (CA-6), GPS (CA-7), and Bone (against Stampy).
+Umbrella, Bone and GPS-against-Lost are reactions: the engine asks the seat holding the card.
+
+The first carrier to deliver 10 Mail cards scores +3 and the round is finished; most points
+wins; ties ride the bicycle tie-break (CA-8). Options: ``stampy`` — the dog's meeple roams the
+neighbourhood and bites (CA-9); ``missions`` — Delivery Missions from the shops (CA-10);
+``max_rounds`` — the safeguard of CA-102. See docs/carteros.md for every ruling.
+"""
+
+from mailbag.games.carteros.game import GAME, SPEC, CarterosGame
+
+__all__ = ["GAME", "SPEC", "CarterosGame"]

@@ -1,0 +1,175 @@
+"""The Carteros :class:`Game`: the core contract wired to this package's rules modules."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+
+from mailbag.core.actions import Action
+from mailbag.core.errors import IllegalAction
+from mailbag.core.game import Event, Game, Observation, Score
+from mailbag.core.rng import Rng
+from mailbag.core.spec import GameSpec, OptionSpec, OptionValue
+from mailbag.games.carteros import heuristics, legal, render, rules, scoring, view
+from mailbag.games.carteros.actions import VERBS
+from mailbag.games.carteros.components import (
+    ACTION_KINDS,
+    BOOTS,
+    HOUSE_KINDS,
+    MAIL_KINDS,
+    RAIN,
+    Components,
+    load_components,
+)
+from mailbag.games.carteros.state import CarterosState, copy_state, deal
+
+#: the safeguard of CA-102: play stops after this many rounds if nobody has delivered 10
+DEFAULT_MAX_ROUNDS = 100
+
+SPEC = GameSpec(
+    name="carteros",
+    title="Carteros",
+    min_seats=2,
+    max_seats=4,
+    options=(
+        OptionSpec("stampy", bool, False, "Stampy the Furious Dog mode (CA-9)"),
+        OptionSpec("missions", bool, False, "Delivery Missions mode (CA-10)"),
+        OptionSpec(
+            "max_rounds",
+            int,
+            DEFAULT_MAX_ROUNDS,
+            "safeguard: play ends after this round if nobody has delivered 10 (CA-102)",
+            minimum=1,
+            maximum=1000,
+        ),
+    ),
+    summary="Deliver 10 Mail cards in a neighbourhood of face-down houses (2–4 carriers).",
+    contract_options=(
+        {},
+        {"stampy": True},
+        {"missions": True},
+        {"stampy": True, "missions": True},
+    ),
+    verbs=VERBS,
+)
+
+
+class CarterosGame(Game[CarterosState]):
+    """Carteros by its rulebook and rulings CA-1 … CA-10 (and CA-101 … in docs/carteros.md)."""
+
+    spec = SPEC
+    state_type = CarterosState
+
+    def __init__(self, components: Components | None = None) -> None:
+        self.components = components if components is not None else load_components()
+
+    def with_components(self, path: Path) -> CarterosGame:
+        return CarterosGame(load_components(path))
+
+    # -- set-up and flow ------------------------------------------------------------------------
+    def new_state(
+        self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
+    ) -> CarterosState:
+        return deal(
+            self.components,
+            len(seats),
+            bool(options.get("stampy", False)),
+            bool(options.get("missions", False)),
+            int(options.get("max_rounds", DEFAULT_MAX_ROUNDS)),
+            seed,
+        )
+
+    def deciders(self, state: CarterosState) -> tuple[int, ...]:
+        return legal.deciders(state)
+
+    def legal_actions(self, state: CarterosState, seat: int) -> list[Action]:
+        return legal.legal_actions(self.components, state, seat)
+
+    def explain_illegal(self, state: CarterosState, seat: int, action: Action) -> IllegalAction:
+        return legal.explain(self.components, state, seat, action)
+
+    def apply_in_place(self, state: CarterosState, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if state.tasks:
+            rules.task_action(self.components, state, seat, action, events)
+        else:
+            rules.turn_action(self.components, state, seat, action, events)
+        rules.run(self.components, state, events)
+        return events
+
+    def copy(self, state: CarterosState) -> CarterosState:
+        return copy_state(state)
+
+    # -- information ----------------------------------------------------------------------------
+    def view(self, state: CarterosState, seat: int | None) -> Observation:
+        return view.view(self.components, state, seat)
+
+    def determinize(self, observation: Observation, rng: Rng) -> CarterosState:
+        return view.determinize(self.components, observation, rng)
+
+    # -- end ------------------------------------------------------------------------------------
+    def is_over(self, state: CarterosState) -> bool:
+        return state.over
+
+    def scores(self, state: CarterosState) -> list[Score]:
+        return [scoring.score(self.components, state, s) for s in range(len(state.pos))]
+
+    def rank_key(self, state: CarterosState, seat: int) -> tuple[int, ...]:
+        return scoring.rank_key(self.components, state, seat)
+
+    def num_seats(self, state: CarterosState) -> int:
+        return len(state.pos)
+
+    # -- checks and presentation ----------------------------------------------------------------
+    def inventory(self, state: CarterosState) -> Counter[str]:
+        counts: Counter[str] = Counter()
+        houses = [0] * len(HOUSE_KINDS)
+        for k in state.grid:
+            houses[k] += 1
+        for k in state.house_deck:
+            houses[k] += 1
+        for k, c in enumerate(state.house_discard):
+            houses[k] += c
+        for k, c in enumerate(houses):
+            counts[f"house:{HOUSE_KINDS[k]}"] += c
+        mail = list(state.mail_discard)
+        for k in state.mail_deck:
+            mail[k] += 1
+        for pile in (*state.mail, *state.delivered):
+            for k, c in enumerate(pile):
+                mail[k] += c
+        for k, c in enumerate(mail):
+            counts[f"mail:{MAIL_KINDS[k]}"] += c
+        cards = list(state.action_discard)
+        for k in state.action_deck:
+            cards[k] += 1
+        for hand in state.hand:
+            for k, c in enumerate(hand):
+                cards[k] += c
+        cards[RAIN] += len(state.floods)
+        cards[BOOTS] += sum(state.boots)
+        for k, c in enumerate(cards):
+            counts[f"action:{ACTION_KINDS[k]}"] += c
+        if state.missions_mode:
+            numbers = [m for deck in state.mission_decks for m in deck]
+            numbers += state.mission_discard + [m for m in state.mission if m]
+            numbers += [m for done in state.missions_done for m in done]
+            counts.update(f"mission:{m}" for m in numbers)
+        return +counts
+
+    def heuristic(self, state: CarterosState, seat: int) -> float:
+        return heuristics.heuristic(self.components, state, seat)
+
+    def balance_tags(self, state: CarterosState, seat: int) -> dict[str, list[str]]:
+        played = [f"action:{ACTION_KINDS[k]}" for k, c in enumerate(state.played[seat]) if c]
+        return {"action": played}
+
+    def render(self, observation: Observation) -> str:
+        return render.render(observation)
+
+    def describe_action(self, observation: Observation, action: Action) -> str:
+        return render.describe_action(observation, action)
+
+
+GAME = CarterosGame()

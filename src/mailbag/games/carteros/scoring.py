@@ -1,0 +1,27 @@
+"""Carteros scoring (CA-8): letters 1, parcels 2, completed missions their points, +3 for the
+first carrier to deliver 10 Mail cards; ties go to the bicycle tie-break."""
+
+from __future__ import annotations
+
+from mailbag.core.game import Score
+from mailbag.games.carteros.components import MAIL_KINDS, Components
+from mailbag.games.carteros.state import FINISH_BONUS, CarterosState
+
+
+def score(comps: Components, state: CarterosState, seat: int) -> Score:
+    breakdown = {
+        f"{name}s": state.delivered[seat][k] * comps.mail_points[k]
+        for k, name in enumerate(MAIL_KINDS)
+    }
+    breakdown["missions"] = sum(comps.mission(n).points for n in state.missions_done[seat])
+    breakdown["first to finish"] = FINISH_BONUS if state.finisher == seat else 0
+    return Score(sum(breakdown.values()), breakdown)
+
+
+def totals(comps: Components, state: CarterosState) -> list[int]:
+    return [score(comps, state, seat).total for seat in range(len(state.pos))]
+
+
+def rank_key(comps: Components, state: CarterosState, seat: int) -> tuple[int, int]:
+    """Points, then the bicycle tie-break (only ridden by the carriers tied for first)."""
+    return (score(comps, state, seat).total, state.tiebreak[seat])

@@ -1,0 +1,206 @@
+"""Carteros game state: plain data (msgspec Structs) with the generator inside, and the deal.
+
+Cards of one kind are interchangeable, so hands, discard piles and delivered cards are counts per
+kind (lists indexed like the ``*_KINDS`` tuples of :mod:`components`); decks whose order matters
+are lists of kinds with the top card last. Multi-step effects are a stack of :class:`Task`\\ s:
+the top task is either a decision owed by its seat or an automatic step the engine runs at once.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from mailbag.core.rng import Rng
+from mailbag.games.carteros.board import HOUSES, POST_OFFICE
+from mailbag.games.carteros.components import Components
+
+#: cards dealt at the start (rulebook, Setup 4–5)
+START_MAIL = 5
+START_ACTIONS = 2
+#: deliveries that end the game (CA-8) and the bonus of the first carrier to make them
+GOAL = 10
+FINISH_BONUS = 3
+#: actions per turn (CA-1), action cards a hand may reach by drawing, mail cards after a refill
+ACTIONS_PER_TURN = 3
+HAND_LIMIT = 3
+BAG_LIMIT = 5
+#: missions a carrier may complete per game (CA-10)
+MISSION_LIMIT = 3
+
+
+class Task(msgspec.Struct):
+    """One step of a multi-step effect.
+
+    Decisions (owed by ``seat``): ``give`` (deliver ``n`` more Mail cards), ``discard`` (a Mail
+    card), ``react`` (use Action card ``arg`` or pass; ``cause`` names what it answers), ``flood``,
+    ``ride`` (Bicycle: ``n`` houses ridden, direction ``arg``), ``peek`` (GPS: ``n`` peeks left,
+    ``arg`` the house already seen), ``take_mission``, ``place_stampy``, ``move_stampy``,
+    ``tiebreak``. Automatic steps: ``next_turn``, ``stampy_card``, ``lost_card``, ``soak``,
+    ``catch``, ``debt``. A ``react`` task always sits right above the automatic step it can cancel.
+    """
+
+    kind: str
+    seat: int
+    n: int = 0
+    arg: int = -1
+    cause: str = ""
+
+
+class CarterosState(msgspec.Struct):
+    rng: Rng
+    stampy_mode: bool
+    missions_mode: bool
+    max_rounds: int
+    #: the face-down HOUSE card of each of the 12 houses (a kind)
+    grid: list[int]
+    #: bitmask of houses whose card was replaced this turn (CA-2: not turned again this turn)
+    fresh: int
+    house_deck: list[int]
+    house_discard: list[int]
+    mail_deck: list[int]
+    mail_discard: list[int]
+    action_deck: list[int]
+    action_discard: list[int]
+    #: per carrier: a house 0–11, POST_OFFICE or SHOPS
+    pos: list[int]
+    #: per carrier: Mail cards in hand, Action cards in hand, Mail cards delivered (counts)
+    mail: list[list[int]]
+    hand: list[list[int]]
+    delivered: list[list[int]]
+    #: Rubber Boots on the table in front of each carrier (CA-6)
+    boots: list[bool]
+    #: the Rain cards on the table: the top-left house of each flooded 2×2 block (-1 until chosen)
+    floods: list[int]
+    #: Stampy's meeple: a house, or -1 when not in the neighbourhood (CA-9)
+    stampy: int
+    #: Mail cards each carrier owes Stampy at their next refill (CA-9)
+    debt: list[int]
+    #: per carrier, per house: the HOUSE card kind it saw with GPS, -1 if unknown (CA-7)
+    known: list[list[int]]
+    #: Delivery Missions (CA-10): two face-up decks (top last), discard, held (0: none), done
+    mission_decks: list[list[int]]
+    mission_discard: list[int]
+    mission: list[int]
+    missions_done: list[list[int]]
+    #: Action cards each carrier played or used (counts per kind; balance statistics)
+    played: list[list[int]]
+    current: int = 0
+    round: int = 1
+    actions_used: int = 0
+    #: the once-per-turn discard-and-replace was used (CA-1)
+    replaced: bool = False
+    #: the turn ends as soon as the task stack is empty (Stampy, GPS, ``end``)
+    turn_over: bool = False
+    #: the first carrier to deliver their 10th Mail card (-1: nobody yet) (CA-8)
+    finisher: int = -1
+    #: bicycle tie-break points (CA-8)
+    tiebreak: list[int] = []
+    #: play has ended; the tie-break, if any, runs from the task stack
+    final: bool = False
+    over: bool = False
+    tasks: list[Task] = []
+
+
+def copy_state(s: CarterosState) -> CarterosState:
+    """A fast deep copy (every list copied, every Task re-made)."""
+    return CarterosState(
+        Rng(s.rng.state),
+        s.stampy_mode,
+        s.missions_mode,
+        s.max_rounds,
+        s.grid[:],
+        s.fresh,
+        s.house_deck[:],
+        s.house_discard[:],
+        s.mail_deck[:],
+        s.mail_discard[:],
+        s.action_deck[:],
+        s.action_discard[:],
+        s.pos[:],
+        [m[:] for m in s.mail],
+        [h[:] for h in s.hand],
+        [d[:] for d in s.delivered],
+        s.boots[:],
+        s.floods[:],
+        s.stampy,
+        s.debt[:],
+        [k[:] for k in s.known],
+        [d[:] for d in s.mission_decks],
+        s.mission_discard[:],
+        s.mission[:],
+        [d[:] for d in s.missions_done],
+        [p[:] for p in s.played],
+        s.current,
+        s.round,
+        s.actions_used,
+        s.replaced,
+        s.turn_over,
+        s.finisher,
+        s.tiebreak[:],
+        s.final,
+        s.over,
+        [Task(t.kind, t.seat, t.n, t.arg, t.cause) for t in s.tasks],
+    )
+
+
+def expand(counts: list[int] | tuple[int, ...]) -> list[int]:
+    """Counts per kind -> a list of kinds (in kind order)."""
+    return [k for k, c in enumerate(counts) for _ in range(c)]
+
+
+def deal(
+    comps: Components, seats: int, stampy: bool, missions: bool, max_rounds: int, seed: int
+) -> CarterosState:
+    """Setup 1–5: shuffle the decks, lay out the neighbourhood, deal 5 Mail and 2 Action cards;
+    in Delivery Missions mode, two face-up decks of 6 missions."""
+    rng = Rng.from_seed(seed)
+    houses = expand(comps.house_counts)
+    rng.shuffle(houses)
+    grid = [houses.pop() for _ in range(HOUSES)]
+    mail_deck = expand(comps.mail_counts)
+    rng.shuffle(mail_deck)
+    action_deck = expand(comps.action_counts)
+    rng.shuffle(action_deck)
+    mail = [[0] * len(comps.mail_counts) for _ in range(seats)]
+    hand = [[0] * len(comps.action_counts) for _ in range(seats)]
+    for seat in range(seats):
+        for _ in range(START_MAIL):
+            mail[seat][mail_deck.pop()] += 1
+        for _ in range(START_ACTIONS):
+            hand[seat][action_deck.pop()] += 1
+    decks: list[list[int]] = [[], []]
+    if missions:
+        numbers = list(comps.mission_numbers)
+        rng.shuffle(numbers)
+        half = len(numbers) // 2
+        decks = [numbers[:half], numbers[half:]]
+    return CarterosState(
+        rng=rng,
+        stampy_mode=stampy,
+        missions_mode=missions,
+        max_rounds=max_rounds,
+        grid=grid,
+        fresh=0,
+        house_deck=houses,
+        house_discard=[0] * len(comps.house_counts),
+        mail_deck=mail_deck,
+        mail_discard=[0] * len(comps.mail_counts),
+        action_deck=action_deck,
+        action_discard=[0] * len(comps.action_counts),
+        pos=[POST_OFFICE] * seats,
+        mail=mail,
+        hand=hand,
+        delivered=[[0] * len(comps.mail_counts) for _ in range(seats)],
+        boots=[False] * seats,
+        floods=[],
+        stampy=-1,
+        debt=[0] * seats,
+        known=[[-1] * HOUSES for _ in range(seats)],
+        mission_decks=decks,
+        mission_discard=[],
+        mission=[0] * seats,
+        missions_done=[[] for _ in range(seats)],
+        played=[[0] * len(comps.action_counts) for _ in range(seats)],
+        tiebreak=[0] * seats,
+        tasks=[],
+    )

@@ -1,0 +1,263 @@
+"""What each seat may know (CA-105), and worlds rebuilt from that knowledge for search bots.
+
+Public: the carriers' positions, hand sizes, delivered cards, Rubber Boots, floods, Stampy, held
+and completed missions, the face-up mission cards, the three discard piles (face up, so their
+contents are known), deck sizes, which houses each carrier has looked at with GPS, and the task
+stack (so an open reaction window shows that its seat holds the card offered, CA-103). Private:
+a seat's own Mail and Action cards and what it saw with GPS (kept until that house's card is
+replaced). Hidden from everyone: the face-down houses, deck order and the mission cards under
+the face-up ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mailbag.core.game import Observation
+from mailbag.core.rng import Rng
+from mailbag.games.carteros.board import (
+    BLOCK_CORNERS,
+    HOUSE_INDEX,
+    HOUSE_NAMES,
+    HOUSES,
+    position_index,
+    position_name,
+)
+from mailbag.games.carteros.components import (
+    ACTION_KINDS,
+    BOOTS,
+    HOUSE_KINDS,
+    MAIL_KINDS,
+    RAIN,
+    Components,
+)
+from mailbag.games.carteros.legal import deciders
+from mailbag.games.carteros.scoring import totals
+from mailbag.games.carteros.state import CarterosState, Task
+
+_BLOCK_NAMES = tuple(HOUSE_NAMES[h] for h in BLOCK_CORNERS)
+_BLOCK_INDEX = {name: b for b, name in enumerate(_BLOCK_NAMES)}
+
+
+def _named(counts: list[int], names: tuple[str, ...]) -> dict[str, int]:
+    return {name: counts[k] for k, name in enumerate(names)}
+
+
+def _counts(named: dict[str, int], names: tuple[str, ...]) -> list[int]:
+    return [int(named[name]) for name in names]
+
+
+def view(comps: Components, state: CarterosState, seat: int | None) -> Observation:
+    n = len(state.pos)
+    points = totals(comps, state)
+    carriers: list[dict[str, Any]] = []
+    for s in range(n):
+        carriers.append(
+            {
+                "position": position_name(state.pos[s]),
+                "mail": sum(state.mail[s]),
+                "actions": sum(state.hand[s]),
+                "delivered": _named(state.delivered[s], MAIL_KINDS),
+                "boots": state.boots[s],
+                "debt": state.debt[s],
+                "mission": state.mission[s] or None,
+                "missions_done": list(state.missions_done[s]),
+                "played": _named(state.played[s], ACTION_KINDS),
+                "peeked": [HOUSE_NAMES[h] for h in range(HOUSES) if state.known[s][h] >= 0],
+                "score": points[s],
+                "tiebreak": state.tiebreak[s],
+            }
+        )
+    observation: Observation = {
+        "seat": seat,
+        "players": n,
+        "options": {
+            "stampy": state.stampy_mode,
+            "missions": state.missions_mode,
+            "max_rounds": state.max_rounds,
+        },
+        "round": state.round,
+        "current": state.current,
+        "actions_used": state.actions_used,
+        "replaced": state.replaced,
+        "turn_over": state.turn_over,
+        "finisher": state.finisher if state.finisher >= 0 else None,
+        "final": state.final,
+        "over": state.over,
+        "deciders": list(deciders(state)),
+        "fresh": [HOUSE_NAMES[h] for h in range(HOUSES) if state.fresh >> h & 1],
+        "floods": [_BLOCK_NAMES[b] if b >= 0 else None for b in state.floods],
+        "stampy": HOUSE_NAMES[state.stampy] if state.stampy >= 0 else None,
+        "house_deck": len(state.house_deck),
+        "house_discard": _named(state.house_discard, HOUSE_KINDS),
+        "mail_deck": len(state.mail_deck),
+        "mail_discard": _named(state.mail_discard, MAIL_KINDS),
+        "action_deck": len(state.action_deck),
+        "action_discard": _named(state.action_discard, ACTION_KINDS),
+        "carriers": carriers,
+        "missions": {
+            "offer": [d[-1] if d else None for d in state.mission_decks],
+            "decks": [len(d) for d in state.mission_decks],
+            "discard": list(state.mission_discard),
+        },
+        "tasks": [
+            {"kind": t.kind, "seat": t.seat, "n": t.n, "arg": t.arg, "cause": t.cause}
+            for t in state.tasks
+        ],
+        "hand": None,
+        "known": {},
+    }
+    if seat is not None:
+        observation["hand"] = {
+            "mail": _named(state.mail[seat], MAIL_KINDS),
+            "actions": _named(state.hand[seat], ACTION_KINDS),
+        }
+        observation["known"] = {
+            HOUSE_NAMES[h]: HOUSE_KINDS[k] for h, k in enumerate(state.known[seat]) if k >= 0
+        }
+    return observation
+
+
+def _pool(total: tuple[int, ...], *seen: list[int]) -> list[int]:
+    counts = list(total)
+    for pile in seen:
+        for k, c in enumerate(pile):
+            counts[k] -= c
+    if min(counts, default=0) < 0:
+        raise ValueError("a view counts more cards than the game has")
+    return [k for k, c in enumerate(counts) for _ in range(c)]
+
+
+def _deal_counts(pool: list[int], size: int, kinds: int) -> list[int]:
+    hand = [0] * kinds
+    for _ in range(size):
+        hand[pool.pop()] += 1
+    return hand
+
+
+def determinize(comps: Components, observation: Observation, rng: Rng) -> CarterosState:
+    """A full state consistent with ``observation``: hidden cards redrawn at random."""
+    seat = observation["seat"]
+    n = observation["players"]
+    carriers = observation["carriers"]
+    own = observation["hand"]
+    world = Rng(rng.next64())
+
+    # HOUSE cards: the face-down ones and the deck, except what this seat saw with GPS
+    known_own = {HOUSE_INDEX[h]: HOUSE_KINDS.index(k) for h, k in observation["known"].items()}
+    house_discard = _counts(observation["house_discard"], HOUSE_KINDS)
+    houses = _pool(comps.house_counts, house_discard, _tally(known_own.values(), len(HOUSE_KINDS)))
+    world.shuffle(houses)
+    grid = [known_own[h] if h in known_own else houses.pop() for h in range(HOUSES)]
+    if len(houses) != observation["house_deck"]:
+        raise ValueError("the view's house deck does not match the components")
+    known = [[-1] * HOUSES for _ in range(n)]
+    for s, carrier in enumerate(carriers):
+        for name in carrier["peeked"]:
+            h = HOUSE_INDEX[name]
+            known[s][h] = grid[h]
+
+    # MAIL cards: other hands and the deck
+    mail_discard = _counts(observation["mail_discard"], MAIL_KINDS)
+    delivered = [_counts(c["delivered"], MAIL_KINDS) for c in carriers]
+    own_mail = _counts(own["mail"], MAIL_KINDS) if own is not None else [0] * len(MAIL_KINDS)
+    mail_pool = _pool(comps.mail_counts, mail_discard, own_mail, *delivered)
+    world.shuffle(mail_pool)
+    mail = [
+        own_mail[:] if s == seat else _deal_counts(mail_pool, carriers[s]["mail"], len(MAIL_KINDS))
+        for s in range(n)
+    ]
+    if len(mail_pool) != observation["mail_deck"]:
+        raise ValueError("the view's mail deck does not match the components")
+
+    # ACTION cards: other hands (holding any card an open reaction window offers) and the deck
+    action_discard = _counts(observation["action_discard"], ACTION_KINDS)
+    floods = [_BLOCK_INDEX[b] if b is not None else -1 for b in observation["floods"]]
+    boots = [bool(c["boots"]) for c in carriers]
+    on_table = [0] * len(ACTION_KINDS)
+    on_table[RAIN] = len(floods)
+    on_table[BOOTS] = sum(boots)
+    own_hand = _counts(own["actions"], ACTION_KINDS) if own is not None else [0] * len(ACTION_KINDS)
+    action_pool = _pool(comps.action_counts, action_discard, on_table, own_hand)
+    hands = [[0] * len(ACTION_KINDS) for _ in range(n)]
+    if seat is not None:
+        hands[seat] = own_hand[:]
+    for task in observation["tasks"]:
+        s, card = task["seat"], task["arg"]
+        if task["kind"] == "react" and s != seat and hands[s][card] == 0:
+            action_pool.remove(card)
+            hands[s][card] = 1
+    world.shuffle(action_pool)
+    for s in range(n):
+        if s != seat:
+            for _ in range(carriers[s]["actions"] - sum(hands[s])):
+                hands[s][action_pool.pop()] += 1
+    if len(action_pool) != observation["action_deck"]:
+        raise ValueError("the view's action deck does not match the components")
+
+    # missions: the cards under the face-up ones
+    offer = observation["missions"]["offer"]
+    held = [c["mission"] or 0 for c in carriers]
+    done = [list(c["missions_done"]) for c in carriers]
+    mission_discard = list(observation["missions"]["discard"])
+    decks: list[list[int]] = [[], []]
+    if observation["options"]["missions"]:
+        seen = {m for m in offer if m} | set(held) | set(mission_discard)
+        seen |= {m for d in done for m in d}
+        rest = [m for m in comps.mission_numbers if m not in seen]
+        world.shuffle(rest)
+        for i, size in enumerate(observation["missions"]["decks"]):
+            if size:
+                decks[i] = [rest.pop() for _ in range(size - 1)] + [offer[i]]
+        if rest:
+            raise ValueError("the view's mission decks do not match the components")
+
+    finisher = observation["finisher"]
+    options = observation["options"]
+    return CarterosState(
+        rng=world,
+        stampy_mode=bool(options["stampy"]),
+        missions_mode=bool(options["missions"]),
+        max_rounds=int(options["max_rounds"]),
+        grid=grid,
+        fresh=sum(1 << HOUSE_INDEX[h] for h in observation["fresh"]),
+        house_deck=houses,
+        house_discard=house_discard,
+        mail_deck=mail_pool,
+        mail_discard=mail_discard,
+        action_deck=action_pool,
+        action_discard=action_discard,
+        pos=[position_index(c["position"]) for c in carriers],
+        mail=mail,
+        hand=hands,
+        delivered=delivered,
+        boots=boots,
+        floods=floods,
+        stampy=HOUSE_INDEX[observation["stampy"]] if observation["stampy"] else -1,
+        debt=[int(c["debt"]) for c in carriers],
+        known=known,
+        mission_decks=decks,
+        mission_discard=mission_discard,
+        mission=held,
+        missions_done=done,
+        played=[_counts(c["played"], ACTION_KINDS) for c in carriers],
+        current=observation["current"],
+        round=observation["round"],
+        actions_used=observation["actions_used"],
+        replaced=observation["replaced"],
+        turn_over=observation["turn_over"],
+        finisher=finisher if finisher is not None else -1,
+        tiebreak=[int(c["tiebreak"]) for c in carriers],
+        final=observation["final"],
+        over=observation["over"],
+        tasks=[
+            Task(t["kind"], t["seat"], t["n"], t["arg"], t["cause"]) for t in observation["tasks"]
+        ],
+    )
+
+
+def _tally(kinds: Any, size: int) -> list[int]:
+    counts = [0] * size
+    for k in kinds:
+        counts[k] += 1
+    return counts
