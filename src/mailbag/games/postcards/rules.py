@@ -84,6 +84,15 @@ def take_travel_from_row(state: PostcardsState, slot: int) -> int:
     return card
 
 
+def discard_from_travel_row(state: PostcardsState, slot: int) -> int:
+    """Discard the Travel card in display ``slot`` as it is played (PC-13, the Automa); the
+    slot stays empty until the display is refilled at the end of the turn. Returns its kind."""
+    card = take_travel_from_row(state, slot)
+    if card != EMPTY:
+        state.travel_discard.append(card)
+    return card
+
+
 def refill_postcard_row(state: PostcardsState) -> None:
     for i, card in enumerate(state.postcard_row):
         if card == EMPTY:
