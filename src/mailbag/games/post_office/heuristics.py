@@ -1,26 +1,97 @@
 """A Post Office evaluation for the greedy bot: points now plus progress towards points.
 
-Beyond the current score it values tapes that could be laid now (each one raises a type's
-multiplier and may take stamps), open symbols of colours whose tapes are still unused (they
-will be multiplied by tapes to come), near-complete square groups (3 of 4 parcels of one colour
-with the fourth parcel empty), and keeping stamps for moving the helper.
+In a simultaneous phase a decision only takes effect when every player has chosen (PO-2), so
+the evaluation first projects the seat's own pending decision onto a copy of its board (the
+helper moved and stamps paid, the token placed, the tape laid). Beyond the current score it
+values tapes that could be laid now (each raises a type's multiplier and may take stamps), open
+symbols of colours whose tapes are still unused, nearly complete square groups (3 parcels of one
+colour and an empty fourth), room around the helper, and — while drafting — the tokens kept.
 """
 
 from __future__ import annotations
 
-from mailbag.games.post_office.components import SYMBOL
+from mailbag.games.post_office.components import RECEIPT, STAMP, SYMBOL
 from mailbag.games.post_office.geometry import SQUARES, Tables
-from mailbag.games.post_office.legal import legal_seals
+from mailbag.games.post_office.legal import free_cells, route
+from mailbag.games.post_office.rules import place_token
 from mailbag.games.post_office.scoring import breakdown
-from mailbag.games.post_office.state import LAST_ROUND, OVER, Player, PostOfficeState
+from mailbag.games.post_office.state import (
+    KEEP,
+    LAST_ROUND,
+    MOVE,
+    OVER,
+    PLACE,
+    SEAL,
+    SKIP,
+    Player,
+    PostOfficeState,
+    copy_player,
+)
 
 
-def evaluate(p: Player, tables: Tables, rounds_left: int) -> float:
+def projected(state: PostOfficeState, seat: int, tables: Tables) -> Player:
+    """The seat's board as it will be once its pending decision is revealed."""
+    p = state.players[seat]
+    if not p.pending or state.phase == OVER:
+        return p
+    q = copy_player(p)
+    phase, pending = state.phase, q.pending
+    if phase == KEEP:
+        q.hand = [pending[0]]
+    elif phase == MOVE:
+        q.space = route(q)[pending[0]]
+        q.stamps -= pending[0]  # goal tokens make up any shortfall at 8 each: same value
+    elif phase == PLACE:
+        token, cell, rot = pending
+        q.hand.remove(token)
+        place_token(q, tables, token, cell, rot)
+    elif phase == SEAL and pending[0] != SKIP:
+        placement = tables.placements[pending[1]]
+        tape = pending[0] * 4 + placement.shape
+        q.placed[tape] = placement.id
+        for parcel in placement.cells:
+            q.tape[parcel] = tape
+            if q.icon[parcel] == STAMP:
+                q.stamps += 1
+    return q
+
+
+def token_value(token: int, tables: Tables) -> float:
+    """A rough worth of a parcel token in hand: its icons and its same-coloured neighbours."""
+    printed = tables.components.tokens[token]
+    worth = {SYMBOL: 0.8, STAMP: 0.6, RECEIPT: 0.4}
+    value = sum(worth.get(icon, 0.0) for icon in printed.icons)
+    c = printed.colours
+    pairs = (c[0] == c[1]) + (c[2] == c[3]) + (c[0] == c[2]) + (c[1] == c[3])
+    return value + 0.7 * pairs
+
+
+def available_tapes(p: Player, tables: Tables) -> int:
+    """How many unused tapes could be laid now (stops at the first fit for each tape)."""
+    oc = [c if t < 0 else -1 for c, t in zip(p.colour, p.tape, strict=True)]
+    count = 0
+    for colour in range(4):
+        anchors = [a for a in range(100) if oc[a] == colour]
+        if len(anchors) < 4:
+            continue
+        for shape in range(4):
+            if p.placed[colour * 4 + shape] >= 0:
+                continue
+            table = tables.by_anchor[shape]
+            if any(
+                oc[x] == colour and oc[y] == colour and oc[z] == colour
+                for a in anchors
+                for _, x, y, z in table[a]
+            ):
+                count += 1
+    return count
+
+
+def evaluate(p: Player, tables: Tables, rounds_left: int, phase: int) -> float:
     value = float(sum(breakdown(p, tables.components).values()))
     if rounds_left <= 0:
         return value
-    tapes = {c * 4 + tables.placements[pid].shape for c, pid in legal_seals(p, tables)}
-    value += 2.5 * len(tapes)
+    value += 2.5 * available_tapes(p, tables)
     unused = [sum(1 for k in range(4) if p.placed[c * 4 + k] < 0) for c in range(4)]
     for colour, icon, tape in zip(p.colour, p.icon, p.tape, strict=True):
         if icon == SYMBOL and tape < 0 and unused[colour]:
@@ -32,12 +103,19 @@ def evaluate(p: Player, tables: Tables, rounds_left: int) -> float:
             present = [x for x in cs if x >= 0]
             if present[0] == present[1] == present[2]:
                 value += 0.5
+    if phase == KEEP:
+        value += sum(token_value(t, tables) for t in p.hand)
+    elif phase == MOVE:
+        value += 0.3 * min(5, len(free_cells(p)))
     return value
 
 
 def heuristic(state: PostOfficeState, seat: int, tables: Tables) -> float:
     rounds_left = 0 if state.phase == OVER else LAST_ROUND - state.round + 1
-    values = [evaluate(p, tables, rounds_left) for p in state.players]
-    mine = values[seat]
-    others = [v for i, v in enumerate(values) if i != seat]
+    mine = evaluate(projected(state, seat, tables), tables, rounds_left, state.phase)
+    others = [
+        float(sum(breakdown(p, tables.components).values()))
+        for i, p in enumerate(state.players)
+        if i != seat
+    ]
     return mine - (max(others) if others else 0.0)

@@ -129,9 +129,7 @@ def _int(action: Action, i: int) -> int | None:
     return None
 
 
-def explain(
-    state: PostOfficeState, seat: int, action: Action, tables: Tables
-) -> IllegalAction:
+def explain(state: PostOfficeState, seat: int, action: Action, tables: Tables) -> IllegalAction:
     """Why ``action`` is refused for ``seat`` now."""
     if state.phase == OVER:
         return IllegalAction("End of Game", "the game is over")
@@ -141,14 +139,16 @@ def explain(
     phase = state.phase
     if p.pending:
         return IllegalAction(
-            "PO-2", f"seat {seat} has already chosen this {PHASE_NAMES[phase]} phase; waiting "
-            "for the other players"
+            "PO-2",
+            f"seat {seat} has already chosen this {PHASE_NAMES[phase]} phase; waiting "
+            "for the other players",
         )
     verb = action.verb
     expected = PHASE_NAMES[phase]
     if not (verb == expected or (phase == SEAL and verb == "skip")):
         return IllegalAction(
-            "PO-2", f"now is the {expected} phase: the action is '{PHASE_HELP[phase]}', not {verb!r}"
+            "PO-2",
+            f"now is the {expected} phase: the action is '{PHASE_HELP[phase]}', not {verb!r}",
         )
     if verb == "skip":
         return IllegalAction("PO-6", "'skip' takes no arguments")
@@ -171,12 +171,12 @@ def _explain_move(p: Player, n: int | None) -> IllegalAction:
         return IllegalAction("PO-4", "the number of extra steps must be 0 or more")
     if n > spendable(p):
         return IllegalAction(
-            "PO-4", f"{n} extra steps cost {n} stamps; you hold {spendable(p)} "
-            "(stamps and goal tokens)"
+            "PO-4",
+            f"{n} extra steps cost {n} stamps; you hold {spendable(p)} (stamps and goal tokens)",
         )
     return IllegalAction(
-        "PO-101", f"at most {len(route(p)) - 1} extra steps: more would only go round the "
-        "track again"
+        "PO-101",
+        f"at most {len(route(p)) - 1} extra steps: more would only go round the track again",
     )
 
 
@@ -214,27 +214,34 @@ def _explain_seal(p: Player, action: Action, tables: Tables) -> IllegalAction:
         return IllegalAction("PO-6", f"your {name} tape is already on the board")
     forms = len(tables.forms[shape])
     if form is None or not 0 <= form < forms:
-        return IllegalAction("PO-6", f"the {comps.shapes[shape].name} tape has forms 0..{forms - 1}")
+        return IllegalAction(
+            "PO-6", f"the {comps.shapes[shape].name} tape has forms 0..{forms - 1}"
+        )
     if row is None or col is None:
         return IllegalAction("PO-6", "ROW and COL are a parcel, 0..9")
     pid = tables.placement_id.get((shape, form, row * PSIZE + col))
     if pid is None or not (0 <= row < PSIZE and 0 <= col < PSIZE):
-        return IllegalAction("PO-6", f"the {name} tape in form {form} at ({row},{col}) leaves the board")
+        return IllegalAction(
+            "PO-6", f"the {name} tape in form {form} at ({row},{col}) leaves the board"
+        )
     colour_name = comps.colours[colour].name
     for cell in tables.placements[pid].cells:
         if p.colour[cell] < 0:
             return IllegalAction(
-                "PO-6", f"parcel {parcel_label(cell)} is empty: a tape lies on 4 parcels of its colour"
+                "PO-6",
+                f"parcel {parcel_label(cell)} is empty: a tape lies on 4 parcels of its colour",
             )
         if p.tape[cell] >= 0:
             return IllegalAction(
-                "PO-6", f"parcel {parcel_label(cell)} is already sealed by the "
-                f"{tables.tape_name(p.tape[cell])} tape"
+                "PO-6",
+                f"parcel {parcel_label(cell)} is already sealed by the "
+                f"{tables.tape_name(p.tape[cell])} tape",
             )
         if p.colour[cell] != colour:
             other = comps.colours[p.colour[cell]].name
             return IllegalAction(
-                "PO-6", f"parcel {parcel_label(cell)} is {other}, not {colour_name}: the "
-                f"{name} tape does not fit that shape of {colour_name} parcels"
+                "PO-6",
+                f"parcel {parcel_label(cell)} is {other}, not {colour_name}: the "
+                f"{name} tape does not fit that shape of {colour_name} parcels",
             )
     return IllegalAction("PO-6", f"{action} is not a legal seal now")

@@ -26,14 +26,15 @@ ICON_CHARS = (" ", "*", "$", "r")  # none, symbol, stamp, receipt
 
 
 def parcel_text(board: dict[str, Any], p: int, comps: Components) -> str:
-    colour = board["colours"][p]
+    colour: int = board["colours"][p]
     if colour < 0:
         return ". "
     letter = comps.colours[colour].letter
-    tape = board["tapes"][p]
+    tape: int = board["tapes"][p]
     if tape >= 0:
         return letter.lower() + comps.shapes[tape % 4].name
-    return letter + ICON_CHARS[board["icons"][p]]
+    icon: int = board["icons"][p]
+    return letter + ICON_CHARS[icon]
 
 
 def board_lines(board: dict[str, Any], comps: Components) -> list[str]:
@@ -144,8 +145,7 @@ def describe(obs: Observation, action: Action, tables: Tables) -> str:
         if verb == "place":
             token, row, col, rot = (int(a) for a in args)
             return (
-                f"place {token_text(token, comps)} on cell ({row + 1},{col + 1}) "
-                f"turned {90 * rot}°"
+                f"place {token_text(token, comps)} on cell ({row + 1},{col + 1}) turned {90 * rot}°"
             )
         if verb == "seal":
             colour, shape = tables.colour_index[str(args[0])], tables.shape_index[str(args[1])]

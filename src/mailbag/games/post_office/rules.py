@@ -116,18 +116,24 @@ def start_round(state: PostOfficeState) -> list[Event]:
     for i, p in enumerate(state.players):
         p.dealt = [state.supply.pop(), state.supply.pop()]
         events.append(
-            Event("dealt", f"you are dealt tokens {p.dealt[0]} and {p.dealt[1]}", {
-                "seat": i, "tokens": list(p.dealt)}, to=(i,))
+            Event(
+                "dealt",
+                f"you are dealt tokens {p.dealt[0]} and {p.dealt[1]}",
+                {"seat": i, "tokens": list(p.dealt)},
+                to=(i,),
+            )
         )
     return events
 
 
-def submit(state: PostOfficeState, seat: int, action: Action, tables: Tables,
-           notation: Notation) -> list[Event]:
+def submit(
+    state: PostOfficeState, seat: int, action: Action, tables: Tables, notation: Notation
+) -> list[Event]:
     """Record ``seat``'s (legal) decision; resolve the phase when everyone has chosen."""
     state.players[seat].pending = notation.encode(action)
-    events = [Event("chosen", f"you choose: {action}", {"seat": seat, "action": str(action)},
-                    to=(seat,))]
+    events = [
+        Event("chosen", f"you choose: {action}", {"seat": seat, "action": str(action)}, to=(seat,))
+    ]
     if all(p.pending for p in state.players):
         events.extend(resolve(state, tables))
     return events
@@ -172,8 +178,14 @@ def _resolve_keep(state: PostOfficeState) -> list[Event]:
     for i, token in enumerate(passed):
         left = (i + 1) % n
         state.players[left].hand.append(token)
-        events.append(Event("received", f"you receive token {token} from seat {i}",
-                            {"seat": left, "from": i, "token": token}, to=(left,)))
+        events.append(
+            Event(
+                "received",
+                f"you receive token {token} from seat {i}",
+                {"seat": left, "from": i, "token": token},
+                to=(left,),
+            )
+        )
     return events
 
 
@@ -204,8 +216,13 @@ def _resolve_move(state: PostOfficeState) -> list[Event]:
         p.space = route(p)[extra]
         pay(state, p, extra)
         paid = f" (paying {extra} stamp{'s' if extra != 1 else ''})" if extra else ""
-        events.append(Event("move", f"seat {i}'s helper moves to the {space_name(p.space)}{paid}",
-                            {"seat": i, "space": p.space, "paid": extra}))
+        events.append(
+            Event(
+                "move",
+                f"seat {i}'s helper moves to the {space_name(p.space)}{paid}",
+                {"seat": i, "space": p.space, "paid": extra},
+            )
+        )
     return events
 
 
@@ -217,9 +234,13 @@ def _resolve_place(state: PostOfficeState, tables: Tables) -> list[Event]:
         p.hand.remove(token)
         place_token(p, tables, token, cell, rot)
         row, col = divmod(cell, SIZE)
-        events.append(Event(
-            "place", f"seat {i} places token {token} on cell ({row},{col}), turned {90 * rot}°",
-            {"seat": i, "token": token, "row": row, "col": col, "rotation": rot}))
+        events.append(
+            Event(
+                "place",
+                f"seat {i} places token {token} on cell ({row},{col}), turned {90 * rot}°",
+                {"seat": i, "token": token, "row": row, "col": col, "rotation": rot},
+            )
+        )
     return events
 
 
@@ -243,11 +264,19 @@ def _resolve_seal(state: PostOfficeState, tables: Tables) -> list[Event]:
         state.stamp_supply -= gained
         p.stamps += gained
         cells = " ".join(parcel_label(c) for c in placement.cells)
-        events.append(Event(
-            "seal", f"seat {i} seals {cells} with the {tables.tape_name(tape)} tape"
-            + (f" and takes {gained} stamp{'s' if gained != 1 else ''}" if gained else ""),
-            {"seat": i, "tape": tables.tape_name(tape), "cells": list(placement.cells),
-             "stamps": gained}))
+        events.append(
+            Event(
+                "seal",
+                f"seat {i} seals {cells} with the {tables.tape_name(tape)} tape"
+                + (f" and takes {gained} stamp{'s' if gained != 1 else ''}" if gained else ""),
+                {
+                    "seat": i,
+                    "tape": tables.tape_name(tape),
+                    "cells": list(placement.cells),
+                    "stamps": gained,
+                },
+            )
+        )
     return events
 
 

@@ -30,9 +30,7 @@ def tapes_of_colour(p: Player, colour: int) -> int:
 
 def open_symbols(p: Player, colour: int) -> int:
     col, icon, tape = p.colour, p.icon, p.tape
-    return sum(
-        1 for i in range(len(col)) if col[i] == colour and icon[i] == SYMBOL and tape[i] < 0
-    )
+    return sum(1 for i in range(len(col)) if col[i] == colour and icon[i] == SYMBOL and tape[i] < 0)
 
 
 def receipt_tapes(p: Player, parcel: int) -> int:

@@ -77,16 +77,14 @@ def view(
     return obs
 
 
-def determinize(
-    obs: Observation, rng: Rng, tables: Tables, notation: Notation
-) -> PostOfficeState:
+def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) -> PostOfficeState:
     """A full state consistent with ``obs`` (PO-105)."""
     comps = tables.components
     seat = obs["seat"]
     goal_index = tables.goal_index
     seen: set[int] = set(obs["starting_box"])
     players: list[Player] = []
-    for i, v in enumerate(obs["players"]):
+    for v in obs["players"]:
         seen.update(t for t in v["tokens"] if t != EMPTY)
         players.append(
             Player(
@@ -124,8 +122,9 @@ def determinize(
     display = [goal_index[g] for g in obs["goal_display"]]
     box = [goal_index[g] for g in obs["goal_box"]]
     held = {g for p in players for g in p.goals}
-    stack = [g for g in range(len(comps.goals)) if g not in held and g not in display
-             and g not in box]
+    stack = [
+        g for g in range(len(comps.goals)) if g not in held and g not in display and g not in box
+    ]
     rng.shuffle(stack)
     return PostOfficeState(
         rng=Rng(rng.next64()),
