@@ -1,0 +1,381 @@
+"""The Automa: Postcards' solo-mode opponent, played by the rules engine itself (issue 4).
+
+An Automa seat (``automa:easy|normal|expert``) has no hand and is never asked for a decision.
+When play passes to it, the turn flow calls :func:`play_automa_turn`, which plays the face-up
+Travel cards of display slots 1–3/1–4/1–5 from left to right (PC-13) with the rules primitives
+of ``rules.py`` — the same functions a player's decisions use — choosing by its itinerary card's
+priorities (PC-14) and falling back as the rulebook says (PC-15). Every card gives one
+``automa_card`` event whose text explains what the card was, which rule applied and what
+happened; structured details are in its ``data``. Gaps the rulings leave open are settled in
+docs/postcards-automa.md (PC-201 …) and cited where applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mailbag.core.game import Event
+from mailbag.games.postcards import rules
+from mailbag.games.postcards.components import COLOURS, Components, Effect
+from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
+
+#: how many face-up Travel cards each difficulty plays (PC-13)
+DIFFICULTY_CARDS: dict[str, int] = {"automa:easy": 3, "automa:normal": 4, "automa:expert": 5}
+#: display slots left of the notebook binding (slots 1–2: stamp first); the rest act first
+BINDING = 2
+#: points an Automa scores instead of a plus effect (PC-15)
+PLUS_POINTS = 2
+
+#: Automa decision outcomes recorded in ``automa_card`` events
+STAMP = "stamp"
+NOTHING = "discarded"
+
+
+def is_automa(kind: str) -> bool:
+    return kind in DIFFICULTY_CARDS
+
+
+def cards_to_play(kind: str) -> int:
+    """Travel cards an Automa of this seat kind plays per turn: 3 easy, 4 normal, 5 expert."""
+    return DIFFICULTY_CARDS[kind]
+
+
+# -- priorities (PC-14) -------------------------------------------------------------------------
+
+
+def priority_postcards(comps: Components, state: PostcardsState, seat: int) -> list[OwnedPostcard]:
+    """The Automa's unsent postcards in priority order (PC-14): by the position of their region
+    on its itinerary card, then postcards of other regions, oldest first."""
+    player = state.players[seat]
+    order = comps.itineraries[player.itinerary].regions
+    last = len(order)
+
+    def rank(item: tuple[int, OwnedPostcard]) -> tuple[int, int]:
+        region = comps.postcards[item[1].card].region
+        return (order.index(region) if region in order else last, item[0])
+
+    unsent = [(i, o) for i, o in enumerate(player.postcards) if not o.sent]
+    return [o for _, o in sorted(unsent, key=rank)]
+
+
+def held_regions(comps: Components, state: PostcardsState, seat: int) -> set[int]:
+    """Regions of every postcard the seat holds, sent or unsent."""
+    return {comps.postcards[o.card].region for o in state.players[seat].postcards}
+
+
+def wanted_regions(comps: Components, state: PostcardsState, seat: int) -> list[int]:
+    """Itinerary regions, in priority order, of which the Automa holds no postcard yet: the
+    only regions it may take from the display (PC-15: never two of one itinerary region)."""
+    held = held_regions(comps, state, seat)
+    itinerary = comps.itineraries[state.players[seat].itinerary].regions
+    return [r for r in itinerary if r not in held]
+
+
+def may_hold(comps: Components, state: PostcardsState, seat: int, card: int) -> bool:
+    """PC-15: the Automa never holds two postcards (sent or unsent) of one itinerary region."""
+    region = comps.postcards[card].region
+    itinerary = comps.itineraries[state.players[seat].itinerary].regions
+    return region not in itinerary or region not in held_regions(comps, state, seat)
+
+
+def display_choice(comps: Components, state: PostcardsState, seat: int) -> int | None:
+    """The display slot the Automa's postcard action takes (PC-201): the postcard of its
+    highest-priority wanted region, the leftmost of that region; None if none matches."""
+    for region in wanted_regions(comps, state, seat):
+        for slot, card in enumerate(state.postcard_row):
+            if card != EMPTY and comps.postcards[card].region == region:
+                return slot
+    return None
+
+
+def deck_top(state: PostcardsState) -> int:
+    """The top postcard of the deck without taking it (an empty deck is first replaced by its
+    shuffled discard pile, PC-10), or EMPTY when there is none."""
+    card = rules.draw_postcard(state)
+    if card != EMPTY:
+        state.postcard_deck.append(card)
+    return card
+
+
+# -- one Automa turn ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Card:
+    """What happens while one card (or one effect) is resolved: the explained steps and the
+    primitive events, in order."""
+
+    comps: Components
+    state: PostcardsState
+    seat: int
+    steps: list[dict[str, str]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def say(self, rule: str, text: str) -> None:
+        self.steps.append({"rule": rule, "text": text})
+
+    # names for the explanations ---------------------------------------------------------------
+    def region_name(self, region: int) -> str:
+        return f"{self.comps.regions[region].name} ({region})"
+
+    def postcard_name(self, card: int) -> str:
+        region = self.comps.postcards[card].region
+        return f"its postcard {card} ({self.comps.regions[region].name})"
+
+    # the Automa's rules -----------------------------------------------------------------------
+    def stamp(self, colour: int | None) -> bool:
+        """Stick a stamp of ``colour`` (any colour for a stamp effect, PC-15) on the first open
+        matching space of its highest-priority postcard that has one (PC-14)."""
+        what = "stamp space" if colour is None else f"{COLOURS[colour]} stamp space"
+        if self.state.supply <= 0:  # PC-2
+            self.say("PC-2", "the Stamp/Souvenir supply is empty: no stamp can be placed")
+            return False
+        for owned in priority_postcards(self.comps, self.state, self.seat):
+            colours = self.comps.postcards[owned.card].stamp_colours
+            for i, filled in enumerate(owned.stamps):
+                if filled or (colour is not None and colours[i] != colour):
+                    continue
+                self.events += rules.place_stamp(self.state, self.seat, owned.card, i)
+                self.say(
+                    "PC-14",
+                    f"{COLOURS[colours[i]]} space {i + 1} on {self.postcard_name(owned.card)}",
+                )
+                if rules.is_complete(owned):
+                    self.send(owned.card)
+                return True
+        self.say("PC-15", f"no open {what} on its postcards")
+        return False
+
+    def send(self, card: int) -> None:
+        """PC-16: a fully stamped postcard is sent at once, wherever the Automa is, and the
+        leftmost face-up gift card is taken."""
+        info = self.comps.postcards[card]
+        self.events += rules.send_postcard(self.comps, self.state, self.seat, card)
+        text = (
+            f"postcard {card} is fully stamped → sent at once from wherever it is: "
+            f"+{info.points} points"
+        )
+        slots = [s for s, g in enumerate(self.state.gift_row) if g != EMPTY]
+        if slots:  # PC-205: the leftmost gift card still face up
+            gift = self.comps.gifts[self.state.gift_row[slots[0]]].name
+            self.events += rules.take_gift(self.state, self.seat, slots[0])
+            text += f", takes the leftmost gift card ({gift}, slot {slots[0] + 1})"
+        else:
+            text += ", no gift card is left to take"
+        self.say("PC-16", text)
+
+    def movement(self) -> bool:
+        """PC-15: to the region of the top postcard of the deck, no adjacency needed; already
+        being there counts as not being able to move."""
+        top = deck_top(self.state)
+        if top == EMPTY:
+            self.say("PC-15", "no postcard left in the deck to show a region: cannot move")
+            return False
+        region = self.comps.postcards[top].region
+        here = self.state.players[self.seat].region
+        if region == here:
+            self.say(
+                "PC-15",
+                f"the top postcard of the deck is from {self.region_name(region)}, where it "
+                "already is: cannot move",
+            )
+            return False
+        self.events += rules.move_to(self.state, self.seat, region)
+        self.say(
+            "PC-15",
+            f"moves from {self.region_name(here)} to {self.region_name(region)}, the region "
+            "of the top postcard of the deck",
+        )
+        return True
+
+    def postcard(self) -> bool:
+        """The Automa's postcard action (rulebook, Solo Mode; PC-15, PC-201, PC-202)."""
+        comps, state, seat = self.comps, self.state, self.seat
+        slot = display_choice(comps, state, seat)
+        if slot is None and (state.postcard_deck or state.postcard_discard):
+            wanted = wanted_regions(comps, state, seat)
+            reason = (
+                "no face-up postcard of a wanted itinerary region ("
+                + ", ".join(str(r) for r in wanted)
+                + ")"
+                if wanted
+                else "it already holds a postcard of every itinerary region"
+            )
+            self.say("PC-202", f"{reason} → discards the 3 face-up postcards and reveals new ones")
+            self.events += rules.refresh_postcard_display(state)
+            slot = display_choice(comps, state, seat)
+        if slot is not None:
+            card = state.postcard_row[slot]
+            self.events += rules.take_postcard(comps, state, seat, slot)
+            self.say(
+                "PC-201",
+                f"takes postcard {card} ({comps.regions[comps.postcards[card].region].name}) "
+                f"from display slot {slot + 1}: the highest itinerary priority on display",
+            )
+            return True
+        top = deck_top(state)
+        if top == EMPTY:
+            self.say("PC-15", "no postcard left to take")
+            return False
+        region = comps.postcards[top].region
+        if not may_hold(comps, state, seat, top):
+            self.say(
+                "PC-15",
+                f"still no match, and the top postcard of the deck is from "
+                f"{self.region_name(region)}, an itinerary region it already holds: cannot take it",
+            )
+            return False
+        self.events += rules.take_postcard(comps, state, seat, None)
+        self.say(
+            "PC-15",
+            f"still no match → takes the top postcard of the deck: postcard {top} "
+            f"({comps.regions[region].name})",
+        )
+        return True
+
+    def camp(self) -> bool:
+        """The Automa's camp action: a campsite here matching an open souvenir space, chosen by
+        postcard priority then space top to bottom (PC-14); the souvenir and its effect, then
+        the board effect under the camp token (PC-204). No match counts as cannot (PC-203)."""
+        comps, state, seat = self.comps, self.state, self.seat
+        player = state.players[seat]
+        here = self.region_name(player.region)
+        if len(player.camps) >= comps.camps:
+            self.say("PC-8", "no Camp token left on its board: cannot camp")
+            return False
+        free = rules.free_campsites(comps, state, player.region)
+        if not free:
+            self.say("PC-8", f"no free campsite in {here}: cannot camp")
+            return False
+        for owned in priority_postcards(comps, state, seat):
+            souvenirs = comps.postcards[owned.card].souvenirs
+            for i, filled in enumerate(owned.souvenirs):
+                if filled:
+                    continue
+                site_type = souvenirs[i].campsite
+                sites = [c for c in free if comps.campsites[c].type == site_type]
+                if sites:
+                    self.place_camp(sites[0], owned.card, i)
+                    return True
+        self.say(
+            "PC-203",
+            f"no free campsite in {here} matches an open souvenir space on its postcards: "
+            "cannot camp",
+        )
+        return False
+
+    def place_camp(self, campsite: int, card: int, space: int) -> None:
+        comps, state, seat = self.comps, self.state, self.seat
+        site_type = comps.campsites[campsite].type
+        events, board = rules.place_camp(comps, state, seat, campsite)
+        number = len(state.players[seat].camps)
+        self.events += events
+        self.say(
+            "PC-14",
+            f"camps on campsite {campsite} ({site_type}) in "
+            f"{self.region_name(comps.campsites[campsite].region)} for the {site_type} souvenir "
+            f"space {space + 1} on {self.postcard_name(card)}",
+        )
+        if any(e.kind == "score" for e in events):
+            self.say("PC-8", "all the campsites of the region are its own: best traveller")
+        souvenir_events, effect = rules.place_souvenir(comps, state, seat, card, space)
+        self.events += souvenir_events
+        if effect is None:
+            self.say("PC-2", "the supply is empty: no souvenir is placed")
+        else:
+            self.say("PC-8", f"souvenir placed: gains its {effect.label()} effect")
+            self.effect(effect)
+        if board is not None:
+            self.say("PC-8", f"camp token {number} of its board gives a {board.label()} effect")
+            self.effect(board)
+
+    def effect(self, effect: Effect) -> None:
+        """PC-15: an effect the Automa gains is resolved at once by its own rules; a stamp
+        effect may go on any colour; a plus effect scores 2 points; one that cannot be carried
+        out is lost (PC-206); a star scores its points, also on side B (PC-207)."""
+        kind = effect.kind
+        if kind == "star":
+            self.events += rules.score(self.state, self.seat, effect.points, "star effect")
+            self.say("PC-207", f"star effect: +{effect.points} points")
+            return
+        if kind == "plus":
+            self.events += rules.score(self.state, self.seat, PLUS_POINTS, "Automa plus effect")
+            self.say("PC-15", f"plus effect: +{PLUS_POINTS} points instead of an extra card")
+            return
+        done = self.act(kind) if kind != "stamp" else self.stamp(None)
+        if not done:
+            self.say("PC-206", f"the {kind} effect is lost")
+
+    def act(self, action: str) -> bool:
+        if action == "movement":
+            return self.movement()
+        if action == "postcard":
+            return self.postcard()
+        return self.camp()
+
+
+def play_automa_turn(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
+    """Play the whole turn of the Automa in ``seat``: the face-up Travel cards of slots 1 to
+    3/4/5, left to right (PC-13). The turn flow then refills the display and passes on."""
+    kind = state.players[seat].kind
+    count = cards_to_play(kind)
+    difficulty = kind.partition(":")[2]
+    events = [
+        Event(
+            "automa_turn",
+            f"Automa (seat {seat}, {difficulty}) plays the face-up Travel cards of slots "
+            f"1–{count}, left to right: slots 1–2 left of the binding (stamp first), "
+            f"slots 3–{count} right of it (action first)",
+            {"seat": seat, "difficulty": difficulty, "cards": count},
+        )
+    ]
+    for slot in range(count):
+        events += play_slot(comps, state, seat, slot)
+    return events
+
+
+def play_slot(comps: Components, state: PostcardsState, seat: int, slot: int) -> list[Event]:
+    """Play the face-up Travel card of display ``slot`` (0-based) for the Automa in ``seat``:
+    left of the binding a stamp, else the action; right of it the action, else a stamp of the
+    card's colour; else it is discarded with no effect (PC-13, PC-15)."""
+    card = state.travel_row[slot]
+    head = f"Automa seat {seat}: slot {slot + 1}"
+    data: dict[str, Any] = {"seat": seat, "slot": slot + 1}
+    if card == EMPTY:  # PC-208
+        data["result"] = NOTHING
+        text = f"{head} is empty (no Travel card left to reveal): nothing to play"
+        return [Event("automa_card", text, data)]
+    rules.discard_from_travel_row(state, slot)  # PC-13: discarded as soon as it is played
+    travel = comps.travel[card]
+    colour = travel.colour_index
+    left = slot < BINDING
+    step = _Card(comps, state, seat)
+    step.say("PC-13", f"{travel.colour} {travel.action} card, "
+             f"{'left' if left else 'right'} of the binding")
+    if left:
+        step.say("PC-13", "stamp")
+        if step.stamp(colour):
+            result = STAMP
+        else:
+            step.say("PC-15", f"{travel.action} action instead")
+            result = travel.action if step.act(travel.action) else NOTHING
+    else:
+        step.say("PC-13", f"{travel.action} action")
+        if step.act(travel.action):
+            result = travel.action
+        else:
+            step.say("PC-15", f"{travel.colour} stamp instead")
+            result = STAMP if step.stamp(colour) else NOTHING
+    if result == NOTHING:
+        step.say("PC-15", "the card is discarded with no effect")
+    data.update(
+        card=travel.name,
+        colour=travel.colour,
+        action=travel.action,
+        side="left" if left else "right",
+        result=result,
+        steps=step.steps,
+    )
+    text = f"{head}, " + " → ".join(s["text"] for s in step.steps)
+    return [Event("automa_card", text, data), *step.events]
