@@ -3,8 +3,8 @@
 Turn actions (CA-1): ``move B2``, ``deliver``, ``draw``, ``play bicycle``, ``replace wind``,
 ``refill``, ``shops`` (Delivery Missions), ``end``. Decisions inside an effect: ``give letter``,
 ``discard parcel``, ``use umbrella`` / ``pass`` (reactions), ``flood B2``, ``ride B3`` / ``stop``
-(Bicycle), ``peek A2`` (GPS), ``take_mission 7``, ``place_stampy A1``, ``move_stampy B1``,
-``tiebreak A1 C1`` (the bicycle tie-break).
+(Bicycle), ``peek A2`` / ``stop`` (GPS), ``take_mission 7``, ``place_stampy A1``,
+``move_stampy B1``, ``tiebreak A1 C1`` (the bicycle tie-break).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ TASK_VERBS: dict[str, frozenset[str]] = {
     "react": frozenset({"use", "pass"}),
     "flood": frozenset({"flood"}),
     "ride": frozenset({"ride", "stop"}),
-    "peek": frozenset({"peek"}),
+    "peek": frozenset({"peek", "stop"}),
     "take_mission": frozenset({"take_mission"}),
     "place_stampy": frozenset({"place_stampy"}),
     "move_stampy": frozenset({"move_stampy"}),

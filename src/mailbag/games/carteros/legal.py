@@ -167,7 +167,10 @@ def task_actions(comps: Components, state: CarterosState, task: Task) -> list[Ac
             result.append(A.STOP)
         return result
     if kind == "peek":
-        return [A.PEEK[q] for q in ADJACENT[state.pos[seat]] if q != task.arg]
+        result = [A.PEEK[q] for q in ADJACENT[state.pos[seat]] if q != task.arg]
+        if task.arg >= 0:
+            result.append(A.STOP)  # CA-7: up to two houses
+        return result
     if kind == "take_mission":
         return [A.TAKE_MISSION[deck[-1]] for deck in state.mission_decks if deck]
     if kind == "place_stampy":
@@ -196,7 +199,7 @@ _TASK_RULES = {
     "react": ("CA-103", "answer the reaction window (use CARD or pass)"),
     "flood": ("CA-6", "choose the block to flood (flood A1 … B3)"),
     "ride": ("CA-4", "ride on or stop the bicycle (ride HOUSE or stop)"),
-    "peek": ("CA-7", "choose an adjacent house to look at (peek HOUSE)"),
+    "peek": ("CA-7", "choose an adjacent house to look at (peek HOUSE, or stop after one)"),
     "take_mission": ("CA-10", "take one of the face-up missions (take_mission N)"),
     "place_stampy": ("CA-9", "put Stampy on a corner house (place_stampy HOUSE)"),
     "move_stampy": ("CA-9", "move Stampy one house (move_stampy HOUSE)"),
@@ -248,6 +251,8 @@ def _explain_task(
             return IllegalAction("CA-4", "the bicycle cannot enter a flooded house")
         return IllegalAction("CA-4", "the bicycle rides one house on, in a straight line")
     if verb == "stop":
+        if task.kind == "peek":
+            return IllegalAction("CA-7", "look at one house at least first")
         return IllegalAction("CA-4", "ride at least one house first")
     if verb == "peek":
         return IllegalAction("CA-7", "GPS looks at two different houses next to you")

@@ -92,7 +92,15 @@ def render(observation: Observation) -> str:
     lines.append(f"Post Office: {' '.join(at_po) or '-'}")
     if observation["options"]["missions"]:
         missions = observation["missions"]
-        offer = ", ".join(str(m) for m in missions["offer"] if m) or "none"
+        cards = missions["cards"]
+        offer = (
+            ", ".join(
+                f"{m} ({cards[str(m)]['house']}, {cards[str(m)]['points']} pts)"
+                for m in missions["offer"]
+                if m
+            )
+            or "none"
+        )
         at_shops = [
             str(s) for s, c in enumerate(observation["carriers"]) if c["position"] == "shops"
         ]

@@ -322,7 +322,11 @@ def task_action(
         ride(state, seat, task, HOUSE_INDEX[str(arg)], events)
     elif verb == "stop":
         state.tasks.pop()
-        events.append(Event("stop", f"seat {seat} gets off the bicycle", {"seat": seat}))
+        if task.kind == "peek":
+            state.turn_over = True  # CA-7: GPS ends the turn
+            events.append(Event("stop", f"seat {seat} puts the GPS away", {"seat": seat}))
+        else:
+            events.append(Event("stop", f"seat {seat} gets off the bicycle", {"seat": seat}))
     elif verb == "peek":
         peek(state, seat, task, HOUSE_INDEX[str(arg)], events)
     elif verb == "take_mission":

@@ -99,6 +99,11 @@ def view(comps: Components, state: CarterosState, seat: int | None) -> Observati
             "offer": [d[-1] if d else None for d in state.mission_decks],
             "decks": [len(d) for d in state.mission_decks],
             "discard": list(state.mission_discard),
+            "cards": {
+                str(m.number): {"house": HOUSE_NAMES[m.house], "points": m.points}
+                for m in comps.missions
+                if m is not None and state.missions_mode
+            },
         },
         "tasks": [
             {"kind": t.kind, "seat": t.seat, "n": t.n, "arg": t.arg, "cause": t.cause}
