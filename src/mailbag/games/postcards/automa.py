@@ -351,8 +351,10 @@ def play_slot(comps: Components, state: PostcardsState, seat: int, slot: int) ->
     colour = travel.colour_index
     left = slot < BINDING
     step = _Card(comps, state, seat)
-    step.say("PC-13", f"{travel.colour} {travel.action} card, "
-             f"{'left' if left else 'right'} of the binding")
+    step.say(
+        "PC-13",
+        f"{travel.colour} {travel.action} card, {'left' if left else 'right'} of the binding",
+    )
     if left:
         step.say("PC-13", "stamp")
         if step.stamp(colour):

@@ -155,10 +155,23 @@ class Components:
     gifts: tuple[GiftKind, ...]
     travel_names: dict[str, int] = field(init=False, repr=False)
     gift_names: dict[str, int] = field(init=False, repr=False)
+    #: (region, region) -> number of movements between them
+    distance: dict[tuple[int, int], int] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "travel_names", {k.name: k.index for k in self.travel})
         object.__setattr__(self, "gift_names", {g.name: g.index for g in self.gifts})
+        distance: dict[tuple[int, int], int] = {}
+        for start in self.regions:
+            frontier, steps = [start], 0
+            while frontier:
+                following: list[int] = []
+                for region in frontier:
+                    if (start, region) not in distance:
+                        distance[start, region] = steps
+                        following += self.regions[region].adjacent
+                frontier, steps = following, steps + 1
+        object.__setattr__(self, "distance", distance)
 
     # -- derived lookups ---------------------------------------------------------------------
     def travel_index(self, name: str) -> int | None:
