@@ -68,8 +68,10 @@ def balance(tokens: list[list[int]], per_colour: int, rng: random.Random) -> Non
 def icons_for(colours: list[list[int]], per_colour: dict[str, list[int]], rng: random.Random):
     """Icons: for each icon kind, how many parcels of each colour carry it."""
     icons = [["none"] * 4 for _ in colours]
-    free = {c: [(t, i) for t, tok in enumerate(colours) for i in range(4) if tok[i] == c]
-            for c in range(4)}
+    free = {
+        c: [(t, i) for t, tok in enumerate(colours) for i in range(4) if tok[i] == c]
+        for c in range(4)
+    }
     for spots in free.values():
         rng.shuffle(spots)
     for icon, counts in per_colour.items():
@@ -99,8 +101,7 @@ def main() -> None:
     )
     lines = [
         "# Post Office: the 96 parcel tokens and the 16 starting parcel tokens.",
-        "# Generated once by tests/games/post_office/make_parcels.py (seed "
-        f"{SEED}) and committed;",
+        f"# Generated once by tests/games/post_office/make_parcels.py (seed {SEED}) and committed;",
         "# a user file given with --components may replace either list with the printed tokens.",
         "# Each token is 2×2 parcels as printed (rotation 0); a parcel has a colour (= its type)",
         "# and at most one icon: none, symbol (its own type's symbol), stamp or receipt.",
@@ -118,11 +119,14 @@ def main() -> None:
         extra = rng.sample(range(4), 3)
         per["stamp"][extra[0]] = per["stamp"][extra[1]] = 1
         per["receipt"][extra[2]] = 1
-        for k, (colours, icons) in enumerate(zip(tokens, icons_for(tokens, per, rng),
-                                                 strict=True), 1):
+        for k, (colours, icons) in enumerate(
+            zip(tokens, icons_for(tokens, per, rng), strict=True), 1
+        ):
             write_token(
-                lines, ["[[starting_tokens]]", f'helper = "{helper}"', f"number = {k}"],
-                colours, icons,
+                lines,
+                ["[[starting_tokens]]", f'helper = "{helper}"', f"number = {k}"],
+                colours,
+                icons,
             )
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {OUT}")
