@@ -106,7 +106,7 @@ def refresh_postcard_display(state: PostcardsState) -> list[Event]:
             state.postcard_discard.append(card)
             state.postcard_row[i] = EMPTY
     refill_postcard_row(state)
-    return [_ev("refresh", "the postcard display is refreshed", row=list(state.postcard_row))]
+    return [_ev("refresh", "the postcard display is refreshed")]
 
 
 def gain_postcard(comps: Components, state: PostcardsState, seat: int, card: int) -> None:
