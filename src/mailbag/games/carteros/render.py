@@ -112,6 +112,12 @@ def render(observation: Observation) -> str:
         f"Decks: houses {observation['house_deck']}, mail {observation['mail_deck']}, "
         f"actions {observation['action_deck']}"
     )
+    houses = ", ".join(f"{_SHORT[k]} {n}" for k, n in observation["house_discard"].items() if n)
+    mail = ", ".join(f"{k} {n}" for k, n in observation["mail_discard"].items() if n)
+    actions = ", ".join(f"{_TITLES[k]} {n}" for k, n in observation["action_discard"].items() if n)
+    lines.append(
+        f"Discards: houses [{houses or '-'}]  mail [{mail or '-'}]  actions [{actions or '-'}]"
+    )
     for s, c in enumerate(observation["carriers"]):
         extras = []
         if c["boots"]:
