@@ -18,7 +18,7 @@ def test_going_to_the_shops_and_back_are_one_action_each() -> None:
     state, _ = act(state, "shops")
     assert state.pos[0] == -2 and state.actions_used == 1
     assert legal(state) == ["take_mission 3", "take_mission 8"]  # the two face-up cards
-    state, events = act(state, "take_mission 8")
+    state, _events = act(state, "take_mission 8")
     assert state.mission[0] == 8 and state.mission_decks == [[1, 2, 3], [7]]
     assert GAME.view(state, 1)["carriers"][0]["mission"] == 8  # taken face up: public
     assert [a for a in legal(state) if a.startswith("move")] == [
