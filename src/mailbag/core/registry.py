@@ -23,14 +23,21 @@ def register(game: Game[Any]) -> None:
     _LOADED[game.spec.name] = game
 
 
+def _ensure_builtins() -> None:
+    if not _BUILTIN:
+        importlib.import_module("mailbag.games")  # registers the built-in games by name
+
+
 def names() -> list[str]:
     """The games available: loaded ones and built-ins whose package is installed."""
+    _ensure_builtins()
     present = {name for name, module in _BUILTIN.items() if importlib.util.find_spec(module)}
     return sorted(present | set(_LOADED))
 
 
 def get(name: str) -> Game[Any]:
     """The game called ``name``; an unknown name is an error listing the known ones."""
+    _ensure_builtins()
     key = name.strip().lower().replace("-", "_")
     if key not in _LOADED and key in _BUILTIN:
         module = importlib.import_module(_BUILTIN[key])
