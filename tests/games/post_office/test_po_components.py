@@ -6,6 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from po_builder import GAME
 
 from mailbag.core import ComponentError, new_game
 from mailbag.games.post_office.components import (
@@ -17,8 +18,6 @@ from mailbag.games.post_office.components import (
     load_components,
 )
 from mailbag.games.post_office.geometry import Tables, orientations
-
-from po_builder import GAME
 
 COMPS = GAME.components
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from po_builder import GAME, act, everyone, find, new, texts
 
 from mailbag.core import IllegalAction, NotYourTurn, Rng, canonical_json, parse_action
 from mailbag.games.post_office.state import KEEP, MOVE
-
-from po_builder import GAME, act, everyone, find, new, texts
 
 
 def test_setup_and_the_first_deal() -> None:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from po_builder import GAME, act, at, at_seal, board, everyone, legal_strs, seal, uniform
 
 from mailbag.core import IllegalAction
 from mailbag.games.post_office.state import MOVE
-
-from po_builder import GAME, act, at, at_seal, board, everyone, legal_strs, seal, uniform
 
 EXPECTED_FORMS = {
     "I": [
@@ -63,7 +62,7 @@ def test_every_shape_in_every_orientation(shape: str) -> None:
     for action in anchored:
         after, _ = everyone(state, {0: str(action)})
         cells = sealed_cells(after)
-        assert len(cells) == 4 and (3, 4) == min(cells)  # the anchor: first in reading order
+        assert len(cells) == 4 and min(cells) == (3, 4)  # the anchor: first in reading order
         forms.add(normalised(cells))
     assert forms == {frozenset(f) for f in EXPECTED_FORMS[shape]}
     assert len(anchored) == len(EXPECTED_FORMS[shape])

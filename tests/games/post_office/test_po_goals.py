@@ -1,0 +1,214 @@
+"""Goal tokens (PO-9, PO-107): each goal's condition, the end-of-round check, ties, refills."""
+
+from __future__ import annotations
+
+import pytest
+from po_builder import GAME, board, everyone, new, seal, uniform
+from test_po_scoring import LENA, LENA_TAPES, blank_with, block
+
+from mailbag.games.post_office.goals import check_goals, completes
+from mailbag.games.post_office.state import KEEP, LAST_ROUND, OVER, SEAL
+
+GOALS = {g.name: g for g in GAME.components.goals}
+INDEX = {g.name: i for i, g in enumerate(GAME.components.goals)}
+
+
+def holds(name: str, text: str, tapes: list[list[tuple[int, int]]] = (), stamps: int = 3) -> bool:  # type: ignore[assignment]
+    state = new(2)
+    board(state, 0, text)
+    for cells in tapes:
+        seal(state, 0, cells)
+    state.players[0].stamps = stamps
+    return completes(state.players[0], GOALS[name], GAME.tables)
+
+
+def test_nine_goals_with_their_conditions() -> None:
+    assert list(GOALS) == [
+        "five_squares",
+        "one_colour_all_shapes",
+        "one_shape_all_colours",
+        "eight_tapes",
+        "ten_stamps",
+        "three_busy_receipts",
+        "eight_symbols",
+        "four_quarters",
+        "four_colour_squares",
+    ]
+
+
+def test_five_squares() -> None:
+    assert holds("five_squares", blank_with({rc: "P" for rc in block(0, 0, 4, 4)}))
+    assert not holds("five_squares", blank_with({rc: "P" for rc in block(0, 0, 2, 6)}))  # 3
+
+
+FRAGILE_SHAPES = [
+    [(0, 0), (0, 1), (0, 2), (0, 3)],  # I
+    [(2, 0), (3, 0), (4, 0), (4, 1)],  # L
+    [(2, 3), (2, 4), (2, 5), (3, 4)],  # T
+    [(6, 0), (6, 1), (7, 1), (7, 2)],  # Z
+]
+
+
+def test_one_colour_all_shapes() -> None:
+    assert holds("one_colour_all_shapes", uniform("F"), FRAGILE_SHAPES)
+    assert not holds("one_colour_all_shapes", uniform("F"), FRAGILE_SHAPES[:3])
+
+
+def rows_of_colours() -> str:
+    return "\n".join(" ".join(["FGSPFGSPFG"[r]] * 10) for r in range(10))
+
+
+def test_one_shape_all_colours() -> None:
+    i_tapes = [[(r, c) for c in range(4)] for r in range(4)]  # an I in each colour
+    assert holds("one_shape_all_colours", rows_of_colours(), i_tapes)
+    assert not holds("one_shape_all_colours", rows_of_colours(), i_tapes[:3])
+
+
+def test_eight_tapes() -> None:
+    text = "\n".join(" ".join(["FFGGSSPPFG"[r]] * 10) for r in range(10))
+    eight = []
+    for k in range(4):  # an I and an L of each colour
+        eight.append([(2 * k, c) for c in range(4)])
+        eight.append([(2 * k, 5), (2 * k + 1, 5), (2 * k + 1, 6), (2 * k + 1, 7)])
+    assert holds("eight_tapes", text, eight)
+    assert not holds("eight_tapes", text, eight[:7])
+
+
+def test_ten_stamps_not_counting_goal_tokens() -> None:
+    assert holds("ten_stamps", blank_with({}), stamps=10)
+    assert not holds("ten_stamps", blank_with({}), stamps=9)
+    state = new(2, goals=True)
+    state.players[0].stamps = 2
+    state.players[0].goals = [0]
+    assert not completes(state.players[0], GOALS["ten_stamps"], GAME.tables)
+
+
+def test_three_busy_receipts() -> None:
+    assert holds("three_busy_receipts", LENA, LENA_TAPES)  # 3 receipts, each touching 2 tapes
+    assert not holds("three_busy_receipts", LENA, LENA_TAPES[1:])  # (0,4) lost the fragile I
+
+
+def test_eight_symbols_of_one_type() -> None:
+    eight = {(9, c): "S*" for c in range(8)}
+    assert holds("eight_symbols", blank_with(eight))
+    assert not holds("eight_symbols", blank_with(dict(list(eight.items())[:7])))
+    spread = {(9, c): "S*" for c in range(4)} | {(8, c): "G*" for c in range(4)}
+    assert not holds("eight_symbols", blank_with(spread))
+    # sealed symbols are not open
+    assert not holds("eight_symbols", blank_with(eight), [[(9, 0), (9, 1), (9, 2), (9, 3)]])
+
+
+def test_four_quarters() -> None:
+    quarters = [
+        [(0, 0), (0, 1), (0, 2), (0, 3)],  # I, top-left
+        [(0, 5), (1, 5), (2, 5), (2, 6)],  # L, top-right
+        [(5, 0), (5, 1), (5, 2), (6, 1)],  # T, bottom-left
+        [(7, 5), (7, 6), (8, 6), (8, 7)],  # Z, bottom-right
+    ]
+    text = uniform("S")
+    assert holds("four_quarters", text, quarters)
+    assert not holds("four_quarters", text, quarters[:3])
+    across = [*quarters[:3], [(4, 3), (4, 4), (5, 4), (5, 5)]]  # a Z across all four
+    assert not holds("four_quarters", text, across)
+
+
+def test_four_colour_squares() -> None:
+    cells = {rc: "F" for rc in block(0, 0, 2, 2)}
+    cells |= {rc: "G" for rc in block(0, 4, 2, 2)}
+    cells |= {rc: "S" for rc in block(4, 0, 2, 2)}
+    assert not holds("four_colour_squares", blank_with(cells))
+    cells |= {rc: "P" for rc in block(6, 6, 2, 2)}
+    assert holds("four_colour_squares", blank_with(cells))
+    cells |= {(6, 8): "P", (6, 9): "P"}
+    assert holds("four_colour_squares", blank_with(cells))
+    sealed = [[(6, 6), (6, 7), (6, 8), (6, 9)]]  # a tape over the personal square
+    assert not holds("four_colour_squares", blank_with(cells), sealed)
+
+
+def show(state, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Put goal ``name`` face up (swapping it with a face-up one if it is in the stack)."""
+    g = INDEX[name]
+    if g in state.goal_display:
+        return
+    state.goal_stack[state.goal_stack.index(g)] = state.goal_display[0]
+    state.goal_display[0] = g
+
+
+def to_end_of_round(state):  # type: ignore[no-untyped-def]
+    while not (state.phase == SEAL and (state.step == 1 or state.round == LAST_ROUND)):
+        state, _ = everyone(state)
+    return everyone(state)
+
+
+def test_goals_are_off_by_default() -> None:
+    state = new(3)
+    assert not state.goals_on and state.goal_display == [] and state.goal_stack == []
+    assert sorted(state.goal_box) == list(range(9))
+    state.players[0].stamps = 20
+    state, _ = to_end_of_round(state)
+    assert state.players[0].goals == []
+
+
+def test_four_goals_face_up_at_the_start() -> None:
+    state = new(3, goals=True)
+    assert len(state.goal_display) == 4 and len(state.goal_stack) == 5
+    assert GAME.view(state, None)["goal_stack_size"] == 5
+
+
+def test_end_of_round_check_tie_and_refill() -> None:
+    state = new(3, goals=True, seed=4)
+    show(state, "ten_stamps")
+    for p in state.players[1:]:
+        p.stamps = 12
+    state.stamp_supply -= 18
+    state, _ = everyone(state)  # keep
+    state, _ = everyone(state)  # move
+    state, _ = everyone(state)  # place
+    state, _ = everyone(state)  # seal: mid-round, goals are not checked yet
+    assert state.players[1].goals == []
+    stack = list(state.goal_stack)
+    supply = state.stamp_supply
+    state, events = to_end_of_round(state)
+    assert state.phase == KEEP and state.round == 2
+    ten = INDEX["ten_stamps"]
+    assert state.players[1].goals == [ten] and state.players[1].goals_won == [ten]
+    assert state.players[2].goals == [] and state.players[2].stamps == 12 + 8
+    assert state.stamp_supply == supply - 8
+    assert ten not in state.goal_display and len(state.goal_display) == 4
+    assert state.goal_display[-1] == stack[-1] and state.goal_stack == stack[:-1]
+    texts = [e.text for e in events]
+    assert "seat 1 completes goal 'Ten stamps' and takes its token" in texts
+    assert "seat 2 also completes goal 'Ten stamps' and takes 8 stamps" in texts
+    assert GAME.balance_tags(state, 1)["goal"] == ["goal:ten_stamps"]
+
+
+def test_the_stack_runs_out() -> None:
+    state = new(2, goals=True)
+    ten = INDEX["ten_stamps"]
+    others = [g for g in range(9) if g != ten]
+    state.goal_display = [ten, *others[:3]]
+    state.goal_stack = []
+    state.goal_box = others[3:]
+    state.players[0].stamps = 30
+    state.stamp_supply -= 27
+    events = check_goals(state, GAME.tables)
+    assert state.players[0].goals == [ten]
+    assert state.goal_display == others[:3]  # nothing left to lay out
+    assert [e.kind for e in events] == ["goal"]
+
+
+@pytest.mark.slow
+def test_goals_are_checked_after_the_half_round() -> None:
+    """PO-107: round 11 ends after its one sealing step, and goals are checked then too."""
+    state = new(2, goals=True, seed=9)
+    while not (state.round == LAST_ROUND and state.phase == SEAL):
+        state, _ = everyone(state)
+    assert state.step == 0
+    show(state, "ten_stamps")
+    state.goal_display = [INDEX["ten_stamps"]]  # (only this goal is checked here)
+    state.players[0].stamps += 10
+    state.stamp_supply -= 10
+    state, _ = everyone(state)
+    assert state.phase == OVER
+    assert INDEX["ten_stamps"] in state.players[0].goals
+    assert GAME.scores(state)[0].breakdown["goal tokens"] == 8
