@@ -83,11 +83,16 @@ def test_same_results_on_every_backend_and_worker_count(tmp_path: Path) -> None:
 
 
 def test_fast_path_identical_to_functional_path() -> None:
-    games: list[tuple[Game[Any], int]] = [(tiny.GAME, 2), (tiny.GAME, 3), (duel.GAME, 2)]
-    games += [(g, default_players(g)) for g in loadable_games()]
-    for game, players in games:
-        for seed in range(3):
-            seats = ["greedy"] + ["random"] * (players - 1)
+    """Same records and state digests at every step, in-place or through ``core.apply``."""
+    games: list[tuple[Game[Any], int, str]] = [
+        (tiny.GAME, 2, "greedy"),
+        (tiny.GAME, 3, "mcts:iters=10"),
+        (duel.GAME, 2, "greedy"),
+    ]
+    games += [(g, default_players(g), "random") for g in loadable_games()]
+    for game, players, bot in games:
+        for seed in range(2):
+            seats = [bot if seed == 0 else "random"] + ["random"] * (players - 1)
             slow = play_game(game, seats, {}, seed, digests=True)
             fast = play_game(game, seats, {}, seed, digests=True, fast=True)
             assert fast.record.dumps() == slow.record.dumps(), game.spec.name

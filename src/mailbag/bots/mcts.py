@@ -1,6 +1,6 @@
 """Information-set Monte Carlo tree search (single-observer IS-MCTS) that plans on views only.
 
-Every iteration draws a world consistent with the bot's view (``game.determinize``), walks the
+Every iteration takes a world consistent with the bot's view (``game.determinize``), walks the
 tree of action sequences with UCB1 restricted to the actions legal in that world (counting each
 child's *availability*, as IS-MCTS does), adds one node, plays a short random rollout with the
 fast in-place path and scores the result: the final ranking when the game ended, otherwise the
@@ -15,11 +15,12 @@ Seat kind parameters (``mcts:iters=2000``, ``mcts:time=1.0,depth=12``):
 - ``iters`` — iterations per decision (default 1000); ``time`` — seconds per decision (when
   given, the search stops at whichever budget runs out first; ``iters`` is then unlimited unless
   also given). A time budget makes play depend on machine speed, so it is not reproducible.
-- ``depth`` — random rollout steps before the heuristic evaluation (default 10; ``full`` plays
+- ``depth`` — random rollout steps before the heuristic evaluation (default 8; ``full`` plays
   rollouts to the end of the game).
 - ``c`` — UCB exploration constant (default 0.7).
-- ``worlds`` — 0 (default) draws a fresh world every iteration; N > 0 draws N worlds once per
-  decision and cycles through copies of them (cheaper when ``determinize`` is slow).
+- ``worlds`` — N > 0 (default 64) draws N worlds once per decision and cycles through copies of
+  them, each copy with fresh chance (a copy is much cheaper than ``determinize``); 0 draws a
+  fresh world every iteration.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from mailbag.bots.greedy import check_params, float_param, int_param
 from mailbag.core import Action, Game, Observation, Rng, SeatError
 
 DEFAULT_ITERS = 1000
-DEFAULT_DEPTH = 10
+DEFAULT_DEPTH = 8
+DEFAULT_WORLDS = 64
 DEFAULT_C = 0.7
 
 
@@ -69,7 +71,7 @@ class MctsBot:
         seconds: float | None = None,
         depth: int | None = DEFAULT_DEPTH,
         c: float = DEFAULT_C,
-        worlds: int = 0,
+        worlds: int = DEFAULT_WORLDS,
     ) -> None:
         if iters is None and seconds is None:
             raise SeatError("the mcts bot needs a budget: iters=N or time=S")
@@ -110,7 +112,9 @@ class MctsBot:
         root = Node(-1)
         pool: list[Any] = []
         if self.worlds > 0:
-            pool = [game.determinize(observation, self.rng) for _ in range(self.worlds)]
+            # each world serves about four iterations or more (fewer worlds for small budgets)
+            size = self.worlds if self.iters is None else min(self.worlds, 1 + self.iters // 4)
+            pool = [game.determinize(observation, self.rng) for _ in range(size)]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iters
         done = 0
@@ -247,7 +251,7 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
         seconds=seconds,
         depth=depth,
         c=float_param(params, "c", DEFAULT_C),
-        worlds=int_param(params, "worlds", 0),
+        worlds=int_param(params, "worlds", DEFAULT_WORLDS),
     )
 
 
