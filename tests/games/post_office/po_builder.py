@@ -160,3 +160,15 @@ def at_seal(players: int = 2, seed: int = 0) -> PostOfficeState:
 def uniform(code: str) -> str:
     """A full board of one parcel code."""
     return "\n".join(" ".join([code] * 10) for _ in range(10))
+
+
+def blank_with(parcels: dict[tuple[int, int], str]) -> str:
+    """A full board of mixed colours with no square group, plus the given parcels."""
+    grid = [["FGSP"[(r + 2 * c) % 4] for c in range(10)] for r in range(10)]
+    for (r, c), code in parcels.items():
+        grid[r][c] = code
+    return "\n".join(" ".join(row) for row in grid)
+
+
+def block(r0: int, c0: int, h: int, w: int) -> list[tuple[int, int]]:
+    return [(r, c) for r in range(r0, r0 + h) for c in range(c0, c0 + w)]

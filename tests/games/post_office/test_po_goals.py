@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from po_builder import GAME, board, everyone, new, seal, uniform
-from test_po_scoring import LENA, LENA_TAPES, blank_with, block
+from po_builder import GAME, blank_with, block, board, everyone, new, seal, uniform
+from test_po_scoring import LENA, LENA_TAPES
 
 from mailbag.games.post_office.goals import check_goals, completes
 from mailbag.games.post_office.state import KEEP, LAST_ROUND, OVER, SEAL

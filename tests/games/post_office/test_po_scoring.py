@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from po_builder import GAME, board, new, seal
+from po_builder import GAME, blank_with, block, board, new, seal
 
 from mailbag.games.post_office.scoring import breakdown, max_square_groups, square_groups
 
@@ -61,22 +61,10 @@ def test_the_rulebook_scoring_example_lena_95() -> None:
     assert score.breakdown == parts
 
 
-def blank_with(blocks: dict[tuple[int, int], str]) -> str:
-    """A board of mixed colours with no square group, plus the given parcels."""
-    grid = [["FGSP"[(r + 2 * c) % 4] for c in range(10)] for r in range(10)]
-    for (r, c), code in blocks.items():
-        grid[r][c] = code
-    return "\n".join(" ".join(row) for row in grid)
-
-
 def squares_on(cells: list[tuple[int, int]], code: str = "S") -> int:
     state = new(2)
     board(state, 0, blank_with({rc: code for rc in cells}))
     return square_groups(state.players[0])
-
-
-def block(r0: int, c0: int, h: int, w: int) -> list[tuple[int, int]]:
-    return [(r, c) for r in range(r0, r0 + h) for c in range(c0, c0 + w)]
 
 
 def test_background_has_no_square_group() -> None:
