@@ -158,7 +158,7 @@ class _Card:
         )
         slots = [s for s, g in enumerate(self.state.gift_row) if g != EMPTY]
         if slots:  # PC-205: the leftmost gift card still face up
-            gift = self.comps.gifts[self.state.gift_row[slots[0]]].name
+            gift = self.comps.gifts[self.state.gift_row[slots[0]]].name.replace("_", " ")
             self.events += rules.take_gift(self.state, self.seat, slots[0])
             text += f", takes the leftmost gift card ({gift}, slot {slots[0] + 1})"
         else:
@@ -195,13 +195,12 @@ class _Card:
         slot = display_choice(comps, state, seat)
         if slot is None and (state.postcard_deck or state.postcard_discard):
             wanted = wanted_regions(comps, state, seat)
-            reason = (
-                "no face-up postcard of a wanted itinerary region ("
-                + ", ".join(str(r) for r in wanted)
-                + ")"
-                if wanted
-                else "it already holds a postcard of every itinerary region"
-            )
+            if wanted:
+                names = ", ".join(self.region_name(r) for r in wanted)
+                reason = f"no face-up postcard of an itinerary region it still lacks ({names})"
+            else:
+                reason = "it already holds a postcard of every itinerary region"
+
             self.say("PC-202", f"{reason} → discards the 3 face-up postcards and reveals new ones")
             self.events += rules.refresh_postcard_display(state)
             slot = display_choice(comps, state, seat)
