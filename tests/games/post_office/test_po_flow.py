@@ -180,6 +180,7 @@ def test_starting_tokens_on_the_four_diagonal_cells() -> None:
     for h, p in enumerate(state.players):
         cells = [c for c in range(25) if p.token[c]]
         assert cells == [6, 8, 16, 18]
+        assert [p.rotation[c] for c in cells] == [0, 0, 0, 0]  # PO-109: as printed
         assert sorted(p.token[c] for c in cells) == GAME.components.starting_tokens(h)
     assert sorted(state.starting_box) == [
         t for h in (2, 3) for t in GAME.components.starting_tokens(h)

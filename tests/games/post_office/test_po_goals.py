@@ -212,3 +212,27 @@ def test_goals_are_checked_after_the_half_round() -> None:
     assert state.phase == OVER
     assert INDEX["ten_stamps"] in state.players[0].goals
     assert GAME.scores(state)[0].breakdown["goal tokens"] == 8
+
+
+def test_a_goal_laid_out_by_a_refill_waits_for_the_next_check() -> None:
+    """PO-111: all face-up goals are checked together; refills come after the check."""
+    state = new(2, goals=True)
+    ten, shapes = INDEX["ten_stamps"], INDEX["one_colour_all_shapes"]
+    unreached = [INDEX[n] for n in ("three_busy_receipts", "four_colour_squares", "eight_symbols")]
+    rest = [g for g in range(9) if g not in (ten, shapes, *unreached)]
+    state.goal_display = [ten, *unreached]
+    state.goal_stack = [*rest, shapes]  # one_colour_all_shapes on top
+    state.goal_box = []
+    state.players[0].stamps = 12
+    state.stamp_supply -= 9
+    for seat, code in ((0, "G"), (1, "F")):
+        board(state, seat, uniform(code))
+        for cells in FRAGILE_SHAPES:  # all four shapes of the board's colour
+            seal(state, seat, cells)
+    check_goals(state, GAME.tables)
+    assert state.players[0].goals == [ten]
+    assert state.goal_display == [*unreached, shapes]  # laid out after the check...
+    assert state.players[1].goals == []  # ...and checked only at the end of the next round
+    check_goals(state, GAME.tables)
+    assert state.players[0].goals == [ten, shapes]
+    assert state.players[1].stamps == 3 + 8
