@@ -147,8 +147,9 @@ def _print_summary(summary: dict[str, Any], out: Path | None, report: Path | Non
         console.print("no game finished")
         return
     table = Table(title=f"{summary['game']}: {stats['games']} games")
-    for column in ("seat kind", "seat-games", "win rate", "95% CI", "mean place", "mean score"):
-        table.add_column(column, justify="left" if column == "seat kind" else "right")
+    table.add_column("seat kind", overflow="fold")
+    for column in ("seat-games", "win rate", "95% CI", "mean place", "mean score"):
+        table.add_column(column, justify="right")
     for kind, entry in stats["by_kind"].items():
         low, high = entry["ci95"]
         table.add_row(

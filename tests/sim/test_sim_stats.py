@@ -76,6 +76,7 @@ def test_summary_of_known_games() -> None:
         outcome(2, ["a", "b"], [2, 6], [2, 1]),
         outcome(3, ["b", "a"], [1, 7], [2, 1]),
     ]
+    games[3].breakdown[1]["gift"] = 2
     s = summarise(reversed(games))  # order of arrival does not matter
     assert s["games"] == 4 and s["seats"] == 2 and s["fair_win_rate"] == 0.5
     a, b = s["by_kind"]["a"], s["by_kind"]["b"]
@@ -86,6 +87,10 @@ def test_summary_of_known_games() -> None:
     assert a["scores"]["total"]["mean"] == pytest.approx((5 + 4 + 2 + 7) / 4)
     assert a["scores"]["bonus"]["sd"] == 0
     assert a["scores"]["cards"]["max"] == 6
+    assert list(a["scores"]) == ["total", "cards", "bonus", "gift"]
+    # "gift" appears only in game 3's breakdown: it counts 0 in the other seat-games
+    assert a["scores"]["gift"]["n"] == 4 and a["scores"]["gift"]["mean"] == 0.5
+    assert b["scores"]["gift"]["max"] == 0
     # seat 0 won games 0 and 1 (shared): 1.5 of 4
     assert s["by_seat"][0]["wins"] == 1.5
     assert s["first_player_advantage"] == pytest.approx(1.5 / 4 - 0.5)

@@ -7,9 +7,10 @@ Definitions (also in docs/research.md):
   of a win, so win rates over all seats of a game add up to 1.
 - The 95% interval of a win rate is Wilson's score interval with ``z = 1.959964`` on the
   (possibly fractional) number of wins out of the number of seat-games.
-- Means and standard deviations are over seat-games (sample standard deviation, ``n - 1``);
-  quantiles interpolate linearly between order statistics (the "inclusive" method, the same as
-  numpy's default).
+- Score statistics cover every scoring category seen in any game; a category missing from a
+  seat's breakdown counts 0 for that seat-game. Means and standard deviations are over
+  seat-games (sample standard deviation, ``n - 1``); quantiles interpolate linearly between
+  order statistics (the "inclusive" method, the same as numpy's default).
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ def summarise(outcomes: Iterable[Outcome]) -> dict[str, Any]:
         return {"games": 0}
     num_seats = len(games[0].seats)
     kinds = sorted({kind for o in games for kind in o.seats})
+    # every scoring category seen in any breakdown, in order of first appearance
+    categories = list(dict.fromkeys(c for o in games for b in o.breakdown for c in b))
 
     kind_wins: dict[str, float] = defaultdict(float)
     kind_trials: dict[str, int] = defaultdict(int)
@@ -104,8 +107,9 @@ def summarise(outcomes: Iterable[Outcome]) -> dict[str, Any]:
             seat_wins[seat] += share
             scores = kind_scores[kind]
             scores["total"].append(o.scores[seat])
-            for category, points in o.breakdown[seat].items():
-                scores[category].append(points)
+            for category in categories:
+                # a category missing from a breakdown scored nothing in that game
+                scores[category].append(o.breakdown[seat].get(category, 0))
             for category, tags in o.tags[seat].items():
                 for tag in set(tags):
                     tag_wins[category][tag] += share
