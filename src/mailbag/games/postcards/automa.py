@@ -91,7 +91,7 @@ def display_choice(comps: Components, state: PostcardsState, seat: int) -> int |
 
 def deck_top(state: PostcardsState) -> int:
     """The top postcard of the deck without taking it (an empty deck is first replaced by its
-    shuffled discard pile, PC-10), or EMPTY when there is none."""
+    shuffled discard pile, PC-10, PC-210), or EMPTY when there is none."""
     card = rules.draw_postcard(state)
     if card != EMPTY:
         state.postcard_deck.append(card)
@@ -128,8 +128,8 @@ class _Card:
         """Stick a stamp of ``colour`` (any colour for a stamp effect, PC-15) on the first open
         matching space of its highest-priority postcard that has one (PC-14)."""
         what = "stamp space" if colour is None else f"{COLOURS[colour]} stamp space"
-        if self.state.supply <= 0:  # PC-2
-            self.say("PC-2", "the Stamp/Souvenir supply is empty: no stamp can be placed")
+        if self.state.supply <= 0:  # PC-2, PC-209: counts as "cannot" for the fallbacks
+            self.say("PC-209", "the Stamp/Souvenir supply is empty: no stamp can be placed")
             return False
         for owned in priority_postcards(self.comps, self.state, self.seat):
             colours = self.comps.postcards[owned.card].stamp_colours
@@ -170,7 +170,7 @@ class _Card:
         being there counts as not being able to move."""
         top = deck_top(self.state)
         if top == EMPTY:
-            self.say("PC-15", "no postcard left in the deck to show a region: cannot move")
+            self.say("PC-210", "no postcard left in the deck to show a region: cannot move")
             return False
         region = self.comps.postcards[top].region
         here = self.state.players[self.seat].region
@@ -225,6 +225,7 @@ class _Card:
                 f"{self.region_name(region)}, an itinerary region it already holds: cannot take it",
             )
             return False
+        # PC-211: in the Dutch edition the primitive then replaces the display (PC-7)
         self.events += rules.take_postcard(comps, state, seat, None)
         self.say(
             "PC-15",
@@ -281,7 +282,7 @@ class _Card:
         souvenir_events, effect = rules.place_souvenir(comps, state, seat, card, space)
         self.events += souvenir_events
         if effect is None:
-            self.say("PC-2", "the supply is empty: no souvenir is placed")
+            self.say("PC-209", "the supply is empty: no souvenir is placed")
         else:
             self.say("PC-8", f"souvenir placed: gains its {effect.label()} effect")
             self.effect(effect)
