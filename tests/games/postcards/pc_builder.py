@@ -216,6 +216,22 @@ class Builder:
             extra -= take
         return self
 
+    def itinerary(self, seat: int, itinerary: int) -> Builder:
+        """Give ``seat`` itinerary card ``itinerary`` (swapped with whoever held it) and put
+        its bicycle on the card's start region."""
+        s = self.state
+        old = s.players[seat].itinerary
+        if itinerary in s.unused_itineraries:
+            s.unused_itineraries[s.unused_itineraries.index(itinerary)] = old
+            s.unused_itineraries.sort()
+        else:
+            for other in s.players:
+                if other.itinerary == itinerary:
+                    other.itinerary = old
+        s.players[seat].itinerary = itinerary
+        s.players[seat].region = COMPS.itineraries[itinerary].start
+        return self
+
     def points(self, seat: int, points: int) -> Builder:
         self.state.players[seat].points = points
         return self

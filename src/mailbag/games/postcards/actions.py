@@ -1,7 +1,8 @@
 """Postcards actions: the notation, the complete list of legal decisions, and carrying one out.
 
-Travel cards are named by kind (``red.camp``), gifts by kind (``road_map``), postcards and
-campsites by their printed ids; display slots, stamp and souvenir spaces are numbered from 1.
+Travel cards are named by kind (``red.camp``, PC-108: copies are interchangeable), gifts by
+kind (``road_map``), postcards and campsites by their printed ids; display slots, stamp and
+souvenir spaces are numbered from 1.
 
 Main decisions of a turn (no pending frame):
   ``play CARD action [R|S]``   play a card for its action: movement to region R, postcard, camp S
@@ -112,6 +113,8 @@ def _stamps(
 
 
 def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Action]:
+    """The decisions with nothing pending. PC-105: sending and lightning gifts are offered
+    here, i.e. at any moment of the turn between decisions, before ``end``."""
     player = state.players[seat]
     t = state.turn
     actions: list[Action] = []
@@ -192,7 +195,7 @@ def frame_actions(
         if state.supply > 0 and rules.open_stamp_spaces(comps, state, seat):
             actions.append(Action("star", ("stamp",)))
         return actions
-    if kind == GIFT:
+    if kind == GIFT:  # PC-106: choosing a face-up gift is mandatory
         return [Action("pick", (i + 1,)) for i, g in enumerate(state.gift_row) if g != EMPTY]
     if kind == ROAD_MOVE:
         return _moves(comps, state, seat, "move")
@@ -358,12 +361,10 @@ def _apply_frame(
     if verb == "pick":
         return rules.take_gift(state, seat, int(args[0]) - 1)
     if verb == "keep":
-        kept = {int(args[0]), int(args[1])}
-        for card in frame.cards:
-            if card in kept:
-                rules.gain_postcard(comps, state, seat, card)
-            else:
-                state.postcard_discard.append(card)  # PC-10
+        kept = [int(args[0]), int(args[1])]
+        for card in kept:
+            rules.gain_postcard(comps, state, seat, card)
+        state.postcard_discard += [c for c in frame.cards if c not in kept]  # PC-10
         return [
             Event(
                 "keep",
@@ -400,7 +401,7 @@ def use_gift(comps: Components, state: PostcardsState, seat: int, name: str) -> 
             if card == EMPTY:
                 break
             drawn.append(card)
-        if len(drawn) <= 2:
+        if len(drawn) <= 2:  # PC-107
             for card in drawn:
                 rules.gain_postcard(comps, state, seat, card)
         else:

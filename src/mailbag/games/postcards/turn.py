@@ -142,7 +142,7 @@ def gain_effect(comps: Components, state: PostcardsState, seat: int, effect: Eff
     elif kind == "star":
         if state.side == "B":  # PC-5
             turn.stack.append(Frame(STAR, value=effect.points))
-        else:
+        else:  # PC-106: a side-A star is always scored
             return rules.score(state, seat, effect.points, "star effect")
     return [
         Event(

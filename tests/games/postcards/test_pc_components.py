@@ -1,0 +1,220 @@
+"""Component data: the shipped set (PC-1, counts of the rulebook), validation errors, and
+playing with a user's own file (``with_components``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from mailbag.core import ComponentError, new_game
+from mailbag.games.postcards import GAME
+from mailbag.games.postcards.components import load_components, parse_components
+
+COMPS = GAME.comps
+TEXT = (
+    resources.files("mailbag.games.postcards")
+    .joinpath("data/components.toml")
+    .read_text(encoding="utf-8")
+)
+
+
+def test_shipped_set_has_the_printed_counts() -> None:
+    assert len(COMPS.regions) == 13
+    assert sum(k.copies for k in COMPS.travel) == 72
+    assert len(COMPS.postcards) == 52
+    assert len(COMPS.itineraries) == 13
+    assert sum(g.copies for g in COMPS.gifts) == 25
+    assert COMPS.tokens == 60
+    assert COMPS.camps == 13
+
+
+def test_travel_cards_are_4_colours_by_3_actions_by_6() -> None:
+    kinds = {(k.colour, k.action): k.copies for k in COMPS.travel}
+    assert len(kinds) == 12 and set(kinds.values()) == {6}
+
+
+def test_gift_mix_follows_the_rulings() -> None:
+    by_kind = Counter()
+    for g in COMPS.gifts:
+        by_kind[g.kind] += g.copies
+    assert by_kind == {
+        "car": 3,
+        "caravan": 3,
+        "hiking_guide": 3,
+        "keychain": 5,
+        "road_map": 3,
+        "snow_globe": 4,
+        "stamp_collection": 4,
+    }
+    assert sorted(g.campsite for g in COMPS.gifts if g.kind == "keychain") == sorted(
+        ["beach", "mountain", "forest", "lake", "village"]
+    )
+
+
+def test_map_regions_numbers_and_adjacency_pc_1() -> None:
+    names = {n: r.name for n, r in COMPS.regions.items()}
+    assert names[2] == "Hauts-de-France" and names[8] == "Occitanie"
+    assert names[9] == "Nouvelle-Aquitaine" and names[7] == "Corse"
+    assert 9 in COMPS.regions[8].adjacent  # the rulebook's movement example
+    assert COMPS.regions[7].adjacent == (6,)  # PC-1: Corse by ferry to PACA only
+    for n, region in COMPS.regions.items():
+        for other in region.adjacent:
+            assert n in COMPS.regions[other].adjacent
+
+
+def test_campsites_per_region() -> None:
+    sizes = {n: len(r.campsites) for n, r in COMPS.regions.items()}
+    assert sizes[2] == 5  # the best-traveller example scores 5 in Hauts-de-France
+    assert sizes[7] == 3  # Corse
+    assert all(3 <= s <= 6 for s in sizes.values())
+    assert sum(sizes.values()) == 56
+    assert [c for r in sorted(COMPS.regions) for c in COMPS.regions[r].campsites] == list(
+        range(1, 57)
+    )
+
+
+def test_postcards_four_per_region_points_rise_with_stamps() -> None:
+    per_region = Counter(p.region for p in COMPS.postcards.values())
+    assert set(per_region.values()) == {4}
+    for p in COMPS.postcards.values():
+        assert 2 <= len(p.stamps) <= 5 and 1 <= len(p.souvenirs) <= 3
+        assert 4 <= p.points <= 12
+    colours = Counter(c for p in COMPS.postcards.values() for c in p.stamps)
+    assert max(colours.values()) - min(colours.values()) <= 2
+    types = Counter(s.campsite for p in COMPS.postcards.values() for s in p.souvenirs)
+    assert max(types.values()) - min(types.values()) <= 2
+
+
+def test_itineraries_one_per_start_region_four_other_regions() -> None:
+    assert sorted(i.start for i in COMPS.itineraries.values()) == list(range(1, 14))
+    for itinerary in COMPS.itineraries.values():
+        assert len(set(itinerary.regions)) == 4 and itinerary.start not in itinerary.regions
+
+
+def test_board_sides() -> None:
+    a = {n: e.label() for n, e in COMPS.board["A"].items()}
+    b = {n: e.label() for n, e in COMPS.board["B"].items()}
+    assert a == {4: "stamp", 7: "movement", 10: "plus"}
+    assert b == {4: "star 1", 7: "star 2", 10: "star 3"}
+
+
+# -- validation errors name the file, the entry and the problem ----------------------------------
+
+
+def _error(text: str) -> str:
+    with pytest.raises(ComponentError) as info:
+        parse_components(text, "mine.toml")
+    return str(info.value)
+
+
+def test_wrong_count_of_postcards() -> None:
+    start = TEXT.index("[[postcards]]\nid = 52")
+    end = TEXT.index("[[itineraries]]")
+    message = _error(TEXT[:start] + TEXT[end:])
+    assert "mine.toml" in message and "[[postcards]]" in message
+    assert "52 expected, found 51" in message
+
+
+def test_wrong_count_of_travel_cards() -> None:
+    message = _error(TEXT.replace("copies = 6", "copies = 5", 1))
+    assert "mine.toml: [[travel_cards]] copies: 72 expected, found 71" in message
+
+
+def test_unknown_region_in_a_postcard() -> None:
+    message = _error(TEXT.replace("id = 17\nregion = 5", "id = 17\nregion = 14"))
+    assert message == "mine.toml: postcard 17: unknown region 14"
+
+
+def test_unknown_effect() -> None:
+    message = _error(
+        TEXT.replace(
+            '{ campsite = "village", effect = "movement" }',
+            '{ campsite = "village", effect = "teleport" }',
+            1,
+        )
+    )
+    assert "mine.toml: postcard 1 souvenir 1: unknown effect 'teleport'" in message
+
+
+def test_unknown_colour_and_campsite_type() -> None:
+    assert "unknown stamp colour 'purple'" in _error(
+        TEXT.replace('stamps = ["green", "yellow"]', 'stamps = ["purple", "yellow"]', 1)
+    )
+    assert "unknown campsite type 'desert'" in _error(
+        TEXT.replace(
+            'campsites = ["beach", "mountain", "forest"]',
+            'campsites = ["beach", "desert", "forest"]',
+        )
+    )
+
+
+def test_non_symmetric_adjacency() -> None:
+    message = _error(TEXT.replace("adjacent = [6]", "adjacent = [6, 8]"))
+    assert "region 7" in message and "not symmetric" in message and "8 does not list 7" in message
+
+
+def test_missing_field() -> None:
+    message = _error(TEXT.replace("id = 17\nregion = 5\npoints = 5\n", "id = 17\nregion = 5\n"))
+    assert message == "mine.toml: postcard 17: missing field 'points'"
+
+
+def test_missing_section_and_unknown_field() -> None:
+    start = TEXT.index("[supply]")
+    end = TEXT.index("[player_board]")
+    assert _error(TEXT[:start] + TEXT[end:]) == "mine.toml: [supply]: missing table [supply]"
+    assert "unknown field(s) 'colour'" in _error(
+        TEXT.replace("id = 17\nregion = 5", "id = 17\ncolour = 1\nregion = 5")
+    )
+
+
+def test_itinerary_checks() -> None:
+    assert "the start region cannot be one of its postcard regions" in _error(
+        TEXT.replace(
+            "id = 1\nstart = 1\nregions = [9, 4, 6, 11]",
+            "id = 1\nstart = 1\nregions = [9, 4, 6, 1]",
+        )
+    )
+    assert "needs 4 distinct regions" in _error(
+        TEXT.replace("regions = [9, 4, 6, 11]", "regions = [9, 4, 9, 11]")
+    )
+
+
+def test_star_needs_points_and_keychain_needs_a_type() -> None:
+    assert "missing field 'points'" in _error(
+        TEXT.replace('effect = "star"\npoints = 1', 'effect = "star"', 1)
+    )
+    assert "missing field 'campsite'" in _error(
+        TEXT.replace('kind = "keychain"\ncampsite = "beach"', 'kind = "keychain"', 1)
+    )
+
+
+def test_not_toml() -> None:
+    assert _error("[[regions]\n").startswith("mine.toml: not valid TOML")
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    with pytest.raises(ComponentError, match="cannot read"):
+        load_components(tmp_path / "nowhere.toml")
+
+
+def test_with_components_plays_with_a_user_file(tmp_path: Path) -> None:
+    path = tmp_path / "printed.toml"
+    path.write_text(
+        TEXT.replace("id = 17\nregion = 5\npoints = 5", "id = 17\nregion = 5\npoints = 15"),
+        encoding="utf-8",
+    )
+    game = GAME.with_components(path)
+    assert game.comps.postcards[17].points == 15
+    assert GAME.comps.postcards[17].points == 5  # the shipped set is untouched
+    state = new_game(game, 2, {}, 3)
+    assert game.inventory(state)["postcard:17"] == 1
+
+
+def test_with_components_rejects_a_bad_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(TEXT.replace("tokens = 60", "tokens = 50"), encoding="utf-8")
+    with pytest.raises(ComponentError, match=r"bad.toml: \[supply\] tokens: 60 expected"):
+        GAME.with_components(path)
