@@ -28,7 +28,7 @@ from test_automa_support import (
 )
 
 from mailbag.games.postcards import automa
-from mailbag.games.postcards.state import EMPTY, PostcardsState
+from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
 
 #: the itinerary card used below and its four regions, in priority order
 ITINERARY = 1
@@ -45,6 +45,11 @@ def automa_holding(*cards: int, sent: tuple[int, ...] = (), **kw: str) -> Postca
 
 def held(state: PostcardsState) -> list[int]:
     return [o.card for o in state.players[AUTOMA].postcards]
+
+
+def unplayed_postcard(card: int) -> OwnedPostcard:
+    info = COMPS.postcards[card]
+    return OwnedPostcard(card, [False] * len(info.stamps), [False] * len(info.souvenirs))
 
 
 def first(region: int, n: int = 0) -> int:
@@ -196,3 +201,41 @@ def test_dutch_edition_deck_top_take_replaces_the_display_pc211() -> None:
     assert held(state)[-1] == top
     # PC-7 (nl): taking the deck top discards the face-up postcards and reveals new ones
     assert state.postcard_row == later[::-1]
+
+
+def test_no_refresh_when_no_postcard_is_left_to_reveal_pc202() -> None:
+    mine = postcard_of(R1, has_colour("red"))
+    state = automa_holding(mine)
+    row = [first(OTHER[0]), first(OTHER[1]), first(OTHER[2])]
+    postcard_row(state, *row)
+    rest = state.postcard_deck + state.postcard_discard
+    state.postcard_deck, state.postcard_discard = [], []
+    state.players[0].postcards += [unplayed_postcard(c) for c in rest]  # kept in play by seat 0
+    travel_row(state, "", "", "red.postcard")
+    event = explained(play_slot(state, 3))
+    assert state.postcard_row == row
+    assert "discards" not in event.text
+    assert event.data["result"] == "stamp"
+
+
+def test_postcard_effect_respects_one_postcard_per_itinerary_region() -> None:
+    source = next(
+        p
+        for p in COMPS.postcards.values()
+        if p.souvenirs[0].effect.kind == "postcard" and p.region == R1
+    )
+    state = automa_holding(source.id)
+    state.players[AUTOMA].region = next(
+        r
+        for r in COMPS.regions
+        if source.souvenirs[0].campsite
+        in [COMPS.campsites[c].type for c in COMPS.regions[r].campsites]
+    )
+    postcard_row(state, first(OTHER[0]), first(OTHER[1]), first(OTHER[2]))
+    other_r1 = next(c for c in postcards_where(lambda p: p.region == R1) if c != source.id)
+    deck_top(state, other_r1, first(OTHER[4]), first(OTHER[5]), first(OTHER[6]))
+    travel_row(state, "", "", "red.camp")
+    event = explained(play_slot(state, 3))
+    assert held(state) == [source.id]
+    assert "the postcard effect is lost" in event.text
+    assert_one_per_itinerary_region(state)
