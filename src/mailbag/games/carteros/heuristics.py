@@ -1,34 +1,68 @@
 """A Carteros evaluation for the greedy bot: points, plus progress that will likely turn into
-points (Mail cards in the bag, useful Action cards, a mission in hand, the race to 10)."""
+points — Mail cards in the bag, deliveries already decided but not yet handed over, standing on a
+house one can deliver to, useful Action cards, a mission in hand, and the race for the +3."""
 
 from __future__ import annotations
 
-from mailbag.games.carteros.components import BICYCLE, BONE, GPS, UMBRELLA, Components
-from mailbag.games.carteros.scoring import score
-from mailbag.games.carteros.state import GOAL, CarterosState
+from mailbag.games.carteros.components import (
+    BICYCLE,
+    BONE,
+    DOUBLE,
+    GPS,
+    RECEIVED,
+    UMBRELLA,
+    Components,
+)
+from mailbag.games.carteros.effects import flooded_mask
+from mailbag.games.carteros.scoring import points as total_points
+from mailbag.games.carteros.state import FINISH_BONUS, GOAL, CarterosState
 
-#: rough worth of holding one card of each kind (bicycles deliver, bones and umbrellas protect)
+#: how much of a Mail card's points a card in the bag is worth (it still has to be delivered)
+BAG_SHARE = 0.5
+#: rough worth of holding one Action card of each kind (bicycles deliver, bones protect)
 _CARD_WORTH = {BICYCLE: 0.9, BONE: 0.5, UMBRELLA: 0.4, GPS: 0.3}
 
 
-def potential(comps: Components, state: CarterosState, seat: int) -> float:
-    """Points now plus a discounted share of the points in hand."""
-    value = float(score(comps, state, seat).total)
-    bag = sum(c * comps.mail_points[k] for k, c in enumerate(state.mail[seat]))
-    value += 0.55 * bag
+def _pending_deliveries(state: CarterosState, seat: int) -> int:
+    return sum(t.n for t in state.tasks if t.kind == "give" and t.seat == seat)
+
+
+def potential(comps: Components, state: CarterosState, seat: int, flooded: int) -> float:
+    """Points now plus a discounted share of the points in hand (``flooded``: the flood mask)."""
+    value = float(total_points(comps, state, seat))
+    mail = state.mail[seat]
+    points = sorted(
+        (comps.mail_points[k] for k, c in enumerate(mail) for _ in range(c)), reverse=True
+    )
+    pending = min(_pending_deliveries(state, seat), len(points))
+    value += sum(points[:pending]) + BAG_SHARE * sum(points[pending:])
     value += sum(_CARD_WORTH.get(k, 0.2) * c for k, c in enumerate(state.hand[seat]))
     if state.mission[seat]:
         value += 0.4 * comps.mission(state.mission[seat]).points
-    delivered = sum(state.delivered[seat])
+    delivered = sum(state.delivered[seat]) + pending
     if state.finisher < 0:
-        value += 3.0 * (delivered / GOAL) ** 2  # the race for the +3 bonus
-    if state.pos[seat] >= 0 and any(state.mail[seat]):
-        value += 0.3  # in the neighbourhood, ready to deliver
-    value -= 0.5 * state.debt[seat]
+        value += FINISH_BONUS * (delivered / GOAL) ** 2  # the race for the +3
+    house = state.pos[seat]
+    if house >= 0 and points:
+        value += 0.3  # in the neighbourhood with mail to deliver
+        deliverable = not (
+            state.fresh >> house & 1
+            or house == state.stampy
+            or (flooded >> house & 1 and not state.boots[seat])
+        )
+        if deliverable and state.current == seat and not state.final:
+            value += 0.2
+            known = state.known[seat][house]
+            if known in (RECEIVED, DOUBLE):
+                value += 0.5
+            elif known >= 0:
+                value -= 0.5
+    value -= BAG_SHARE * state.debt[seat]
     return value
 
 
 def heuristic(comps: Components, state: CarterosState, seat: int) -> float:
-    mine = potential(comps, state, seat)
-    others = [potential(comps, state, s) for s in range(len(state.pos)) if s != seat]
+    flooded = flooded_mask(state)
+    mine = potential(comps, state, seat, flooded)
+    others = [potential(comps, state, s, flooded) for s in range(len(state.pos)) if s != seat]
     return mine - max(others, default=0.0)

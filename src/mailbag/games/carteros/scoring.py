@@ -18,10 +18,18 @@ def score(comps: Components, state: CarterosState, seat: int) -> Score:
     return Score(sum(breakdown.values()), breakdown)
 
 
+def points(comps: Components, state: CarterosState, seat: int) -> int:
+    """The total of :func:`score`, computed without building the breakdown."""
+    total = sum(c * p for c, p in zip(state.delivered[seat], comps.mail_points, strict=True))
+    for number in state.missions_done[seat]:
+        total += comps.mission(number).points
+    return total + (FINISH_BONUS if state.finisher == seat else 0)
+
+
 def totals(comps: Components, state: CarterosState) -> list[int]:
-    return [score(comps, state, seat).total for seat in range(len(state.pos))]
+    return [points(comps, state, seat) for seat in range(len(state.pos))]
 
 
 def rank_key(comps: Components, state: CarterosState, seat: int) -> tuple[int, int]:
     """Points, then the bicycle tie-break (only ridden by the carriers tied for first)."""
-    return (score(comps, state, seat).total, state.tiebreak[seat])
+    return (points(comps, state, seat), state.tiebreak[seat])
