@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from test_automa_support import AUTOMA, COMPS, GAME, card_events, table, travel_row
 
-from mailbag.core import Action, Event, SeatError, apply, new_game
+from mailbag.core import Action, Event, SeatError, apply, new_game, records
 from mailbag.games.postcards import automa, turn
 from mailbag.games.postcards.game import inventory
 from mailbag.games.postcards.state import EMPTY, PostcardsState
@@ -188,3 +188,12 @@ def test_automas_score_and_send_in_solo_games() -> None:
         sent += sum(1 for o in bot.postcards if o.sent)
         assert result.scores[AUTOMA] > 0
     assert sent >= 10
+
+
+def test_a_recorded_game_with_automas_replays_exactly() -> None:
+    seats = ["random", "automa:expert", "random", "automa:easy"]
+    result = play_game(GAME, seats, {"edition": "nl", "side": "B"}, 5, digests=True)
+    record = records.loads(result.record.dumps())
+    final = records.replay(GAME, record)
+    assert final == result.state
+    assert record.seats == seats
