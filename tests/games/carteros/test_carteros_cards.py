@@ -53,7 +53,7 @@ def test_bicycle_ignores_stampy_lost_and_change_of_direction_but_replaces_them()
     ]
 
 
-def test_bicycle_cannot_enter_a_flood_even_with_boots() -> None:
+def test_ca106_bicycle_cannot_enter_a_flood_even_with_boots() -> None:
     state = build(
         2, pos={0: "A1"}, floods=["A2"], boots=[0], mail={0: {"letter": 3}}, hand={0: ["bicycle"]}
     )
@@ -74,7 +74,7 @@ def test_bicycle_over_a_flood_is_not_offered_when_every_neighbour_is_flooded() -
         apply(GAME, state, 0, parse_action("play bicycle"))
 
 
-def test_bicycle_passes_stampy_without_turning_his_house() -> None:
+def test_ca106_bicycle_passes_stampy_without_turning_his_house() -> None:
     state = build(
         2,
         stampy=True,
@@ -91,7 +91,7 @@ def test_bicycle_passes_stampy_without_turning_his_house() -> None:
     assert sum(state.delivered[0]) == 1 and state.pos[0] == 7
 
 
-def test_bicycle_passes_a_house_replaced_this_turn() -> None:
+def test_ca106_bicycle_passes_a_house_replaced_this_turn() -> None:
     state = build(
         2,
         pos={0: "A1"},
@@ -107,7 +107,7 @@ def test_bicycle_passes_a_house_replaced_this_turn() -> None:
     assert sum(state.delivered[0]) == 1  # A1's new card was not turned again
 
 
-def test_bicycle_turns_houses_without_mail_but_delivers_nothing() -> None:
+def test_ca106_bicycle_turns_houses_without_mail_but_delivers_nothing() -> None:
     state = build(2, pos={0: "A1"}, grid={"B1": "received_letter"}, hand={0: ["bicycle"]})
     state, _ = act(state, "play bicycle", "ride B1", "stop")
     assert state.house_discard[HK["received_letter"]] == 1 and sum(state.delivered[0]) == 0

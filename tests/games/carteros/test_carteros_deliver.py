@@ -47,7 +47,7 @@ def test_double_received_delivers_two_cards_chosen_one_at_a_time() -> None:
     assert state.delivered[0] == [1, 1] and not state.tasks
 
 
-def test_double_received_with_only_one_card_delivers_one() -> None:
+def test_ca112_double_received_with_only_one_card_delivers_one_and_still_asks() -> None:
     state, _ = act(at_b2("double_received", mail={0: {"parcel": 1}}), "deliver")
     assert legal(state) == ["give parcel"]
     state, _ = act(state, "give parcel")

@@ -58,7 +58,7 @@ def test_a_second_carrier_reaching_ten_in_the_last_round_gets_no_bonus() -> None
     assert GAME.scores(state)[0].total == 9 + 2 + 3
 
 
-def test_a_tie_for_first_is_broken_by_the_bicycle_line() -> None:
+def test_ca109_a_tie_for_first_is_broken_by_the_bicycle_line() -> None:
     state = build(
         3,
         current=2,
@@ -84,7 +84,7 @@ def test_a_tie_for_first_is_broken_by_the_bicycle_line() -> None:
     assert GAME.ranking(state) == [1, 1, 3]  # still tied: a shared win
 
 
-def test_the_tie_break_decides_the_winner() -> None:
+def test_ca109_the_tie_break_decides_the_winner() -> None:
     state = build(
         2,
         current=1,

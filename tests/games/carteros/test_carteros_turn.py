@@ -9,7 +9,7 @@ from mailbag.core import IllegalAction, NotYourTurn, apply, new_game, parse_acti
 from mailbag.games.carteros import GAME
 
 
-def test_setup_deals_five_mail_and_two_action_cards_and_lays_out_12_houses() -> None:
+def test_ca104_setup_deals_five_mail_and_two_action_cards_seat_0_starts() -> None:
     state = new_game(GAME, 4, {}, 11)
     assert len(state.grid) == 12
     assert len(state.house_deck) == 43 - 12
@@ -71,7 +71,7 @@ def test_a_turn_may_end_early() -> None:
     assert state.current == 0 and state.round == 3  # a new round starts with the first seat
 
 
-def test_draw_only_while_holding_fewer_than_three_action_cards() -> None:
+def test_ca111_draw_anywhere_only_while_holding_fewer_than_three_action_cards() -> None:
     state = build(2, hand={0: ["wind", "wind"]}, action_top=["gps", "bone"])
     assert "draw" in legal(state)
     state, events = act(state, "draw")
@@ -111,7 +111,7 @@ def test_bone_and_umbrella_are_reactions_not_actions() -> None:
     assert info.value.rule == "CA-110"
 
 
-def test_refill_draws_up_to_five_only_with_no_mail_in_hand() -> None:
+def test_ca3_ca111_refill_from_anywhere_up_to_five_only_with_no_mail_in_hand() -> None:
     state = build(2, pos={0: "B2"}, mail={0: {"letter": 1}})
     assert "refill" not in legal(state)
     with pytest.raises(IllegalAction, match="no Mail card") as info:

@@ -8,7 +8,7 @@ from mailbag.core import Rng, canonical_json, new_game, parse_action
 from mailbag.games.carteros import GAME
 
 
-def test_hands_houses_and_decks_are_hidden_from_others() -> None:
+def test_ca105_hands_houses_and_decks_are_hidden_from_others() -> None:
     state = build(2, pos={0: "A1"}, mail={0: {"letter": 2, "parcel": 1}}, hand={0: ["gps", "bone"]})
     mine = GAME.view(state, 0)
     theirs = GAME.view(state, 1)
@@ -65,7 +65,7 @@ def test_a_declined_reaction_leaves_no_trace_in_the_views() -> None:
     assert not any(t["kind"] == "react" for t in GAME.view(state, 0)["tasks"])
 
 
-def test_discard_piles_and_delivered_cards_are_public() -> None:
+def test_ca105_discard_piles_and_delivered_cards_are_public() -> None:
     state = build(
         2, pos={0: "B2"}, grid={"B2": "change_of_direction"}, mail={0: {"letter": 1, "parcel": 1}}
     )

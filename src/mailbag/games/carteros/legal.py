@@ -94,12 +94,14 @@ def play_problem(state: CarterosState, seat: int, kind: int) -> tuple[str, str] 
 
 
 def can_draw(state: CarterosState, seat: int) -> bool:
+    """CA-1: fewer than 3 Action cards; anywhere, also at the Post Office (CA-111)."""
     return sum(state.hand[seat]) < HAND_LIMIT and (
         bool(state.action_deck) or any(state.action_discard)
     )
 
 
 def can_refill(state: CarterosState, seat: int) -> bool:
+    """CA-3, CA-111: from anywhere, with no Mail card in hand and fewer than 10 delivered."""
     return not any(state.mail[seat]) and sum(state.delivered[seat]) < GOAL
 
 
@@ -153,6 +155,7 @@ def ride_targets(state: CarterosState, seat: int, task: Task) -> list[int]:
 def task_actions(comps: Components, state: CarterosState, task: Task) -> list[Action]:
     seat = task.seat
     kind = task.kind
+    # CA-112: which Mail card is always asked, even when only one kind is held
     if kind == "give":
         return [A.GIVE[k] for k, c in enumerate(state.mail[seat]) if c]
     if kind == "discard":

@@ -128,7 +128,7 @@ def end_turn(comps: Components, state: CarterosState, events: list[Event]) -> No
             state.tasks.append(Task("place_stampy", 0))
 
 
-def finish(comps: Components, state: CarterosState, events: list[Event]) -> None:
+def finish(comps: Components, state: CarterosState, events: list[Event]) -> None:  # CA-109
     """Play is over; carriers tied for the most points ride the bicycle tie-break (CA-8,
     CA-109), in turn order."""
     state.final = True

@@ -84,6 +84,7 @@ class CarterosState(msgspec.Struct):
     missions_done: list[list[int]]
     #: Action cards each carrier played or used (counts per kind; balance statistics)
     played: list[list[int]]
+    #: whose turn it is; seat 0 starts (CA-104)
     current: int = 0
     round: int = 1
     actions_used: int = 0
