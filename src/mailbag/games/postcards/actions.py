@@ -40,6 +40,7 @@ from mailbag.games.postcards.state import (
     Frame,
     PostcardsState,
 )
+from mailbag.games.postcards.tables import ActionTables, tables
 
 VERBS = frozenset(
     {
@@ -64,8 +65,6 @@ VERBS = frozenset(
     }
 )
 STAR_CHOICES = ("points", "movement", "postcard", "stamp")
-SKIP = Action("skip")
-END = Action("end")
 
 
 # -- legal actions ----------------------------------------------------------------------------
@@ -78,139 +77,144 @@ def legal_actions(comps: Components, state: PostcardsState, seat: int) -> list[A
     if t.stack:
         return frame_actions(comps, state, seat, t.stack[-1])
     if t.drawing:
-        return draw_actions(state)
+        return draw_actions(comps, state)
     return main_actions(comps, state, seat)
 
 
-def _moves(
-    comps: Components, state: PostcardsState, seat: int, verb: str, *prefix: str | int
-) -> list[Action]:
-    region = state.players[seat].region
-    return [Action(verb, (*prefix, r)) for r in comps.regions[region].adjacent]
-
-
-def _camps(
-    comps: Components, state: PostcardsState, seat: int, verb: str, *prefix: str | int
-) -> list[Action]:
-    if not rules.can_camp(comps, state, seat):
+def _free_sites(comps: Components, state: PostcardsState, seat: int) -> list[int]:
+    """PC-8: the campsites a camp action may use now (none without a camp token left)."""
+    player = state.players[seat]
+    if len(player.camps) >= comps.camps:
         return []
-    sites = rules.free_campsites(comps, state, state.players[seat].region)
-    return [Action(verb, (*prefix, s)) for s in sites]
+    owner = state.camp_owner
+    return [c for c in comps.regions[player.region].campsites if owner[c - 1] == EMPTY]
 
 
-def _stamps(
-    comps: Components,
-    state: PostcardsState,
-    seat: int,
-    colour: int | None,
-    verb: str,
-    *prefix: str | int,
-) -> list[Action]:
-    if state.supply <= 0:  # PC-2, PC-103
+def _open_spaces(state: PostcardsState, seat: int, tab: ActionTables) -> list[tuple[int, int, int]]:
+    """(colour, postcard, space) of the open stamp spaces; none with an empty supply (PC-2)."""
+    if state.supply <= 0:
         return []
-    spaces = rules.open_stamp_spaces(comps, state, seat, colour)
-    return [Action(verb, (*prefix, card, i + 1)) for card, i in spaces]
+    spaces = []
+    colours = tab.stamp_colours
+    for owned in state.players[seat].postcards:
+        if owned.sent:
+            continue
+        card_colours = colours[owned.card]
+        for i, filled in enumerate(owned.stamps):
+            if not filled:
+                spaces.append((card_colours[i], owned.card, i))
+    return spaces
 
 
 def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Action]:
     """The decisions with nothing pending. PC-105: sending and lightning gifts are offered
     here, i.e. at any moment of the turn between decisions, before ``end``."""
+    tab = tables(comps)
     player = state.players[seat]
+    hand = player.hand
     t = state.turn
     actions: list[Action] = []
-    left = turn.cards_left(state)
-    kinds = sorted(set(player.hand))
+    left = CARDS_PER_TURN + t.plus - len(t.played)
+    region = player.region
+    kinds = sorted(set(hand))
+    sites: list[int] | None = None
     if left >= 1:
+        spaces = _open_spaces(state, seat, tab)
         for k in kinds:
-            kind = comps.travel[k]
-            name = kind.name
             before = len(actions)
-            if kind.action == "movement":
-                actions += _moves(comps, state, seat, "play", name, "action")
-            elif kind.action == "postcard":
+            action = tab.kind_action[k]
+            if action == "movement":
+                actions += tab.play_move[k][region]
+            elif action == "postcard":
                 if rules.postcards_available(state):
-                    actions.append(Action("play", (name, "action")))
+                    actions.append(tab.play_postcard[k])
             else:
-                actions += _camps(comps, state, seat, "play", name, "action")
-            actions += _stamps(comps, state, seat, kind.colour_index, "play", name, "stamp")
+                if sites is None:
+                    sites = _free_sites(comps, state, seat)
+                play_camp = tab.play_camp[k]
+                actions += [play_camp[c] for c in sites]
+            colour = tab.kind_colour[k]
+            play_stamp = tab.play_stamp[k]
+            actions += [play_stamp[card][i] for c, card, i in spaces if c == colour]
             if len(actions) == before:  # PC-103: a card of no use is played without effect
-                actions.append(Action("play", (name, "none")))
-    if left >= 2 and len(player.hand) >= 2:
+                actions.append(tab.play_none[k])
+    if left >= 2 and len(hand) >= 2:
         for i, a in enumerate(kinds):
             for b in kinds[i:]:
-                if a != b or player.hand.count(a) >= 2:
-                    actions.append(Action("pair", (comps.travel[a].name, comps.travel[b].name)))
+                if a != b or hand.count(a) >= 2:
+                    actions.append(tab.pair[a, b])
     if t.moves:
-        actions += _moves(comps, state, seat, "use", "movement")
+        actions += tab.use_move[region]
     if t.postcards and rules.postcards_available(state):
-        actions.append(Action("use", ("postcard",)))
+        actions.append(tab.use_postcard)
     if t.camps:
-        actions += _camps(comps, state, seat, "use", "camp")
-    for owned in player.postcards:
-        if rules.can_send(comps, state, seat, owned.card):
-            actions.append(Action("send", (owned.card,)))
-    for g in sorted(set(player.gifts)):
-        if comps.gifts[g].lightning:
-            actions.append(Action("gift", (comps.gifts[g].name,)))
-    if len(t.played) >= CARDS_PER_TURN or not player.hand:  # PC-6
-        actions.append(END)
+        if sites is None:
+            sites = _free_sites(comps, state, seat)
+        actions += [tab.use_camp[c] for c in sites]
+    postcard_region = tab.postcard_region
+    for owned in player.postcards:  # PC-9
+        if not owned.sent and postcard_region[owned.card] == region and all(owned.stamps):
+            actions.append(tab.send[owned.card])
+    if player.gifts:
+        lightning = tab.lightning
+        actions += [tab.gift[g] for g in sorted(set(player.gifts)) if lightning[g]]
+    if len(t.played) >= CARDS_PER_TURN or not hand:  # PC-6
+        actions.append(tab.end)
     return actions
 
 
 def frame_actions(
     comps: Components, state: PostcardsState, seat: int, frame: Frame
 ) -> list[Action]:
+    tab = tables(comps)
     kind = frame.kind
+    region = state.players[seat].region
     if kind == JOKER:
-        actions = _moves(comps, state, seat, "move")
+        actions = list(tab.move[region])
         if rules.postcards_available(state):
-            actions.append(Action("postcard"))
-        actions += _camps(comps, state, seat, "camp")
-        return actions + _stamps(comps, state, seat, None, "stamp")
+            actions.append(tab.postcard)
+        actions += [tab.camp[c] for c in _free_sites(comps, state, seat)]
+        return actions + [tab.stamp[card][i] for _, card, i in _open_spaces(state, seat, tab)]
     if kind == POSTCARD:
         actions = []
         if state.edition == "en" and not frame.refreshed:  # PC-7
-            actions.append(Action("refresh"))
-        actions += [
-            Action("take", (i + 1,)) for i, c in enumerate(state.postcard_row) if c != EMPTY
-        ]
+            actions.append(tab.refresh)
+        actions += [tab.take[i] for i, c in enumerate(state.postcard_row) if c != EMPTY]
         if rules.deck_top_available(state):
-            actions.append(Action("take", ("deck",)))
+            actions.append(tab.take_deck)
         return actions
     if kind == SOUVENIR:
         actions = []
         if state.supply > 0:
             site_type = CAMPSITE_TYPES[frame.value]
             spaces = rules.open_souvenir_spaces(comps, state, seat, site_type)
-            actions = [Action("souvenir", (card, i + 1)) for card, i in spaces]
-        return [*actions, SKIP]
-    if kind == STAMP:
-        return [*_stamps(comps, state, seat, None, "stamp"), SKIP]
-    if kind == STAR:
-        actions = [
-            Action("star", ("points",)),
-            Action("star", ("movement",)),
-            Action("star", ("postcard",)),
-        ]
-        if state.supply > 0 and rules.open_stamp_spaces(comps, state, seat):
-            actions.append(Action("star", ("stamp",)))
+            actions = [tab.souvenir[card][i] for card, i in spaces]
+        actions.append(tab.skip)
         return actions
+    if kind == STAMP:
+        stamps = [tab.stamp[card][i] for _, card, i in _open_spaces(state, seat, tab)]
+        return [*stamps, tab.skip]
+    if kind == STAR:
+        if state.supply > 0 and rules.open_stamp_spaces(comps, state, seat):
+            return list(tab.stars)
+        return tab.stars[:3]
     if kind == GIFT:  # PC-106: choosing a face-up gift is mandatory
-        return [Action("pick", (i + 1,)) for i, g in enumerate(state.gift_row) if g != EMPTY]
+        return [tab.pick[i] for i, g in enumerate(state.gift_row) if g != EMPTY]
     if kind == ROAD_MOVE:
-        return _moves(comps, state, seat, "move")
+        return list(tab.move[region])
     if kind == ROAD_CAMP:
-        return [*_camps(comps, state, seat, "camp"), SKIP]
+        return [*(tab.camp[c] for c in _free_sites(comps, state, seat)), tab.skip]
     if kind == HIKING:
         cards = sorted(frame.cards)
         return [Action("keep", (a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :]]
     raise AssertionError(f"unknown frame {kind}")
 
 
-def draw_actions(state: PostcardsState) -> list[Action]:
-    actions = [Action("draw", ("row", i + 1)) for i, c in enumerate(state.travel_row) if c != EMPTY]
+def draw_actions(comps: Components, state: PostcardsState) -> list[Action]:
+    tab = tables(comps)
+    actions = [tab.draw_row[i] for i, c in enumerate(state.travel_row) if c != EMPTY]
     if state.travel_deck or state.travel_discard:
-        actions.append(Action("draw", ("deck",)))
+        actions.append(tab.draw_deck)
     return actions
 
 

@@ -157,6 +157,8 @@ class Components:
     gift_names: dict[str, int] = field(init=False, repr=False)
     #: (region, region) -> number of movements between them
     distance: dict[tuple[int, int], int] = field(init=False, repr=False)
+    #: derived tables built by other modules on first use (e.g. the actions' tables)
+    cache: dict[str, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "travel_names", {k.name: k.index for k in self.travel})

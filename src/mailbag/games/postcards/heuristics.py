@@ -2,8 +2,9 @@
 
 Progress counts what the rules will likely turn into points: stamps already on unsent
 postcards (a share of the postcard's points, more for itinerary regions still missing), a
-complete postcard's distance from its region, lightning gifts still to use, camps placed
-(souvenirs, keychains, caravans) and effects kept for later this turn.
+complete postcard's distance from its region, gifts (lightning ones still to use, bell ones
+still growing), camps placed (souvenirs, keychains, caravans) and effects kept for later this
+turn.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from mailbag.games.postcards import scoring
 from mailbag.games.postcards.components import Components
 from mailbag.games.postcards.state import PostcardsState
 
-STAMP_SHARE = 0.6
-COMPLETE_SHARE = 0.25
+STAMP_SHARE = 0.5
+COMPLETE_SHARE = 0.15
 DISTANCE_COST = 0.7
 ITINERARY_REGION_WORTH = 3.0
 LIGHTNING_GIFT_WORTH = 2.0
+BELL_GIFT_WORTH = 1.0
 CAMP_WORTH = 0.3
 KEPT_EFFECT_WORTH = 0.4
 
@@ -39,7 +41,9 @@ def value(comps: Components, state: PostcardsState, seat: int) -> float:
         if share == 1.0:
             total += worth * COMPLETE_SHARE
             total -= DISTANCE_COST * comps.distance[player.region, card.region]
-    total += LIGHTNING_GIFT_WORTH * sum(1 for g in player.gifts if comps.gifts[g].lightning)
+    lightning = sum(1 for g in player.gifts if comps.gifts[g].lightning)
+    total += LIGHTNING_GIFT_WORTH * lightning
+    total += BELL_GIFT_WORTH * (len(player.gifts) - lightning)  # more camps, more globes later
     total += CAMP_WORTH * len(player.camps)
     if seat == state.current:
         t = state.turn
