@@ -48,7 +48,8 @@ def test_golden_games_replay_exactly(path: Path) -> None:
     state = replay(GAME, record)
     assert GAME.is_over(state)
     assert record.result is not None and record.result["scores"] == [
-        s.total for s in GAME.scores(state)]
+        s.total for s in GAME.scores(state)
+    ]
 
 
 def test_there_are_golden_games() -> None:

@@ -13,9 +13,16 @@ from mailbag.games.postcards.game import inventory
 
 
 def _position() -> Builder:
-    return (Builder(3).hand(0, "red.camp", "blue.movement", "green.postcard")
-            .hand(1, "yellow.camp", "yellow.camp").region(0, 8).postcard(0, 29, [True, False])
-            .postcard(1, 12).postcard_row(10, 22, 34).postcard_deck_top(46))
+    return (
+        Builder(3)
+        .hand(0, "red.camp", "blue.movement", "green.postcard")
+        .hand(1, "yellow.camp", "yellow.camp")
+        .region(0, 8)
+        .postcard(0, 29, [True, False])
+        .postcard(1, 12)
+        .postcard_row(10, 22, 34)
+        .postcard_deck_top(46)
+    )
 
 
 def test_hands_are_private_hand_sizes_public() -> None:
@@ -42,7 +49,8 @@ def test_face_up_postcards_and_deck_top_show_the_illustrated_side_only() -> None
 def test_owned_postcards_are_public_in_full() -> None:
     view = GAME.view(_position().state, 2)
     assert view["players"][0]["postcards"] == [
-        {"card": 29, "stamps": [True, False], "souvenirs": [False, False], "sent": False}]
+        {"card": 29, "stamps": [True, False], "souvenirs": [False, False], "sent": False}
+    ]
     assert view["players"][1]["postcards"][0]["card"] == 12
 
 
@@ -88,8 +96,13 @@ def test_hiking_guide_draw_is_private_pc_3() -> None:
 
 def test_events_private_draw_has_a_public_twin() -> None:
     builder = Builder().hand(0, "red.movement", "blue.movement", "green.movement").region(0, 8)
-    state = run(builder.state, "play red.movement action 9", "play blue.movement action 8",
-                "play green.movement action 9", "end")
+    state = run(
+        builder.state,
+        "play red.movement action 9",
+        "play blue.movement action 8",
+        "play green.movement action 9",
+        "end",
+    )
     _, events = act(state, "draw deck")
     public = [e for e in events if e.to is None and e.kind == "draw"]
     private = [e for e in events if e.to == (0,)]
@@ -118,10 +131,12 @@ def test_describe_action_gives_plain_labels() -> None:
     view = GAME.view(state, 0)
     labels = {str(a): GAME.describe_action(view, a) for a in GAME.legal_actions(state, 0)}
     assert labels["play blue.movement action 9"] == (
-        "play blue.movement: move to region 9 Nouvelle-Aquitaine")
+        "play blue.movement: move to region 9 Nouvelle-Aquitaine"
+    )
     assert labels["play red.camp action 33"] == "play red.camp: camp on campsite 33 (beach)"
     assert labels["play blue.movement stamp 29 2"] == (
-        "play blue.movement: stamp on postcard 29 space 2 (blue)")
+        "play blue.movement: stamp on postcard 29 space 2 (blue)"
+    )
     assert labels["pair red.camp blue.movement"].startswith("play red.camp + blue.movement")
 
 
@@ -164,8 +179,14 @@ def test_pending_decision_must_be_answered_first() -> None:
 
 def test_drawing_phase_only_draws_pc_11() -> None:
     builder = Builder().hand(0, "red.movement", "blue.movement", "green.movement").region(0, 8)
-    state = run(builder.state, "play red.movement action 9", "play blue.movement action 8",
-                "play green.movement action 9", "end", "draw row 1")
+    state = run(
+        builder.state,
+        "play red.movement action 9",
+        "play blue.movement action 8",
+        "play green.movement action 9",
+        "end",
+        "draw row 1",
+    )
     for text in ("draw row 1", "send 29", "play red.camp none"):
         with pytest.raises(IllegalAction) as info:
             act(state, text)
