@@ -27,11 +27,11 @@ play: $(STAMP_BASE)
 test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 ## soak: thousands of random games per game through the contract tests
 soak: $(STAMP_DEV)
-	MAILBAG_CONTRACT_SEEDS=1000 $(BIN)/pytest tests/contract -q
+	MAILBAG_CONTRACT_SEEDS=$${SEEDS:-200} $(BIN)/pytest tests/contract -q -n auto
 
 bench: $(STAMP_BASE)
 	$(BIN)/mailbag bench postcards
