@@ -89,24 +89,23 @@ def default_save_path(record: GameRecord) -> Path:
 
 
 def print_scoreboard(game: Game[Any], state: Any, seats: Sequence[str]) -> None:
+    """Final scores: one column per seat (in finishing order), one row per scoring source."""
     scores = game.scores(state)
     ranking = game.ranking(state)
+    order = sorted(range(len(scores)), key=lambda s: (ranking[s], s))
     categories: list[str] = []
     for score in scores:
         for key in score.breakdown:
             if key not in categories:
                 categories.append(key)
     table = Table(title=f"{game.spec.title} — final scores")
-    table.add_column("place")
-    table.add_column("seat")
+    table.add_column("")
+    for seat in order:
+        table.add_column(f"seat {seat}\n{seats[seat]}", justify="right")
+    table.add_row("place", *(str(ranking[s]) for s in order), style="bold")
     for key in categories:
-        table.add_column(key, justify="right")
-    table.add_column("total", justify="right", style="bold")
-    for seat in sorted(range(len(scores)), key=lambda s: ranking[s]):
-        row = [str(ranking[seat]), f"{seat} ({seats[seat]})"]
-        row += [str(scores[seat].breakdown.get(k, 0)) for k in categories]
-        row.append(str(scores[seat].total))
-        table.add_row(*row)
+        table.add_row(key, *(str(scores[s].breakdown.get(key, 0)) for s in order))
+    table.add_row("total", *(str(scores[s].total) for s in order), style="bold")
     console.print(table)
 
 
