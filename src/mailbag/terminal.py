@@ -20,7 +20,7 @@ from mailbag.core.records import GameRecord, replay_steps
 from mailbag.games import get
 from mailbag.sim.runner import make_agents, play_game
 
-console = Console(highlight=False)
+console = Console(highlight=False, emoji=False)
 
 
 class SaveAndQuit(Exception):
