@@ -174,6 +174,8 @@ def test_umbrella_is_offered_to_the_reacting_seat_while_the_player_waits() -> No
     state, _ = act(state, "play rain")
     assert GAME.deciders(state) == (1,)
     assert legal(state, 1) == ["use umbrella", "pass"]
+    # CA-103: seat 2's window is not announced before it opens
+    assert [t["kind"] for t in GAME.view(state, 0)["tasks"]] == ["flood", "soak", "soak", "react"]
     assert GAME.legal_actions(state, 0) == []
     state, _ = act(state, "use umbrella")
     assert GAME.deciders(state) == (2,)

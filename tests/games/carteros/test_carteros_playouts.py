@@ -47,3 +47,32 @@ def test_a_tiny_round_limit_ends_every_game() -> None:
         legal = GAME.legal_actions(state, seat)
         GAME.apply_in_place(state, seat, legal[rng.randbelow(len(legal))])
     assert state.round == 1 and state.stampy == -1  # no placement: play ended with round 1
+
+
+def test_the_fast_turn_menu_agrees_with_the_rule_checks_used_by_explain() -> None:
+    from mailbag.games.carteros import actions as A
+    from mailbag.games.carteros import legal as L
+    from mailbag.games.carteros.board import ADJACENT, CORNERS
+
+    comps = GAME.components
+    checked = 0
+    for options in MODES:
+        state = new_game(GAME, 3, options, 4)
+        rng = Rng.from_seed(4, 2)
+        while not GAME.is_over(state):
+            (seat,) = GAME.deciders(state)
+            legal = GAME.legal_actions(state, seat)
+            if not state.tasks:
+                house = state.pos[seat]
+                slow = [A.MOVE[q] for q in (ADJACENT[house] if house >= 0 else CORNERS)]
+                slow += [A.DELIVER] if L.can_deliver(comps, state, seat) else []
+                slow += [A.DRAW] if L.can_draw(state, seat) else []
+                slow += [A.PLAY[k] for k in L.PLAYABLE if L.play_problem(state, seat, k) is None]
+                if not state.replaced:
+                    slow += [A.REPLACE[k] for k, c in enumerate(state.hand[seat]) if c]
+                slow += [A.REFILL] if L.can_refill(state, seat) else []
+                slow += [A.SHOPS] if L.can_go_shopping(state, seat) else []
+                assert legal == [*slow, A.END]
+                checked += 1
+            GAME.apply_in_place(state, seat, legal[rng.randbelow(len(legal))])
+    assert checked > 100

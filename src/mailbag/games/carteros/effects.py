@@ -161,13 +161,6 @@ def give_mail(state: CarterosState, seat: int, kind: int, events: list[Event]) -
 # -- HOUSE cards -------------------------------------------------------------------------------
 
 
-def push_reaction(state: CarterosState, seat: int, card: int, cause: str) -> None:
-    """Open a reaction window above the effect it can cancel, only if the seat holds the card
-    (CA-103)."""
-    if state.hand[seat][card]:
-        state.tasks.append(Task("react", seat, arg=card, cause=cause))
-
-
 def deliver(comps: Components, state: CarterosState, seat: int, events: list[Event]) -> None:
     """Turn the house under the carrier and resolve what it shows (CA-2, CA-9, CA-10)."""
     house = state.pos[seat]
@@ -197,11 +190,9 @@ def deliver(comps: Components, state: CarterosState, seat: int, events: list[Eve
             # CA-9: the dog's meeple runs to the revealed house (no catch: CA-107)
             state.stampy = house
             events.append(Event("stampy", f"Stampy runs to {HOUSE_NAMES[house]}", {"house": house}))
-        state.tasks.append(Task("stampy_card", seat, n=int(attempt)))
-        push_reaction(state, seat, BONE, "stampy_card")
+        state.tasks.append(Task("stampy_card", seat, n=int(attempt), arg=BONE))
     elif kind == LOST:
-        state.tasks.append(Task("lost_card", seat))
-        push_reaction(state, seat, GPS, "lost_card")  # CA-7
+        state.tasks.append(Task("lost_card", seat, arg=GPS))  # CA-7
     elif kind == CHANGE:
         if held:
             state.tasks.append(Task("discard", seat, cause="change_of_direction"))
@@ -284,8 +275,7 @@ def rain(state: CarterosState, seat: int, events: list[Event]) -> None:
         if state.pos[(seat + i) % n] >= 0 and any(state.mail[(seat + i) % n])
     ]
     for victim in reversed(victims):
-        state.tasks.append(Task("soak", victim))
-        push_reaction(state, victim, UMBRELLA, "rain")
+        state.tasks.append(Task("soak", victim, arg=UMBRELLA))
     events.append(Event("rain", f"seat {seat} makes it rain", {"seat": seat}))
 
 
@@ -325,8 +315,7 @@ def stampy_arrives(state: CarterosState, mover: int, events: list[Event]) -> Non
     n = len(state.pos)
     victims = [(mover + i) % n for i in range(n) if state.pos[(mover + i) % n] == house]
     for victim in reversed(victims):
-        state.tasks.append(Task("catch", victim))
-        push_reaction(state, victim, BONE, "catch")
+        state.tasks.append(Task("catch", victim, arg=BONE))
 
 
 def catch(state: CarterosState, task: Task, events: list[Event]) -> None:

@@ -115,29 +115,60 @@ def can_go_shopping(state: CarterosState, seat: int) -> bool:
     )
 
 
+#: precomputed menus: the moves from each house, and the corners to enter on
+_MOVES_FROM = tuple(tuple(A.MOVE[q] for q in ADJACENT[h]) for h in range(len(ADJACENT)))
+_ENTER = tuple(A.MOVE[c] for c in CORNERS)
+
+
 def turn_actions(comps: Components, state: CarterosState, seat: int) -> list[Action]:
-    """The main menu of a turn (CA-1)."""
-    result: list[Action] = []
+    """The main menu of a turn (CA-1). Written for speed; it must agree with the ``*_problem``
+    and ``can_*`` checks above, which ``explain`` uses (the tests compare them)."""
     house = state.pos[seat]
-    move = A.MOVE
+    hand = state.hand[seat]
+    mail = state.mail[seat]
+    held = sum(hand)
     if house >= 0:
-        result.extend(move[q] for q in ADJACENT[house])
-        if can_deliver(comps, state, seat):
+        result = list(_MOVES_FROM[house])
+        flooded = flooded_mask(state) if state.floods else 0
+        if (
+            not state.fresh >> house & 1
+            and house != state.stampy
+            and (not flooded >> house & 1 or state.boots[seat])
+            and (
+                any(mail)
+                or (
+                    state.missions_mode
+                    and state.mission[seat] > 0
+                    and comps.mission(state.mission[seat]).house == house
+                )
+            )
+        ):
             result.append(A.DELIVER)
     else:
-        result.extend(move[c] for c in CORNERS)
-    if can_draw(state, seat):
+        result = list(_ENTER)
+    if held < HAND_LIMIT and (state.action_deck or any(state.action_discard)):
         result.append(A.DRAW)
-    hand = state.hand[seat]
-    if house >= 0:
-        result.extend(
-            A.PLAY[k] for k in PLAYABLE if hand[k] and play_problem(state, seat, k) is None
-        )
-    if not state.replaced:
-        result.extend(A.REPLACE[k] for k, c in enumerate(hand) if c)
-    if can_refill(state, seat):
+    if held:
+        if house >= 0:
+            play = A.PLAY
+            if hand[BICYCLE] and any(not flooded >> q & 1 for q in ADJACENT[house]):
+                result.append(play[BICYCLE])
+            if hand[WIND]:
+                result.append(play[WIND])
+            if hand[RAIN]:
+                result.append(play[RAIN])
+            if hand[BOOTS] and not state.boots[seat]:
+                result.append(play[BOOTS])
+            if hand[SUNNY]:
+                result.append(play[SUNNY])
+            if hand[GPS] and state.actions_used < 2:
+                result.append(play[GPS])
+        if not state.replaced:
+            replace = A.REPLACE
+            result.extend(replace[k] for k, c in enumerate(hand) if c)
+    if not any(mail) and sum(state.delivered[seat]) < GOAL:
         result.append(A.REFILL)
-    if can_go_shopping(state, seat):
+    if state.missions_mode and can_go_shopping(state, seat):
         result.append(A.SHOPS)
     result.append(A.END)
     return result

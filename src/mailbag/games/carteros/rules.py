@@ -69,6 +69,15 @@ def _next_turn(state: CarterosState, task: Task, events: list[Event]) -> None:
     )
 
 
+#: the effects a reaction can cancel, and how the reaction window names them (CA-103)
+CAUSES = {
+    "stampy_card": "stampy_card",
+    "lost_card": "lost_card",
+    "soak": "rain",
+    "catch": "catch",
+    "debt": "debt",
+}
+
 AUTO: dict[str, AutoStep] = {
     "next_turn": _next_turn,
     "stampy_card": effects.stampy_card,
@@ -87,6 +96,11 @@ def run(comps: Components, state: CarterosState, events: list[Event]) -> None:
             task = tasks[-1]
             step = AUTO.get(task.kind)
             if step is not None:
+                if task.arg >= 0 and not task.cause and state.hand[task.seat][task.arg]:
+                    # CA-103: the seat holds the card that cancels this effect: ask it first
+                    task.cause = "asked"
+                    tasks.append(Task("react", task.seat, arg=task.arg, cause=CAUSES[task.kind]))
+                    return
                 tasks.pop()
                 step(state, task, events)
                 continue
@@ -233,8 +247,7 @@ def refill(state: CarterosState, seat: int, events: list[Event]) -> None:
         Event("refilled", f"you draw {', '.join(drawn) or 'nothing'}", {"mail": drawn}, to=(seat,))
     )
     if state.debt[seat] and drawn:
-        state.tasks.append(Task("debt", seat))
-        effects.push_reaction(state, seat, BONE, "debt")
+        state.tasks.append(Task("debt", seat, arg=BONE))
 
 
 def play(state: CarterosState, seat: int, kind: int, events: list[Event]) -> None:

@@ -36,7 +36,9 @@ class Task(msgspec.Struct):
     ``ride`` (Bicycle: ``n`` houses ridden, direction ``arg``), ``peek`` (GPS: ``n`` peeks left,
     ``arg`` the house already seen), ``take_mission``, ``place_stampy``, ``move_stampy``,
     ``tiebreak``. Automatic steps: ``next_turn``, ``stampy_card``, ``lost_card``, ``soak``,
-    ``catch``, ``debt``. A ``react`` task always sits right above the automatic step it can cancel.
+    ``catch``, ``debt``; for the last five ``arg`` is the Action card that cancels them, and when
+    one comes up while its seat holds that card the engine first pushes a ``react`` task right
+    above it (``cause`` then becomes ``"asked"``).
     """
 
     kind: str
