@@ -107,6 +107,8 @@ def test_describe_action_gives_menu_labels() -> None:
     assert GAME.describe_action(view, parse_action("play sunny_day")) == "play Sunny Day"
     assert GAME.describe_action(view, parse_action("flood B2")) == "flood B2 C2 B3 C3"
     assert GAME.describe_action(view, parse_action("tiebreak A1 C1")) == "ride the line A1–C1"
+    state, _ = act(build(2, pos={0: "A1"}, hand={0: ["gps", "bicycle"]}), "play gps", "peek A2")
+    assert "GPS" in GAME.describe_action(GAME.view(state, 0), parse_action("stop"))
 
 
 def test_balance_tags_list_the_action_cards_played() -> None:

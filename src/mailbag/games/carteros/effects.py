@@ -189,7 +189,13 @@ def deliver(comps: Components, state: CarterosState, seat: int, events: list[Eve
         if state.stampy_mode:
             # CA-9: the dog's meeple runs to the revealed house (no catch: CA-107)
             state.stampy = house
-            events.append(Event("stampy", f"Stampy runs to {HOUSE_NAMES[house]}", {"house": house}))
+            events.append(
+                Event(
+                    "stampy",
+                    f"Stampy runs to {HOUSE_NAMES[house]}",
+                    {"house": HOUSE_NAMES[house]},
+                )
+            )
         state.tasks.append(Task("stampy_card", seat, n=int(attempt), arg=BONE))
     elif kind == LOST:
         state.tasks.append(Task("lost_card", seat, arg=GPS))  # CA-7

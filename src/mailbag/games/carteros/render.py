@@ -128,6 +128,10 @@ def render(observation: Observation) -> str:
             extras.append(f"mission {c['mission']}")
         if c["missions_done"]:
             extras.append(f"done {c['missions_done']}")
+        if observation["final"] and c["tiebreak"]:
+            extras.append(f"tie-break {c['tiebreak']}")
+        if observation["finisher"] == s:
+            extras.append("first to finish")
         delivered = c["delivered"]
         lines.append(
             f"{'>' if s == observation['current'] else ' '} seat {s}: {c['position']:<11} "
@@ -187,6 +191,9 @@ def describe_action(observation: Observation, action: Action) -> str:
         "pass": "do not react",
         "stop": "get off the bicycle",
     }
+    tasks = observation.get("tasks") or []
+    if verb == "stop" and tasks and tasks[-1]["kind"] == "peek":
+        return "put the GPS away (your turn ends)"
     if verb in labels:
         return labels[verb]
     if verb == "play":
