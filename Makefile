@@ -31,7 +31,7 @@ test: $(STAMP_DEV)
 
 ## soak: thousands of random games per game through the contract tests
 soak: $(STAMP_DEV)
-	MAILBAG_CONTRACT_SEEDS=$${SEEDS:-200} $(BIN)/pytest tests/contract -q -n auto
+	MAILBAG_SOAK_GAMES=$${GAMES:-2000} $(BIN)/pytest tests/contract/test_soak.py -q -n auto
 
 bench: $(STAMP_BASE)
 	$(BIN)/mailbag bench postcards
