@@ -91,6 +91,7 @@ def test_an_empty_display_slot_is_skipped_pc208() -> None:
     travel_row(state, "", "blue.postcard")
     event = explained(play_slot(state, 1))
     assert event.data["result"] == "discarded"
+    assert event.data["steps"][0]["rule"] == "PC-208"
     assert "empty" in event.text
 
 

@@ -200,7 +200,6 @@ class _Card:
                 reason = f"no face-up postcard of an itinerary region it still lacks ({names})"
             else:
                 reason = "it already holds a postcard of every itinerary region"
-
             self.say("PC-202", f"{reason} → discards the 3 face-up postcards and reveals new ones")
             self.events += rules.refresh_postcard_display(state)
             slot = display_choice(comps, state, seat)
@@ -341,15 +340,15 @@ def play_slot(comps: Components, state: PostcardsState, seat: int, slot: int) ->
     card's colour; else it is discarded with no effect (PC-13, PC-15)."""
     card = state.travel_row[slot]
     head = f"Automa seat {seat}: slot {slot + 1}"
-    data: dict[str, Any] = {"seat": seat, "slot": slot + 1}
+    left = slot < BINDING
+    data: dict[str, Any] = {"seat": seat, "slot": slot + 1, "side": "left" if left else "right"}
     if card == EMPTY:  # PC-208
-        data["result"] = NOTHING
-        text = f"{head} is empty (no Travel card left to reveal): nothing to play"
-        return [Event("automa_card", text, data)]
+        why = "is empty (no Travel card left to reveal): nothing to play"
+        data.update(card=None, result=NOTHING, steps=[{"rule": "PC-208", "text": why}])
+        return [Event("automa_card", f"{head} {why}", data)]
     rules.discard_from_travel_row(state, slot)  # PC-13: discarded as soon as it is played
     travel = comps.travel[card]
     colour = travel.colour_index
-    left = slot < BINDING
     step = _Card(comps, state, seat)
     step.say(
         "PC-13",
@@ -375,7 +374,6 @@ def play_slot(comps: Components, state: PostcardsState, seat: int, slot: int) ->
         card=travel.name,
         colour=travel.colour,
         action=travel.action,
-        side="left" if left else "right",
         result=result,
         steps=step.steps,
     )
