@@ -114,6 +114,25 @@ def view(comps: Components, state: PostcardsState, seat: int | None) -> Observat
     }
 
 
+_ROOM = 1 << 40
+
+
+def _shuffle(rng: Rng, items: list[int]) -> None:
+    """Fisher–Yates taking several indices from each 64-bit draw (mixed radix, keeping the
+    product of radices under 2**40 so the bias stays below 2**-24): determinize shuffles whole
+    decks many times per search, and each generator call costs as much as a swap."""
+    x = room = 0
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        if room < n:
+            x = rng.next64()
+            room = _ROOM
+        j = x % n
+        x //= n
+        room //= n
+        items[i], items[j] = items[j], items[i]
+
+
 class _Pool:
     """Unseen postcards, drawn at random, optionally with a given illustrated side."""
 
@@ -159,7 +178,7 @@ def determinize(comps: Components, obs: Observation, rng: Rng) -> PostcardsState
         seen += obs["hand"]
     unseen.subtract(travel[k] for k in seen)
     travel_pool = sorted(unseen.elements())
-    rng.shuffle(travel_pool)
+    _shuffle(rng, travel_pool)
     hands: list[list[int]] = []
     for i, p in enumerate(obs["players"]):
         if i == seat:
@@ -187,7 +206,7 @@ def determinize(comps: Components, obs: Observation, rng: Rng) -> PostcardsState
             cards = list(f["cards"]) if "cards" in f else [pool.take() for _ in range(f["count"])]
         stack.append(Frame(f["kind"], f["value"], cards, f["refreshed"]))
     postcard_deck = pool.rest()
-    rng.shuffle(postcard_deck)
+    _shuffle(rng, postcard_deck)
     if deck_top is not None:
         postcard_deck.append(deck_top)
 
@@ -197,7 +216,7 @@ def determinize(comps: Components, obs: Observation, rng: Rng) -> PostcardsState
     gift_pool.subtract(gifts[g] for g in obs["gift_discard"])
     gift_pool.subtract(gifts[g] for p in obs["players"] for g in p["gifts"])
     gift_deck = sorted(gift_pool.elements())
-    rng.shuffle(gift_deck)
+    _shuffle(rng, gift_deck)
 
     players = [
         Player(
