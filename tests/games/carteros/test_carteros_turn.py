@@ -148,3 +148,24 @@ def test_ca101_with_deck_and_discard_empty_the_refill_draws_what_there_is() -> N
     assert len(state.mail_deck) == 0 and not any(state.mail_discard)
     after, _ = act(state, "refill")
     assert sum(after.mail[0]) == 0 and after.pos[0] == -1
+
+
+def test_refusals_name_the_rule_and_the_reason() -> None:
+    state = build(2, pos={0: "B2"}, grid={"B2": "received_letter"}, mail={0: {"letter": 1}})
+    state, _ = act(state, "deliver")
+    cases = {
+        "end": ("CA-2", "must first choose the Mail card to deliver"),
+        "give parcel": ("CA-2", "holds no parcel"),
+        "give stamp": ("CA-2", "give takes one of letter, parcel"),
+        "fly": ("notation", "not a Carteros action"),
+    }
+    for text, (rule, reason) in cases.items():
+        with pytest.raises(IllegalAction, match=reason) as info:
+            apply(GAME, state, 0, parse_action(text))
+        assert info.value.rule == rule
+    shops = build(2, missions=True, pos={0: "B2"}, mission_decks=[[1], [2]])
+    shops, _ = act(shops, "shops")
+    with pytest.raises(IllegalAction, match="face-up missions are 1, 2"):
+        apply(GAME, shops, 0, parse_action("take_mission 3"))
+    with pytest.raises(IllegalAction, match="no arguments"):
+        apply(GAME, build(2), 0, parse_action("end now"))
