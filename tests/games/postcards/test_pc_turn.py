@@ -334,3 +334,12 @@ def test_a_card_of_no_use_is_played_without_effect_pc_103() -> None:
     assert info.value.rule == "PC-103"
     state = run(state, "play green.camp none")
     assert state.turn.played == [kind("green.camp")] and state.players[0].camps == []
+
+
+def test_copies_of_a_card_are_one_choice_pc_108() -> None:
+    state = Builder().hand(0, "red.camp", "red.camp", "blue.movement").region(0, 7).state
+    assert legal(state).count("play red.camp action 30") == 1
+    assert "pair red.camp red.camp" in legal(state)
+    state = run(state, "play red.camp action 30")
+    assert state.players[0].hand == [kind("red.camp"), kind("blue.movement")]
+    assert "pair red.camp red.camp" not in legal(state)
