@@ -54,11 +54,22 @@ def test_difficulty_sets_the_number_of_cards_played_from_the_left(kind: str, cou
     cards = card_events(events)
     assert [e.data["slot"] for e in cards] == list(range(1, count + 1))
     assert [e.data["card"] for e in cards] == list(ROW[:count])
-    # each card is discarded as it is played; the display is not refilled during the turn
-    assert state.travel_row[:count] == [EMPTY] * count
-    assert all(c != EMPTY for c in state.travel_row[count:])
-    assert len(state.travel_discard) == discard + count
+    # each card played is discarded; the display is refilled at the end of the turn
+    played = [COMPS.travel_index(name) for name in ROW[:count]]
+    assert state.travel_discard[discard:] == played
+    assert EMPTY not in state.travel_row
     assert automa.cards_to_play(kind) == count
+
+
+def test_cards_are_discarded_as_played_and_the_display_refilled_only_at_the_end() -> None:
+    state = table(("player", "automa:expert"))
+    travel_row(state, *ROW)
+    rest = list(state.travel_row[1:])
+    play_slot(state, 1)
+    assert state.travel_row == [EMPTY, *rest]  # not refilled during the turn
+    assert state.travel_discard[-1] == COMPS.travel_index(ROW[0])
+    play_slot(state, 2)
+    assert state.travel_row[:2] == [EMPTY, EMPTY]
 
 
 def test_slots_1_2_are_left_of_the_binding_and_3_5_right() -> None:

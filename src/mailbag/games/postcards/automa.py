@@ -316,7 +316,8 @@ class _Card:
 
 def play_automa_turn(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
     """Play the whole turn of the Automa in ``seat``: the face-up Travel cards of slots 1 to
-    3/4/5, left to right (PC-13). The turn flow then refills the display and passes on."""
+    3/4/5, left to right, then refill the display (PC-13). The turn flow then closes the turn
+    (its own refill finds the display full) and passes on."""
     kind = state.players[seat].kind
     count = cards_to_play(kind)
     difficulty = kind.partition(":")[2]
@@ -331,6 +332,7 @@ def play_automa_turn(comps: Components, state: PostcardsState, seat: int) -> lis
     ]
     for slot in range(count):
         events += play_slot(comps, state, seat, slot)
+    events += rules.refill_travel_row(state)  # PC-13: refilled at the end of its turn
     return events
 
 
