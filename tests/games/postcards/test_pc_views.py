@@ -116,11 +116,13 @@ def test_events_private_draw_has_a_public_twin() -> None:
 def test_render_shows_map_displays_postcards_hand_and_scores() -> None:
     builder = _position().camps(1, 33).gift(0, "car")
     text = GAME.render(GAME.view(builder.state, 0))
-    assert "Occitanie" in text and "33:beach:1" in text
+    assert "Occitanie" in text and "33B1" in text and "34M." in text
     assert "Your hand: red.camp, blue.movement, green.postcard" in text
-    assert "postcard 29 (region 8, 5 pts): stamps 1:yellow[x] 2:blue[ ]" in text
-    assert "souvenirs 1:forest->camp[ ] 2:beach->movement[ ]" in text
-    assert "[region 3, 3 stamps, 6 pts]" in text and "deck top [region 12, 3 stamps, 6 pts]" in text
+    assert "postcard 29 (region 8, 5 pts) stamps 1:yellow[x] 2:blue[ ]" in text
+    assert "souvenirs 1:forest>camp[ ] 2:beach>movement[ ]" in text
+    assert "1:[region 3, 3 stamps, 6 pts]" in text
+    assert "deck top [region 12, 3 stamps, 6 pts]" in text
+    assert max(len(line) for line in text.splitlines()) <= 100
     assert "gifts: car" in text and "score now" in text
     other = GAME.render(GAME.view(builder.state, 1))
     assert "red.camp, blue.movement" not in other

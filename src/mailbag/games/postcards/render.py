@@ -44,44 +44,47 @@ def _who(obs: Observation, seat: int) -> str:
     return f"seat {seat}{mine}" if kind == "player" else f"seat {seat} [{kind}]{mine}"
 
 
+SITE_LETTER = {"beach": "B", "mountain": "M", "forest": "F", "lake": "L", "village": "V"}
+
+
 def render(comps: Components, obs: Observation) -> str:
     lines: list[str] = []
     w = lines.append
     status = "game over" if obs["over"] else f"{_who(obs, obs['current'])} to play"
-    w(
-        f"POSTCARDS  edition {obs['edition']}, side {obs['side']}  |  turn {obs['turns'] + 1}, "
-        f"{status}  |  first player: seat {obs['first_player']}"
-    )
+    w(f"POSTCARDS ({obs['edition']}, side {obs['side']})  turn {obs['turns'] + 1}: {status}")
     bonus = obs["bonus"]
     bonus_text = "available" if bonus < 0 else f"seat {bonus}"
-    ending = "  — last round: the round is being finished" if obs["ending"] else ""
-    w(f"Supply: {obs['supply']} tokens  |  End Game Bonus: {bonus_text}{ending}")
+    ending = "  LAST ROUND" if obs["ending"] else ""
+    w(
+        f"first player: seat {obs['first_player']}  |  supply: {obs['supply']} tokens  |  "
+        f"End Game Bonus: {bonus_text}{ending}"
+    )
     w("")
-    w("MAP  (campsite id type:owner, '.' = free; bikes = seats in the region)")
+    w("MAP  campsites: id + type (Beach Mountain Forest Lake Village) + owner seat or '.'")
     owners = obs["camp_owner"]
     for number, region in sorted(comps.regions.items()):
         bikes = [str(s) for s, p in enumerate(obs["players"]) if p["region"] == number]
         sites = " ".join(
-            f"{c}:{comps.campsites[c].type}:{'.' if owners[c - 1] < 0 else owners[c - 1]}"
+            f"{c}{SITE_LETTER.get(comps.campsites[c].type, '?')}"
+            f"{'.' if owners[c - 1] < 0 else owners[c - 1]}"
             for c in region.campsites
         )
+        near = ",".join(map(str, region.adjacent))
         w(
-            f"{number:>3} {region.name[:26]:<26} bikes {','.join(bikes) or '-':<7} "
-            f"next to {','.join(map(str, region.adjacent)):<14} {sites}"
+            f"{number:>2} {region.name[:22]:<22} {'@' + ','.join(bikes) if bikes else '':<5}"
+            f" >{near:<13} {sites}"
         )
     w("")
-    row = "  ".join(f"{i + 1}:{c or '-'}" for i, c in enumerate(obs["travel_row"]))
-    w(
-        f"Travel display: {row}  (deck {obs['travel_deck_size']}, "
-        f"discard {len(obs['travel_discard'])})"
-    )
-    row = "  ".join(f"{i + 1}:{_face(f)}" for i, f in enumerate(obs["postcard_row"]))
+    row = " ".join(f"{i + 1}:{c or '-'}" for i, c in enumerate(obs["travel_row"]))
+    w(f"Travel cards: {row}")
+    w(f"  deck {obs['travel_deck_size']}, discard {len(obs['travel_discard'])}")
+    row = " ".join(f"{i + 1}:{_face(f)}" for i, f in enumerate(obs["postcard_row"]))
     w(f"Postcards: {row}")
     w(
-        f"           deck top {_face(obs['postcard_deck_top'])} (deck {obs['postcard_deck_size']}, "
-        f"discard {len(obs['postcard_discard'])})"
+        f"  deck top {_face(obs['postcard_deck_top'])}, deck {obs['postcard_deck_size']}, "
+        f"discard {len(obs['postcard_discard'])}"
     )
-    row = "  ".join(f"{i + 1}:{g or '-'}" for i, g in enumerate(obs["gift_row"]))
+    row = " ".join(f"{i + 1}:{g or '-'}" for i, g in enumerate(obs["gift_row"]))
     w(f"Gifts: {row}  (deck {obs['gift_deck_size']})")
     w("")
     scores = _scores(comps, obs)
@@ -107,10 +110,12 @@ def _player(
     route = comps.itineraries[p["itinerary"]].regions
     sent = sum(1 for o in p["postcards"] if o["sent"])
     w(
-        f"{_who(obs, seat)}: region {p['region']} {comps.regions[p['region']].name}  |  "
-        f"itinerary {p['itinerary']}: {' '.join(map(str, route))}  |  hand {p['hand_size']}  |  "
-        f"camps {len(p['camps'])}/{comps.camps}  |  sent {sent}  |  points {p['points']}  |  "
-        f"score now {score.total}"
+        f"{_who(obs, seat)} in {p['region']} {comps.regions[p['region']].name}, itinerary "
+        f"{' '.join(map(str, route))}"
+    )
+    w(
+        f"    hand {p['hand_size']}, camps {len(p['camps'])}/{comps.camps}, sent {sent}, "
+        f"points {p['points']}, score now {score.total}"
     )
     if p["gifts"]:
         w(f"    gifts: {', '.join(p['gifts'])}")
@@ -127,10 +132,11 @@ def _player(
             for i, (c, f) in enumerate(zip(card.stamps, o["stamps"], strict=True))
         )
         souvenirs = " ".join(
-            f"{i + 1}:{s.campsite}->{s.effect.label()}[{'x' if f else ' '}]"
+            f"{i + 1}:{s.campsite}>{s.effect.label()}[{'x' if f else ' '}]"
             for i, (s, f) in enumerate(zip(card.souvenirs, o["souvenirs"], strict=True))
         )
-        w(f"{head}: stamps {stamps} | souvenirs {souvenirs}")
+        w(f"{head} stamps {stamps}")
+        w(f"        souvenirs {souvenirs}")
 
 
 def _turn(obs: Observation, w: Any) -> None:
