@@ -8,7 +8,7 @@ from po_builder import GAME, act, at_move, column, everyone, fill, legal_strs, r
 
 from mailbag.core import IllegalAction, canonical_json
 from mailbag.games.post_office.geometry import SPACE_LINE
-from mailbag.games.post_office.legal import route
+from mailbag.games.post_office.legal import max_extra_steps, route, spendable
 from mailbag.games.post_office.state import PLACE
 
 
@@ -135,3 +135,16 @@ def test_helper_moves_are_hidden_until_the_reveal() -> None:
     assert canonical_json(GAME.view(state, 1)) == before
     assert state.players[0].space == 0 and state.players[0].stamps == 3
     assert GAME.view(state, 0)["pending"] == "move 2"
+
+
+def test_lap_limit_counts_every_stop_of_a_lap() -> None:
+    """PO-101 on many boards: the last legal move is the last stop of one lap."""
+    state = at_move(3, seed=5)
+    for k in range(60):
+        for seat in range(3):
+            p = state.players[seat]
+            p.stamps = 40
+            assert max_extra_steps(p) == len(route(p)) - 1
+            p.stamps = 2
+            assert max_extra_steps(p) == min(spendable(p), len(route(p)) - 1)
+        fill(state, k % 3, [k % 25])

@@ -134,11 +134,11 @@ def test_not_the_shape_is_refused_with_the_covering_parcel() -> None:
     board(state, 0, BOARD)
     fragile = [a for a in legal_strs(state, 0) if a.startswith("seal fragile")]
     assert fragile == [
+        "seal fragile L 0 1 0",  # (1,0) (2,0) (3,0) (3,1)
         "seal fragile L 1 0 0",  # (0,0) (0,1) (0,2) (1,0)
         "seal fragile L 6 0 0",  # (0,0) (0,1) (1,0) (2,0)
         "seal fragile I 0 0 0",  # row 0
         "seal fragile I 1 0 0",  # column 0
-        "seal fragile L 0 1 0",  # (1,0) (2,0) (3,0) (3,1)
     ]
     with pytest.raises(IllegalAction, match=re.escape("(1,1) is personal, not fragile")):
         act(state, 0, "seal fragile T 0 0 0")

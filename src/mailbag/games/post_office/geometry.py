@@ -64,6 +64,10 @@ def _space_line(space: int) -> tuple[str, int] | None:
 
 
 SPACE_LINE = tuple(_space_line(s) for s in range(TRACK))
+#: the line each space points at as one index (rows 0..4, columns 5..9), -1 on a corner
+SPACE_LINE_INDEX = tuple(
+    -1 if line is None else (line[1] if line[0] == "row" else SIZE + line[1]) for line in SPACE_LINE
+)
 
 
 def _space_cells(space: int) -> tuple[int, ...]:
@@ -119,6 +123,11 @@ def parcel_label(p: int) -> str:
 
 
 # -- tapes -----------------------------------------------------------------------------------------
+
+#: width of the padded grid used for bitmask tape matching (10 parcels + 3 blank columns)
+WIDE = PSIZE + 3
+#: index of each parcel's bit in the padded grid
+WIDE_BIT = tuple((p // PSIZE) * WIDE + p % PSIZE for p in range(PARCELS))
 
 
 def orientations(shape: Shape) -> list[tuple[tuple[int, int], ...]]:
@@ -185,6 +194,26 @@ class Tables:
         self.shape_index = {s.name: i for i, s in enumerate(components.shapes)}
         self.goal_index = {g.name: i for i, g in enumerate(components.goals)}
         self.helper_index = {h: i for i, h in enumerate(components.helpers)}
+        # Bitmask tables for legal_seals: parcel (r, c) is bit r * WIDE + c of a padded grid
+        # WIDE columns wide, so that shifting by a form's offsets never wraps onto a real parcel.
+        #: form_offsets[shape][form]: offsets of the 3 other squares from the anchor
+        self.form_offsets: list[list[tuple[int, int, int]]] = []
+        #: pid_at[shape][form][bit]: the placement anchored at that bit (-1: none)
+        self.pid_at: list[list[list[int]]] = []
+        for s, forms in enumerate(self.forms):
+            offsets, pids = [], []
+            for o, form in enumerate(forms):
+                ar, ac = form[0]
+                off = [(r - ar) * WIDE + (c - ac) for r, c in form[1:]]
+                offsets.append((off[0], off[1], off[2]))
+                at = [-1] * (PSIZE * WIDE)
+                for anchor in range(PARCELS):
+                    known = self.placement_id.get((s, o, anchor))
+                    if known is not None:
+                        at[WIDE_BIT[anchor]] = known
+                pids.append(at)
+            self.form_offsets.append(offsets)
+            self.pid_at.append(pids)
         #: for each placement: the quarter it lies wholly in, or -1
         self.placement_quarter = [
             QUARTER[pl.cells[0]] if len({QUARTER[p] for p in pl.cells}) == 1 else -1

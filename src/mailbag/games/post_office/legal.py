@@ -8,11 +8,12 @@ from mailbag.core import Action, IllegalAction
 from mailbag.games.post_office.actions import SKIP_ACTION, Notation
 from mailbag.games.post_office.geometry import (
     CELLS,
-    CORNER_SPACES,
     PSIZE,
     SIZE,
     SPACE_CELLS,
+    SPACE_LINE_INDEX,
     TRACK,
+    WIDE_BIT,
     Tables,
     parcel_label,
     space_name,
@@ -30,6 +31,8 @@ from mailbag.games.post_office.state import (
     PostOfficeState,
 )
 
+PARCEL_BITS = tuple(1 << bit for bit in WIDE_BIT)
+
 PHASE_HELP = {
     KEEP: "keep TOKEN",
     MOVE: "move N",
@@ -46,16 +49,15 @@ def route_from(token: list[int], space: int) -> list[int]:
     """The spaces the helper may stop on, in order, over one lap from its space (PO-4): each
     step goes one space clockwise, then on for free past spaces pointing at a full row or
     column; a corner always stops it. Entry k is where ``move k`` ends (k paid extra steps)."""
+    # lines with a free cell: rows 0..4, then columns 5..9
+    free = [EMPTY in token[r * SIZE : r * SIZE + SIZE] for r in range(SIZE)]
+    free += [EMPTY in token[c::SIZE] for c in range(SIZE)]
     out = []
     for _ in range(TRACK):
         space = space + 1 if space < TRACK - 1 else 0
-        if space in CORNER_SPACES:
+        line = SPACE_LINE_INDEX[space]
+        if line < 0 or free[line]:
             out.append(space)
-        else:
-            for cell in SPACE_CELLS[space]:
-                if token[cell] == EMPTY:
-                    out.append(space)
-                    break
     return out
 
 
@@ -65,8 +67,16 @@ def spendable(p: Player) -> int:
 
 
 def max_extra_steps(p: Player) -> int:
-    """PO-101: at most one lap of stopping spaces — extra steps beyond would only circle."""
-    return min(spendable(p), len(route(p)) - 1)
+    """PO-101: at most one lap of stopping spaces — extra steps beyond would only circle.
+    A lap has a stop on each of the 4 corners and two for every row and column with a free
+    cell (one on each side of the shelving)."""
+    money = spendable(p)
+    if money == 0:
+        return 0
+    token = p.token
+    lines = sum(EMPTY in token[r * SIZE : r * SIZE + SIZE] for r in range(SIZE))
+    lines += sum(EMPTY in token[c::SIZE] for c in range(SIZE))
+    return min(money, 3 + 2 * lines)
 
 
 def free_cells(p: Player) -> list[int]:
@@ -77,23 +87,33 @@ def free_cells(p: Player) -> list[int]:
 
 def legal_seals(p: Player, tables: Tables) -> list[tuple[int, int]]:
     """(colour, placement id) of every tape that may be laid now (PO-6): an unused tape whose
-    four squares all cover open parcels of its colour."""
+    four squares all cover open parcels of its colour.
+
+    Each colour's open parcels form a bitmask on a padded grid; a form of a shape fits with its
+    anchor on every bit of ``M & M >> o1 & M >> o2 & M >> o3`` (o: the form's offsets)."""
     placed = p.placed
-    shapes_left = [[s for s in range(4) if placed[c * 4 + s] < 0] for c in range(4)]
-    if not any(shapes_left):
-        return []
-    tape = p.tape
-    oc = [c if t < 0 else -1 for c, t in zip(p.colour, tape, strict=True)]
-    by_anchor = tables.by_anchor
+    masks = [0, 0, 0, 0, 0]  # the last one collects empty parcels (colour -1)
+    for c, t, bit in zip(p.colour, p.tape, PARCEL_BITS, strict=True):
+        if t < 0:
+            masks[c] |= bit
     found = []
-    for a in range(PSIZE * PSIZE):
-        c = oc[a]
-        if c < 0:
+    offsets, pid_at = tables.form_offsets, tables.pid_at
+    for c in range(4):
+        m = masks[c]
+        if m.bit_count() < 4:
             continue
-        for s in shapes_left[c]:
-            for pid, x, y, z in by_anchor[s][a]:
-                if oc[x] == c and oc[y] == c and oc[z] == c:
-                    found.append((c, pid))
+        for s in range(4):
+            if placed[c * 4 + s] >= 0:
+                continue
+            at_form = pid_at[s]
+            for f, (o1, o2, o3) in enumerate(offsets[s]):
+                fits = m & (m >> o1) & (m >> o2) & (m >> o3)
+                if fits:
+                    at = at_form[f]
+                    while fits:
+                        low = fits & -fits
+                        found.append((c, at[low.bit_length() - 1]))
+                        fits ^= low
     return found
 
 

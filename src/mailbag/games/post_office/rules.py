@@ -131,9 +131,8 @@ def submit(
 ) -> list[Event]:
     """Record ``seat``'s (legal) decision; resolve the phase when everyone has chosen."""
     state.players[seat].pending = notation.encode(action)
-    events = [
-        Event("chosen", f"you choose: {action}", {"seat": seat, "action": str(action)}, to=(seat,))
-    ]
+    text = str(action)
+    events = [Event("chosen", "you choose: " + text, {"seat": seat, "action": text}, to=(seat,))]
     if all(p.pending for p in state.players):
         events.extend(resolve(state, tables))
     return events
