@@ -10,6 +10,7 @@ from mailbag.games.post_office.state import KEEP, MOVE
 
 
 def test_setup_and_the_first_deal() -> None:
+    """PO-1: stamps are numbers; 129 in all, 3 per player."""
     state = new(3, seed=5)
     assert state.round == 1 and state.phase == KEEP
     assert len(state.supply) == 96 - 6
@@ -23,6 +24,7 @@ def test_setup_and_the_first_deal() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_keep_one_pass_the_other_to_the_left(players: int) -> None:
+    """PO-3, PO-108: the left of a seat is the next seat."""
     state = new(players, seed=players)
     dealt = [list(p.dealt) for p in state.players]
     kept = {i: d[i % 2] for i, d in enumerate(dealt)}
@@ -79,6 +81,7 @@ def test_pending_choice_shown_to_its_owner_only() -> None:
 
 
 def test_received_token_is_visible_to_the_receiver_only() -> None:
+    """PO-3, PO-104."""
     state = new(3, seed=6)
     passed = state.players[0].dealt[1]
     state, _ = everyone(state, {0: f"keep {state.players[0].dealt[0]}"})
