@@ -24,7 +24,7 @@ from __future__ import annotations
 from mailbag.core.actions import Action
 from mailbag.core.game import Event
 from mailbag.games.postcards import rules, turn
-from mailbag.games.postcards.components import CAMPSITE_TYPES, Components
+from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS, Components
 from mailbag.games.postcards.state import (
     CARDS_PER_TURN,
     EMPTY,
@@ -106,6 +106,24 @@ def _open_spaces(state: PostcardsState, seat: int, tab: ActionTables) -> list[tu
     return spaces
 
 
+def _open_by_colour(
+    state: PostcardsState, seat: int, tab: ActionTables
+) -> list[list[tuple[int, int]]]:
+    """The open stamp spaces grouped by colour (empty with an empty supply, PC-2)."""
+    groups: list[list[tuple[int, int]]] = [[] for _ in COLOURS]
+    if state.supply <= 0:
+        return groups
+    colours = tab.stamp_colours
+    for owned in state.players[seat].postcards:
+        if owned.sent:
+            continue
+        card_colours = colours[owned.card]
+        for i, filled in enumerate(owned.stamps):
+            if not filled:
+                groups[card_colours[i]].append((owned.card, i))
+    return groups
+
+
 def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Action]:
     """The decisions with nothing pending. PC-105: sending and lightning gifts are offered
     here, i.e. at any moment of the turn between decisions, before ``end``."""
@@ -119,7 +137,7 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
     kinds = sorted(set(hand))
     sites: list[int] | None = None
     if left >= 1:
-        spaces = _open_spaces(state, seat, tab)
+        by_colour = _open_by_colour(state, seat, tab)
         for k in kinds:
             before = len(actions)
             action = tab.kind_action[k]
@@ -133,9 +151,8 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
                     sites = _free_sites(comps, state, seat)
                 play_camp = tab.play_camp[k]
                 actions += [play_camp[c] for c in sites]
-            colour = tab.kind_colour[k]
             play_stamp = tab.play_stamp[k]
-            actions += [play_stamp[card][i] for c, card, i in spaces if c == colour]
+            actions += [play_stamp[card][i] for card, i in by_colour[tab.kind_colour[k]]]
             if len(actions) == before:  # PC-103: a card of no use is played without effect
                 actions.append(tab.play_none[k])
     if left >= 2 and len(hand) >= 2:
