@@ -343,3 +343,26 @@ def test_copies_of_a_card_are_one_choice_pc_108() -> None:
     state = run(state, "play red.camp action 30")
     assert state.players[0].hand == [kind("red.camp"), kind("blue.movement")]
     assert "pair red.camp red.camp" not in legal(state)
+
+
+def test_the_documented_example_turn() -> None:
+    builder = (
+        Builder()
+        .hand(0, "red.movement", "blue.camp", "green.postcard", "red.camp", "yellow.camp")
+        .region(0, 8)
+        .postcard(0, 33, [True, False])
+    )
+    state = run(
+        builder.state,
+        "play red.movement action 9",
+        "pair blue.camp green.postcard",
+        "stamp 33 2",
+        "send 33",
+        "pick 1",
+        "end",
+        "draw row 2",
+        "draw deck",
+        "draw deck",
+    )
+    assert state.current == 1 and len(state.players[0].hand) == 5
+    assert state.players[0].points == 4 and len(state.players[0].gifts) == 1
