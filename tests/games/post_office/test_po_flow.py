@@ -125,7 +125,7 @@ def test_render_shows_grid_helper_stamps_tapes_and_goals() -> None:
     assert "you (cat)" in text and "seat 1 (dog)" in text
     assert "|fT fT|fT F$|" in text  # three parcels sealed by the fragile T tape, one open
     assert "tapes left F:L-IZ G:LTIZ S:LTIZ P:LTIZ" in text
-    assert "  v   " in text and "helper on space 3: col 3" in text
+    assert "    v       " in text and "helper on space 3: column 2" in text
     assert "you (cat): 7 stamps" in text  # 3 + four covered stamp icons
     assert "your hand:" in text
     state = new(2, goals=True)
@@ -140,13 +140,13 @@ def test_describe_actions() -> None:
     state, _ = everyone(state)
     view = GAME.view(state, 0)
     assert GAME.describe_action(view, parse_action("move 2")) == (
-        "move the helper to the col 3 paying 2 stamps"
+        "move the helper to the column 2 paying 2 stamps"
     )
     state, _ = everyone(state)
     view = GAME.view(state, 0)
     token = state.players[0].hand[0]
     assert GAME.describe_action(view, parse_action(f"place {token} 0 0 1")).endswith(
-        "on cell (1,1) turned 90°"
+        "on cell (0,0) turned 90°"
     )
     state, _ = everyone(state)
     board(state, 0, uniform("S$"))

@@ -18,7 +18,7 @@ def test_the_mandatory_step() -> None:
     state, events = everyone(state, {0: "move 0", 1: "move 0"})
     assert state.phase == PLACE
     assert state.players[0].space == 1 and SPACE_LINE[1] == ("col", 0)
-    assert "seat 0's helper moves to the col 1" in [e.text for e in events]
+    assert "seat 0's helper moves to the column 0" in [e.text for e in events]
 
 
 def test_paid_extra_steps() -> None:

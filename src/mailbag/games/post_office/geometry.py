@@ -85,12 +85,13 @@ SPACE_CELLS = tuple(_space_cells(s) for s in range(TRACK))
 
 
 def space_name(space: int) -> str:
+    """How a space is called: a corner, or the row / column (counted from 0) it points at."""
     line = SPACE_LINE[space]
     if line is None:
         return {0: "Start corner", 6: "top-right corner", 12: "bottom-right corner"}.get(
             space, "bottom-left corner"
         )
-    return f"{line[0]} {line[1] + 1}"
+    return f"{'row' if line[0] == 'row' else 'column'} {line[1]}"
 
 
 # -- parcels ---------------------------------------------------------------------------------------

@@ -38,19 +38,22 @@ def parcel_text(board: dict[str, Any], p: int, comps: Components) -> str:
 
 
 def board_lines(board: dict[str, Any], comps: Components) -> list[str]:
+    """The shelving: cells numbered 0–4 (and parcels 0–9) along the top and the left side."""
     space = board["space"]
     line = SPACE_LINE[space]
     col_mark = line[1] if line and line[0] == "col" else -1
     row_mark = line[1] if line and line[0] == "row" else -1
     top = 1 <= space <= 5
-    header = "        " + "".join(f"  {c + 1}   " for c in range(SIZE))
-    arrows = "        " + "".join(
-        ("  v   " if top else "  ^   ") if c == col_mark else "      " for c in range(SIZE)
+    pad = "        "
+    arrows = pad + "".join(
+        (f"{'v' if top else '^':^6}") if c == col_mark else "      " for c in range(SIZE)
     )
     rule = "       +" + "-----+" * SIZE
-    lines = [header]
+    lines = []
     if col_mark >= 0 and top:
         lines.append(arrows)
+    lines.append(pad + "".join(f"{c:^5} " for c in range(SIZE)) + "  cell")
+    lines.append(pad + "".join(f"{2 * c:<2} {2 * c + 1:<2} " for c in range(SIZE)) + " parcel")
     lines.append(rule)
     for r in range(SIZE):
         for half in range(2):
@@ -58,14 +61,14 @@ def board_lines(board: dict[str, Any], comps: Components) -> list[str]:
             mark = " "
             if r == row_mark and half == 0:
                 mark = "<" if space >= 19 else ">"
-            label = f"{r + 1}" if half == 0 else " "
+            label = f"{r} {pr}" if half == 0 else f"  {pr}"
             cells = [
                 parcel_text(board, pr * PSIZE + 2 * c, comps)
                 + " "
                 + parcel_text(board, pr * PSIZE + 2 * c + 1, comps)
                 for c in range(SIZE)
             ]
-            lines.append(f"  {mark} {label}  |" + "|".join(cells) + "|")
+            lines.append(f" {mark} {label} |" + "|".join(cells) + "|")
         lines.append(rule)
     if col_mark >= 0 and not top:
         lines.append(arrows)
@@ -144,9 +147,7 @@ def describe(obs: Observation, action: Action, tables: Tables) -> str:
             return f"move the helper to the {space_name(stops[extra])}{paid}"
         if verb == "place":
             token, row, col, rot = (int(a) for a in args)
-            return (
-                f"place {token_text(token, comps)} on cell ({row + 1},{col + 1}) turned {90 * rot}°"
-            )
+            return f"place {token_text(token, comps)} on cell ({row},{col}) turned {90 * rot}°"
         if verb == "seal":
             colour, shape = tables.colour_index[str(args[0])], tables.shape_index[str(args[1])]
             anchor = int(args[3]) * PSIZE + int(args[4])
