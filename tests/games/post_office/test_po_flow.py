@@ -145,9 +145,12 @@ def test_describe_actions() -> None:
     state, _ = everyone(state)
     view = GAME.view(state, 0)
     token = state.players[0].hand[0]
-    assert GAME.describe_action(view, parse_action(f"place {token} 0 0 1")).endswith(
-        "on cell (0,0) turned 90°"
-    )
+    label = GAME.describe_action(view, parse_action(f"place {token} 0 0 1"))
+    assert label.endswith("on cell (0,0) (turned 90°)")
+    printed = GAME.components.tokens[token]
+    letters = [GAME.components.colours[c].letter for c in printed.colours]
+    # turned a quarter clockwise, the bottom-left parcel comes to the top-left
+    assert label.startswith(f"place {token}[{letters[2]}")
     state, _ = everyone(state)
     board(state, 0, uniform("S$"))
     view = GAME.view(state, 0)

@@ -14,6 +14,7 @@ from mailbag.core import Action, Observation
 from mailbag.games.post_office.components import ICONS, Components
 from mailbag.games.post_office.geometry import (
     PSIZE,
+    ROTATION_SOURCE,
     SIZE,
     SPACE_LINE,
     Tables,
@@ -89,10 +90,14 @@ def tapes_left(board: dict[str, Any], comps: Components) -> str:
     return " ".join(parts)
 
 
-def token_text(token: int, comps: Components) -> str:
+def token_text(token: int, comps: Components, rotation: int = 0) -> str:
+    """A token as ``17[F* G/S$ P]``: its parcels top-left, top-right / bottom-left, bottom-right
+    as they lie after ``rotation`` quarter turns clockwise."""
     printed = comps.tokens[token]
+    source = ROTATION_SOURCE[rotation]
     parts = []
-    for colour, icon in zip(printed.colours, printed.icons, strict=True):
+    for k in range(4):
+        colour, icon = printed.colours[source[k]], printed.icons[source[k]]
         parts.append(comps.colours[colour].letter + ICON_CHARS[icon].strip())
     return f"{printed.label}[{parts[0]} {parts[1]}/{parts[2]} {parts[3]}]"
 
@@ -147,7 +152,9 @@ def describe(obs: Observation, action: Action, tables: Tables) -> str:
             return f"move the helper to the {space_name(stops[extra])}{paid}"
         if verb == "place":
             token, row, col, rot = (int(a) for a in args)
-            return f"place {token_text(token, comps)} on cell ({row},{col}) turned {90 * rot}°"
+            return (
+                f"place {token_text(token, comps, rot)} on cell ({row},{col}) (turned {90 * rot}°)"
+            )
         if verb == "seal":
             colour, shape = tables.colour_index[str(args[0])], tables.shape_index[str(args[1])]
             anchor = int(args[3]) * PSIZE + int(args[4])
