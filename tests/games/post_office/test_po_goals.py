@@ -236,3 +236,17 @@ def test_a_goal_laid_out_by_a_refill_waits_for_the_next_check() -> None:
     check_goals(state, GAME.tables)
     assert state.players[0].goals == [ten, shapes]
     assert state.players[1].stamps == 3 + 8
+
+
+def test_a_goal_shared_from_a_short_supply() -> None:
+    """PO-106: the stamps for a shared goal come from the supply as far as it lasts."""
+    state = new(3, goals=True)
+    ten = INDEX["ten_stamps"]
+    show(state, "ten_stamps")
+    for p in state.players:
+        p.stamps = 10
+    state.stamp_supply = 5  # (stamps are not conserved in this test)
+    check_goals(state, GAME.tables)
+    assert state.players[0].goals == [ten]
+    assert state.players[1].stamps == 15 and state.players[2].stamps == 10
+    assert state.stamp_supply == 0
