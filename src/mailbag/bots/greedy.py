@@ -9,6 +9,7 @@ Seat kind: ``greedy`` or ``greedy:worlds=N`` (default 2 worlds).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,7 +43,7 @@ def float_param(params: dict[str, str], name: str, default: float, minimum: floa
         value = float(raw)
     except ValueError:
         raise SeatError(f"bot parameter {name}={raw!r} is not a number") from None
-    if not value >= minimum or value != value or value == float("inf"):
+    if not (math.isfinite(value) and value >= minimum):
         raise SeatError(f"bot parameter {name}={raw} must be a finite number ≥ {minimum}")
     return value
 

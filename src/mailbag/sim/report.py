@@ -256,8 +256,8 @@ def write_plots(
     def rate_bars(name: str, labels: list[str], entries: list[dict[str, Any]], title: str) -> None:
         fig, ax = plt.subplots(figsize=(6.4, 0.5 * len(labels) + 1.6))
         rates = [e["win_rate"] for e in entries]
-        low = [e["win_rate"] - e["ci95"][0] for e in entries]
-        high = [e["ci95"][1] - e["win_rate"] for e in entries]
+        low = [max(0.0, e["win_rate"] - e["ci95"][0]) for e in entries]
+        high = [max(0.0, e["ci95"][1] - e["win_rate"]) for e in entries]
         ax.barh(labels, rates, xerr=[low, high], capsize=4, color="#4c72b0")
         ax.axvline(fair, color="#c44e52", linestyle="--", label=f"fair share {fair:.2f}")
         ax.set_xlim(0, 1)
