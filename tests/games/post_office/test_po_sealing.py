@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from po_builder import GAME, act, at, at_seal, board, everyone, legal_strs, seal, uniform
+from po_builder import GAME, act, at, at_seal, board, everyone, legal_strs, new, seal, uniform
 
-from mailbag.core import IllegalAction
-from mailbag.games.post_office.state import MOVE
+from mailbag.core import IllegalAction, Rng
+from mailbag.games.post_office.legal import legal_seals
+from mailbag.games.post_office.state import MOVE, SEAL
 
 EXPECTED_FORMS = {
     "I": [
@@ -195,3 +196,27 @@ def test_seal_any_open_parcels_not_only_new_ones() -> None:
     assert starting == [at(2, 2), at(2, 3), at(3, 2), at(3, 3)]
     state, _ = everyone(state, {0: "seal personal Z 2 2 2"})
     assert (2, 2) in sealed_cells(state)
+
+
+def test_seal_generation_matches_a_plain_search() -> None:
+    """The bitmask search finds exactly the placements a plain scan of every placement finds."""
+
+    rng = Rng.from_seed(3)
+    state = new(3, seed=12)
+    checked = 0
+    while not GAME.is_over(state):
+        seat = GAME.deciders(state)[0]
+        p = state.players[seat]
+        if state.phase == SEAL:
+            plain = sorted(
+                (p.colour[pl.cells[0]], pl.id)
+                for pl in GAME.tables.placements
+                if p.placed[p.colour[pl.cells[0]] * 4 + pl.shape] < 0
+                and p.colour[pl.cells[0]] >= 0
+                and all(p.colour[q] == p.colour[pl.cells[0]] and p.tape[q] < 0 for q in pl.cells)
+            )
+            assert sorted(legal_seals(p, GAME.tables)) == plain
+            checked += 1
+        legal = GAME.legal_actions(state, seat)
+        GAME.apply_in_place(state, seat, legal[rng.randbelow(len(legal))])
+    assert checked == 21 * 3  # 21 sealing steps per player

@@ -215,6 +215,15 @@ class Tables:
                 pids.append(at)
             self.form_offsets.append(offsets)
             self.pid_at.append(pids)
+        #: every offset any form uses, and each form's offsets as indices into that list
+        self.shifts = sorted({o for forms in self.form_offsets for form in forms for o in form})
+        self.form_shift_index = [
+            [
+                (self.shifts.index(a), self.shifts.index(b), self.shifts.index(c))
+                for a, b, c in forms
+            ]
+            for forms in self.form_offsets
+        ]
         #: for each placement: the quarter it lies wholly in, or -1
         self.placement_quarter = [
             QUARTER[pl.cells[0]] if len({QUARTER[p] for p in pl.cells}) == 1 else -1

@@ -89,25 +89,28 @@ def legal_seals(p: Player, tables: Tables) -> list[tuple[int, int]]:
     """(colour, placement id) of every tape that may be laid now (PO-6): an unused tape whose
     four squares all cover open parcels of its colour.
 
-    Each colour's open parcels form a bitmask on a padded grid; a form of a shape fits with its
-    anchor on every bit of ``M & M >> o1 & M >> o2 & M >> o3`` (o: the form's offsets)."""
+    Each colour's open parcels form a bitmask M on a padded grid; a form of a shape fits with
+    its anchor on every bit of ``M & M >> o1 & M >> o2 & M >> o3`` (o: the form's offsets; the
+    shifted masks are computed once per colour)."""
     placed = p.placed
     masks = [0, 0, 0, 0, 0]  # the last one collects empty parcels (colour -1)
     for c, t, bit in zip(p.colour, p.tape, PARCEL_BITS, strict=True):
         if t < 0:
             masks[c] |= bit
     found = []
-    offsets, pid_at = tables.form_offsets, tables.pid_at
+    shifts, index, pid_at = tables.shifts, tables.form_shift_index, tables.pid_at
     for c in range(4):
         m = masks[c]
         if m.bit_count() < 4:
             continue
-        for s in range(4):
-            if placed[c * 4 + s] >= 0:
-                continue
+        shapes = [s for s in range(4) if placed[c * 4 + s] < 0]
+        if not shapes:
+            continue
+        shifted = [m >> o for o in shifts]
+        for s in shapes:
             at_form = pid_at[s]
-            for f, (o1, o2, o3) in enumerate(offsets[s]):
-                fits = m & (m >> o1) & (m >> o2) & (m >> o3)
+            for f, (i1, i2, i3) in enumerate(index[s]):
+                fits = m & shifted[i1] & shifted[i2] & shifted[i3]
                 if fits:
                     at = at_form[f]
                     while fits:
