@@ -1,4 +1,5 @@
-"""Goal tokens (PO-9, PO-107): each goal's condition, the end-of-round check, ties, refills."""
+"""Goal tokens (PO-9, PO-107): each goal's condition (PO-110), the end-of-round check, ties,
+refills (PO-111)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Goal tokens (PO-9): each goal's condition on one board, and the end-of-round check.
 
 The conditions are chosen by the ``kind`` of a goal in ``data/goals.toml``; each kind is one
-function here. "Open" means not sealed by a tape.
+function here, defined precisely (PO-110). "Open" means not sealed by a tape.
 """
 
 from __future__ import annotations
@@ -94,7 +94,8 @@ def check_goals(state: PostOfficeState, tables: Tables) -> list[Event]:
     """End-of-round goal check (PO-9): every player against every face-up goal. The first
     completing player in seat order from the senior post office worker (seat 0) takes the token;
     every other completing player takes 8 stamps from the supply (as far as it lasts). Taken
-    goals are then replaced from the face-down stack."""
+    goals are then replaced from the face-down stack — after the whole check, so a goal laid
+    out now is first checked at the end of the next round (PO-111)."""
     events: list[Event] = []
     goals = tables.components.goals
     taken: list[int] = []

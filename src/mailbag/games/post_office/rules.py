@@ -60,7 +60,7 @@ def new_state(tables: Tables, players: int, goals_on: bool, seed: int) -> PostOf
         )
         starting = comps.starting_tokens(helper)
         rng.shuffle(starting)
-        for cell, token in zip(STARTING_CELLS, starting, strict=True):
+        for cell, token in zip(STARTING_CELLS, starting, strict=True):  # PO-109: unturned
             place_token(p, tables, token, cell, 0)
         seats.append(p)
     box = [t for h in range(players, len(comps.helpers)) for t in comps.starting_tokens(h)]
@@ -208,7 +208,9 @@ def pay(state: PostOfficeState, p: Player, amount: int) -> None:
 
 
 def _resolve_move(state: PostOfficeState) -> list[Event]:
-    """PO-4: one space clockwise, then the paid extra spaces, skipping full lines for free."""
+    """PO-4: one space clockwise, then the paid extra spaces, skipping full lines for free.
+    PO-102: that free advance happens only here, while moving — never right after a placement
+    fills the helper's line."""
     events = []
     for i, p in enumerate(state.players):
         extra = p.pending[0]
@@ -280,8 +282,9 @@ def _resolve_seal(state: PostOfficeState, tables: Tables) -> list[Event]:
 
 
 def end_round(state: PostOfficeState, tables: Tables) -> list[Event]:
-    """End of a round: in the half round 11 the unplaced tokens are discarded (PO-7); goals
-    are checked (PO-9); then the next round is dealt, or the game ends."""
+    """End of a round: in the half round 11 the unplaced tokens are discarded face down (PO-7);
+    goals are checked (PO-9), after the half round too (PO-107); then the next round is dealt,
+    or the game ends."""
     events: list[Event] = []
     last = state.round >= LAST_ROUND
     if last:
