@@ -2,9 +2,10 @@
 
 Public: every board (tokens, parcels, tapes), helper positions, stamps, goal tokens, the
 face-up goals, the round and phase, and the sizes of hidden piles. Private to a seat: the two
-tokens dealt to it, its hand (which includes the token it received from the right: PO-3, visible
-to nobody else — not even to the passer, PO-104), and its own pending decision in a simultaneous phase (PO-2). Other players'
-pending decisions — and even whether they have made them — are not in the view.
+tokens dealt to it, its hand (which includes the token it received from the right: PO-3,
+visible to nobody else — not even to the passer, PO-104), and its own pending decision in a
+simultaneous phase (PO-2). Other players' pending decisions — and even whether they have made
+them — are not in the view.
 
 PO-105: :func:`determinize` rebuilds the other players' pending decisions as not yet made; the
 unseen parcel tokens (the supply, the other hands, the discarded ones) and the order of the goal
