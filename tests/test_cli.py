@@ -137,3 +137,19 @@ def test_usage_errors_from_the_real_command_are_one_line(args: list[str], messag
     assert proc.stderr.startswith(message)
     assert len(proc.stderr.strip().splitlines()) == 1
     assert "Traceback" not in proc.stderr
+
+
+def test_a_person_never_sees_another_seats_secret_pick(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Post Office drafts are simultaneous: a bot's kept token is not shown before the reveal."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(registry._LOADED, "tiny")
+    result = runner.invoke(
+        app, ["play", "post_office", "--seats", "human,random", "--seed", "2"], input="1\n1\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "your decision" in result.output
+    assert "keep" not in "\n".join(
+        line for line in result.output.splitlines() if "seat 1" in line or "random" in line
+    )

@@ -131,7 +131,7 @@ def play_in_terminal(
         state_ref[0] = new_state
         if not humans:
             return
-        console.print(f"[dim]seat {seat} ({seats[seat]}):[/dim] {action}")
+        # only events: another seat's action itself may be secret (a simultaneous pick)
         for event in events:
             if event.visible_to(watcher):
                 console.print(f"  {event.text}", markup=False)
