@@ -153,3 +153,16 @@ def test_a_person_never_sees_another_seats_secret_pick(
     assert "keep" not in "\n".join(
         line for line in result.output.splitlines() if "seat 1" in line or "random" in line
     )
+
+
+def test_an_automa_that_plays_first_is_explained_before_the_first_prompt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(
+        app, ["play", "postcards", "--seats", "human,automa:normal", "--seed", "3"], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    opening = result.output.index("Automa (seat 1, normal) plays the face-up Travel cards")
+    assert opening < result.output.index("your decision")
+    assert "slot 1" in result.output[opening:]

@@ -157,12 +157,12 @@ def replay_command(
                 f"[bold]{game.spec.title}[/bold] seed {saved.seed}, seats: "
                 + ", ".join(f"{i}:{k}" for i, k in enumerate(saved.seats))
             )
-            continue
-        console.print(f"[dim]{entry.index:4d}[/dim] seat {entry.seat}: {entry.action}", markup=True)
+        else:
+            console.print(f"[dim]{entry.index:4d}[/dim] seat {entry.seat}: {entry.action}")
         for event in entry.events:
             if event.to is None:
                 console.print(f"       {event.text}", markup=False)
-        if step:
+        if step and entry.index > 0:
             console.print(game.render(game.view(state, None)), markup=False)
             try:
                 input("-- enter for the next step --")

@@ -136,17 +136,22 @@ def play_in_terminal(
             if event.visible_to(watcher):
                 console.print(f"  {event.text}", markup=False)
 
+    opening: list[Event] = []
     if state is None:
-        from mailbag.core import new_game
+        from mailbag.core import start_game
         from mailbag.core.records import engine_seat_kinds
 
-        state = new_game(game, engine_seat_kinds(game, list(seats)), record.options, record.seed)
+        kinds = engine_seat_kinds(game, list(seats))
+        state, opening = start_game(game, kinds, record.options, record.seed)
         state_ref[0] = state
     if humans:
         console.print(
             f"[bold]{game.spec.title}[/bold] — seed {record.seed}; seats: "
             + ", ".join(f"{i}:{k}" for i, k in enumerate(seats))
         )
+        for event in opening:
+            if event.visible_to(watcher):
+                console.print(f"  {event.text}", markup=False)
     try:
         result = play_game(
             game,

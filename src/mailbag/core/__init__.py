@@ -20,6 +20,7 @@ from mailbag.core.game import (
     check_action,
     clone,
     new_game,
+    start_game,
     visible_events,
 )
 from mailbag.core.rng import Rng
@@ -51,6 +52,7 @@ __all__ = [
     "clone",
     "new_game",
     "parse_action",
+    "start_game",
     "state_digest",
     "state_from_json",
     "state_to_json",

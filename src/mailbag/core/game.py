@@ -62,6 +62,13 @@ class Game(ABC, Generic[S]):
     def new_state(self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int) -> S:
         """Deal and shuffle from ``seed``. ``seats`` holds "player" or an engine seat kind."""
 
+    def setup(
+        self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
+    ) -> tuple[S, list[Event]]:
+        """Deal, with the events of anything the engine already played during set-up (an
+        engine seat that moves first, like Postcards' Automa). Override when there are any."""
+        return self.new_state(seats, options, seed), []
+
     def with_components(self, path: Path) -> Game[S]:
         """This game played with the user's own component data file."""
         raise ComponentError(f"{self.spec.name} has no component data to replace")
@@ -167,9 +174,19 @@ def new_game(
 ) -> S:
     """Validate options and seats, then deal. ``seats`` is a count or a list whose entries are
     "player" or one of the game's engine seat kinds."""
+    return start_game(game, seats, options, seed)[0]
+
+
+def start_game(
+    game: Game[S],
+    seats: Sequence[str] | int,
+    options: Mapping[str, object] | None = None,
+    seed: int = 0,
+) -> tuple[S, list[Event]]:
+    """:func:`new_game` with the events of set-up (what engine seats did before anyone else)."""
     kinds = tuple(["player"] * seats) if isinstance(seats, int) else tuple(seats)
     game.spec.check_seats(kinds)
-    return game.new_state(kinds, game.spec.resolve_options(options), seed)
+    return game.setup(kinds, game.spec.resolve_options(options), seed)
 
 
 def check_action(game: Game[S], state: S, seat: int, action: Action) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import MailbagError, RecordError
-from mailbag.core.game import Event, Game, Score, apply, new_game
+from mailbag.core.game import Event, Game, Score, apply, start_game
 from mailbag.core.serialize import state_digest, to_builtins
 
 RECORD_VERSION = 1
@@ -152,8 +152,10 @@ def replay_steps(game: Game[Any], record: GameRecord) -> Iterator[ReplayStep]:
     """Re-run a record step by step, checking legality and digests; yields each step."""
     if record.game != game.spec.name:
         raise RecordError(f"record is of {record.game!r}, not {game.spec.name!r}")
-    state = new_game(game, engine_seat_kinds(game, record.seats), record.options, record.seed)
-    yield ReplayStep(0, -1, Action("start"), [], state)
+    state, opening = start_game(
+        game, engine_seat_kinds(game, record.seats), record.options, record.seed
+    )
+    yield ReplayStep(0, -1, Action("start"), opening, state)
     for index, step in enumerate(record.steps, start=1):
         try:
             state, events = apply(game, state, step.seat, step.action)

@@ -39,8 +39,13 @@ class PostcardsGame(Game[PostcardsState]):
     def new_state(
         self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
     ) -> PostcardsState:
-        state, _ = turn.setup(self.comps, seats, options, seed)
-        return state
+        return turn.setup(self.comps, seats, options, seed)[0]
+
+    def setup(
+        self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
+    ) -> tuple[PostcardsState, list[Event]]:
+        """The deal, and the explained turn of an Automa that plays first (PC-13)."""
+        return turn.setup(self.comps, seats, options, seed)
 
     def deciders(self, state: PostcardsState) -> tuple[int, ...]:
         if state.over:
