@@ -82,6 +82,25 @@ def test_same_results_on_every_backend_and_worker_count(tmp_path: Path) -> None:
     assert len(outputs[0]) == 25
 
 
+def test_dask_with_a_scheduler_address(tmp_path: Path) -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:")
+        remote = run_sim(config(None, games=8, backend="dask", scheduler=address))
+    local = run_sim(config(None, games=8))
+    assert remote.summary["stats"] == local.summary["stats"]
+    assert [o.record for o in remote.outcomes] == [o.record for o in local.outcomes]
+
+
 def test_fast_path_identical_to_functional_path() -> None:
     """Same records and state digests at every step, in-place or through ``core.apply``."""
     games: list[tuple[Game[Any], int, str]] = [
@@ -137,6 +156,7 @@ def test_interruption_keeps_finished_games(tmp_path: Path, workers: int) -> None
         ({"games": 0}, MailbagError),
         ({"workers": 0}, MailbagError),
         ({"backend": "spark"}, MailbagError),
+        ({"scheduler": "tcp://127.0.0.1:8786"}, MailbagError),
         ({"report": "pdf"}, MailbagError),
         ({"game": "chess"}, MailbagError),
         ({"seats": ["greedy", "wizard"]}, SeatError),

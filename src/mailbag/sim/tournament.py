@@ -90,6 +90,8 @@ def validate(config: SimConfig) -> tuple[Game[Any], dict[str, Any]]:
         raise MailbagError(f"--workers must be at least 1, not {config.workers}")
     if config.backend not in BACKENDS:
         raise MailbagError(f"unknown backend {config.backend!r}; backends: {', '.join(BACKENDS)}")
+    if config.scheduler and config.backend != "dask":
+        raise MailbagError("--scheduler is for the dask backend: add --backend dask")
     if config.report not in (None, "md", "html"):
         raise MailbagError(f"unknown report format {config.report!r}; formats: md, html")
     game = get(config.game) if isinstance(config.game, str) else config.game
