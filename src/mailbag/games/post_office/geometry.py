@@ -123,12 +123,50 @@ def parcel_label(p: int) -> str:
     return f"({r},{c})"
 
 
-# -- tapes -----------------------------------------------------------------------------------------
+# -- tapes ---------------------------------------------------------------------------------------
 
-#: width of the padded grid used for bitmask tape matching (10 parcels + 3 blank columns)
-WIDE = PSIZE + 3
-#: index of each parcel's bit in the padded grid
-WIDE_BIT = tuple((p // PSIZE) * WIDE + p % PSIZE for p in range(PARCELS))
+#: Byte-spread boards (see bitboard.py): parcel p is byte p of an integer and a parcel of colour
+#: c sets bit 8 * p + c, so one integer holds all four colours and shifting it by 8 * k bits lays
+#: parcel p + k over parcel p. ``LANES`` is a byte with every colour's bit set.
+LANES = 0x0F
+#: building blocks of every tape form, each (row, col) cells from its first square in reading
+#: order: a single parcel, 2 and 3 parcels in a row, 2 and 3 parcels in a column
+PIECES: tuple[tuple[tuple[int, int], ...], ...] = (
+    ((0, 0),),
+    ((0, 0), (0, 1)),
+    ((0, 0), (1, 0)),
+    ((0, 0), (0, 1), (0, 2)),
+    ((0, 0), (1, 0), (2, 0)),
+)
+
+
+def spread(parcels: list[int] | tuple[int, ...]) -> int:
+    """The byte-spread mask with every colour's bit set on each of ``parcels``."""
+    return sum(LANES << (8 * p) for p in set(parcels))
+
+
+def piece_cover(form: tuple[tuple[int, int], ...]) -> tuple[int, int, int, int]:
+    """Two pieces (indices into ``PIECES``) and their offsets in bits from the form's first
+    square, whose squares together are exactly the form's: the form fits where both pieces fit,
+    so it is matched with 2 shifts and 2 ANDs of precomputed piece masks."""
+    ar, ac = form[0]
+    cells = {(r - ar, c - ac) for r, c in form}
+    best: tuple[int, int, int, int] | None = None
+    best_cost = 99
+    placed = []
+    for k, piece in enumerate(PIECES):
+        for dr, dc in sorted(cells):
+            covered = {(r + dr, c + dc) for r, c in piece}
+            if covered <= cells:
+                placed.append((k, 8 * (dr * PSIZE + dc), covered))
+    for k1, o1, c1 in placed:
+        for k2, o2, c2 in placed:
+            if c1 | c2 == cells:
+                cost = (o1 > 0) + (o2 > 0) + (k1 >= 3) + (k2 >= 3)
+                if cost < best_cost:
+                    best, best_cost = (k1, o1, k2, o2), cost
+    assert best is not None, "two pieces always cover a connected 4-square form"
+    return best
 
 
 def orientations(shape: Shape) -> list[tuple[tuple[int, int], ...]]:
@@ -169,10 +207,6 @@ class Tables:
         self.placements: list[Placement] = []
         #: (shape, orient, anchor) -> placement id
         self.placement_id: dict[tuple[int, int, int], int] = {}
-        #: by_anchor[shape][anchor]: (placement id, the other three cells) for each placement
-        self.by_anchor: list[list[list[tuple[int, int, int, int]]]] = [
-            [[] for _ in range(PARCELS)] for _ in components.shapes
-        ]
         for s, forms in enumerate(self.forms):
             for o, form in enumerate(forms):
                 ar, ac = form[0]
@@ -190,40 +224,26 @@ class Tables:
                             Placement(pid, s, o, anchor, (idx[0], idx[1], idx[2], idx[3]))
                         )
                         self.placement_id[(s, o, anchor)] = pid
-                        self.by_anchor[s][anchor].append((pid, idx[1], idx[2], idx[3]))
         self.colour_index = {c.name: i for i, c in enumerate(components.colours)}
         self.shape_index = {s.name: i for i, s in enumerate(components.shapes)}
         self.goal_index = {g.name: i for i, g in enumerate(components.goals)}
         self.helper_index = {h: i for i, h in enumerate(components.helpers)}
-        # Bitmask tables for legal_seals: parcel (r, c) is bit r * WIDE + c of a padded grid
-        # WIDE columns wide, so that shifting by a form's offsets never wraps onto a real parcel.
-        #: form_offsets[shape][form]: offsets of the 3 other squares from the anchor
-        self.form_offsets: list[list[tuple[int, int, int]]] = []
-        #: pid_at[shape][form][bit]: the placement anchored at that bit (-1: none)
+        #: the seal matching tables (see bitboard.py), one entry per form of every shape, in
+        #: shape then form order: (shape, form, piece, offset, piece, offset, anchors) — the
+        #: form's two covering pieces (``piece_cover``) and the byte-spread mask of the parcels
+        #: a placement of that form may start on
+        self.seal_forms: list[tuple[int, int, int, int, int, int, int]] = []
+        #: pid_at[shape][form][parcel]: the placement of that form starting on parcel (-1: none)
         self.pid_at: list[list[list[int]]] = []
         for s, forms in enumerate(self.forms):
-            offsets, pids = [], []
+            pids = []
             for o, form in enumerate(forms):
-                ar, ac = form[0]
-                off = [(r - ar) * WIDE + (c - ac) for r, c in form[1:]]
-                offsets.append((off[0], off[1], off[2]))
-                at = [-1] * (PSIZE * WIDE)
-                for anchor in range(PARCELS):
-                    known = self.placement_id.get((s, o, anchor))
-                    if known is not None:
-                        at[WIDE_BIT[anchor]] = known
+                at = [self.placement_id.get((s, o, anchor), -1) for anchor in range(PARCELS)]
                 pids.append(at)
-            self.form_offsets.append(offsets)
+                k1, o1, k2, o2 = piece_cover(form)
+                anchors = spread([a for a in range(PARCELS) if at[a] >= 0])
+                self.seal_forms.append((s, o, k1, o1, k2, o2, anchors))
             self.pid_at.append(pids)
-        #: every offset any form uses, and each form's offsets as indices into that list
-        self.shifts = sorted({o for forms in self.form_offsets for form in forms for o in form})
-        self.form_shift_index = [
-            [
-                (self.shifts.index(a), self.shifts.index(b), self.shifts.index(c))
-                for a, b, c in forms
-            ]
-            for forms in self.form_offsets
-        ]
         #: for each placement: the quarter it lies wholly in, or -1
         self.placement_quarter = [
             QUARTER[pl.cells[0]] if len({QUARTER[p] for p in pl.cells}) == 1 else -1

@@ -10,11 +10,23 @@ colour and an empty fourth), room around the helper, and — while drafting — 
 
 from __future__ import annotations
 
+import functools
+
+from mailbag.games.post_office.bitboard import (
+    COLOUR_LANE,
+    colour_bits,
+    form_fits,
+    near_squares,
+    open_bits,
+    open_lanes,
+    pack,
+    symbol_lanes,
+)
 from mailbag.games.post_office.components import RECEIPT, STAMP, SYMBOL
-from mailbag.games.post_office.geometry import SQUARES, Tables
+from mailbag.games.post_office.geometry import Tables
 from mailbag.games.post_office.legal import free_cells, route
 from mailbag.games.post_office.rules import place_token
-from mailbag.games.post_office.scoring import breakdown
+from mailbag.games.post_office.scoring import points, points_of
 from mailbag.games.post_office.state import (
     KEEP,
     LAST_ROUND,
@@ -56,6 +68,7 @@ def projected(state: PostOfficeState, seat: int, tables: Tables) -> Player:
     return q
 
 
+@functools.cache
 def token_value(token: int, tables: Tables) -> float:
     """A rough worth of a parcel token in hand: its icons and its same-coloured neighbours."""
     printed = tables.components.tokens[token]
@@ -66,43 +79,39 @@ def token_value(token: int, tables: Tables) -> float:
     return value + 0.7 * pairs
 
 
-def available_tapes(p: Player, tables: Tables) -> int:
-    """How many unused tapes could be laid now (stops at the first fit for each tape)."""
-    oc = [c if t < 0 else -1 for c, t in zip(p.colour, p.tape, strict=True)]
+def available_tapes(p: Player, tables: Tables, m: int | None = None) -> int:
+    """How many unused tapes could be laid now (``m``: the board's open colour bits)."""
+    fits_by_shape = [0, 0, 0, 0]
+    for s, _, fits in form_fits(open_bits(p) if m is None else m, tables):
+        fits_by_shape[s] |= fits
+    placed = p.placed
     count = 0
     for colour in range(4):
-        anchors = [a for a in range(100) if oc[a] == colour]
-        if len(anchors) < 4:
-            continue
+        lane = COLOUR_LANE[colour]
         for shape in range(4):
-            if p.placed[colour * 4 + shape] >= 0:
-                continue
-            table = tables.by_anchor[shape]
-            if any(
-                oc[x] == colour and oc[y] == colour and oc[z] == colour
-                for a in anchors
-                for _, x, y, z in table[a]
-            ):
+            if fits_by_shape[shape] & lane and placed[colour * 4 + shape] < 0:
                 count += 1
     return count
 
 
 def evaluate(p: Player, tables: Tables, rounds_left: int, phase: int) -> float:
-    value = float(sum(breakdown(p, tables.components).values()))
+    icon = pack(p.icon)
+    colour = pack(p.colour)
+    m = colour_bits(colour) & open_lanes(p.tape)
+    value = float(points_of(p, m, icon))
     if rounds_left <= 0:
         return value
-    value += 2.5 * available_tapes(p, tables)
-    unused = [sum(1 for k in range(4) if p.placed[c * 4 + k] < 0) for c in range(4)]
-    for colour, icon, tape in zip(p.colour, p.icon, p.tape, strict=True):
-        if icon == SYMBOL and tape < 0 and unused[colour]:
-            value += 0.4
-    col = p.colour
-    for a, b, c, d in SQUARES:
-        cs = (col[a], col[b], col[c], col[d])
-        if cs.count(-1) == 1:
-            present = [x for x in cs if x >= 0]
-            if present[0] == present[1] == present[2]:
-                value += 0.5
+    value += 2.5 * available_tapes(p, tables, m)
+    placed = p.placed
+    unused = 0  # the lanes of colours with a tape still unused
+    for c in range(4):
+        base = c * 4
+        if placed[base] < 0 or placed[base + 1] < 0 or placed[base + 2] < 0 or placed[base + 3] < 0:
+            unused |= COLOUR_LANE[c]
+    for _ in range((m & unused & symbol_lanes(icon)).bit_count()):
+        value += 0.4
+    for _ in range(near_squares(colour)):
+        value += 0.5
     if phase == KEEP:
         value += sum(token_value(t, tables) for t in p.hand)
     elif phase == MOVE:
@@ -113,9 +122,5 @@ def evaluate(p: Player, tables: Tables, rounds_left: int, phase: int) -> float:
 def heuristic(state: PostOfficeState, seat: int, tables: Tables) -> float:
     rounds_left = 0 if state.phase == OVER else LAST_ROUND - state.round + 1
     mine = evaluate(projected(state, seat, tables), tables, rounds_left, state.phase)
-    others = [
-        float(sum(breakdown(p, tables.components).values()))
-        for i, p in enumerate(state.players)
-        if i != seat
-    ]
+    others = [float(points(p)) for i, p in enumerate(state.players) if i != seat]
     return mine - (max(others) if others else 0.0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mailbag.core import Action, IllegalAction
 from mailbag.games.post_office.actions import SKIP_ACTION, Notation
+from mailbag.games.post_office.bitboard import seal_options
 from mailbag.games.post_office.geometry import (
     CELLS,
     PSIZE,
@@ -13,7 +14,6 @@ from mailbag.games.post_office.geometry import (
     SPACE_CELLS,
     SPACE_LINE_INDEX,
     TRACK,
-    WIDE_BIT,
     Tables,
     parcel_label,
     space_name,
@@ -30,8 +30,6 @@ from mailbag.games.post_office.state import (
     Player,
     PostOfficeState,
 )
-
-PARCEL_BITS = tuple(1 << bit for bit in WIDE_BIT)
 
 PHASE_HELP = {
     KEEP: "keep TOKEN",
@@ -87,37 +85,9 @@ def free_cells(p: Player) -> list[int]:
 
 def legal_seals(p: Player, tables: Tables) -> list[tuple[int, int]]:
     """(colour, placement id) of every tape that may be laid now (PO-6): an unused tape whose
-    four squares all cover open parcels of its colour.
-
-    Each colour's open parcels form a bitmask M on a padded grid; a form of a shape fits with
-    its anchor on every bit of ``M & M >> o1 & M >> o2 & M >> o3`` (o: the form's offsets; the
-    shifted masks are computed once per colour)."""
-    placed = p.placed
-    masks = [0, 0, 0, 0, 0]  # the last one collects empty parcels (colour -1)
-    for c, t, bit in zip(p.colour, p.tape, PARCEL_BITS, strict=True):
-        if t < 0:
-            masks[c] |= bit
-    found = []
-    shifts, index, pid_at = tables.shifts, tables.form_shift_index, tables.pid_at
-    for c in range(4):
-        m = masks[c]
-        if m.bit_count() < 4:
-            continue
-        shapes = [s for s in range(4) if placed[c * 4 + s] < 0]
-        if not shapes:
-            continue
-        shifted = [m >> o for o in shifts]
-        for s in shapes:
-            at_form = pid_at[s]
-            for f, (i1, i2, i3) in enumerate(index[s]):
-                fits = m & shifted[i1] & shifted[i2] & shifted[i3]
-                if fits:
-                    at = at_form[f]
-                    while fits:
-                        low = fits & -fits
-                        found.append((c, at[low.bit_length() - 1]))
-                        fits ^= low
-    return found
+    four squares all cover open parcels of its colour; by colour, shape, form, first parcel.
+    (Matched on byte-spread bitboards, all colours at once: see bitboard.py.)"""
+    return [(c, pid) for c, found in enumerate(seal_options(p, tables)) for _, pid in found]
 
 
 def legal_actions(
@@ -137,8 +107,10 @@ def legal_actions(
         cells = free_cells(p)
         table = notation.place
         return [table[t][cell][rot] for t in sorted(p.hand) for cell in cells for rot in range(4)]
-    seals = notation.seal
-    return [SKIP_ACTION] + [seals[c][pid] for c, pid in legal_seals(p, tables)]
+    out = [SKIP_ACTION]
+    for seals, found in zip(notation.seal, seal_options(p, tables), strict=True):
+        out += [seals[pid] for _, pid in found]
+    return out
 
 
 # -- refusals --------------------------------------------------------------------------------------

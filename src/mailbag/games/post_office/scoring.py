@@ -9,8 +9,17 @@
 
 from __future__ import annotations
 
-from mailbag.games.post_office.components import RECEIPT, SYMBOL, Components
-from mailbag.games.post_office.geometry import NEIGHBOURS, PSIZE, SQUARES
+from mailbag.games.post_office.bitboard import (
+    open_bits,
+    open_receipts_at,
+    open_symbol_counts,
+    pack,
+    square_bits,
+    square_indices,
+    squares_touch,
+)
+from mailbag.games.post_office.components import Components
+from mailbag.games.post_office.geometry import NEIGHBOURS, PSIZE
 from mailbag.games.post_office.state import Player
 
 GOAL_VALUE = 8  # a goal token counts as a stamp token of value 8
@@ -29,8 +38,7 @@ def tapes_of_colour(p: Player, colour: int) -> int:
 
 
 def open_symbols(p: Player, colour: int) -> int:
-    col, icon, tape = p.colour, p.icon, p.tape
-    return sum(1 for i in range(len(col)) if col[i] == colour and icon[i] == SYMBOL and tape[i] < 0)
+    return open_symbol_counts(open_bits(p), pack(p.icon))[colour]
 
 
 def receipt_tapes(p: Player, parcel: int) -> int:
@@ -40,27 +48,12 @@ def receipt_tapes(p: Player, parcel: int) -> int:
 
 
 def open_receipts(p: Player) -> list[int]:
-    return [i for i, icon in enumerate(p.icon) if icon == RECEIPT and p.tape[i] < 0]
+    return open_receipts_at(pack(p.icon), p.tape)
 
 
 def open_squares(p: Player) -> list[int]:
     """Indices (into ``SQUARES``) of the 2×2 blocks of open parcels of one colour."""
-    col, tape = p.colour, p.tape
-    found = []
-    for k, (a, b, c, d) in enumerate(SQUARES):
-        colour = col[a]
-        if (
-            colour >= 0
-            and col[b] == colour
-            and col[c] == colour
-            and col[d] == colour
-            and tape[a] < 0
-            and tape[b] < 0
-            and tape[c] < 0
-            and tape[d] < 0
-        ):
-            found.append(k)
-    return found
+    return square_indices(square_bits(open_bits(p)))
 
 
 def max_square_groups(squares: list[int]) -> int:
@@ -98,15 +91,58 @@ def max_square_groups(squares: list[int]) -> int:
     return len(squares) - matching
 
 
+def groups_of(squares: int) -> int:
+    """:func:`max_square_groups` of the squares of ``bitboard.square_bits``: their number when no
+    two of them share two parcels."""
+    if squares_touch(squares):
+        return max_square_groups(square_indices(squares))
+    return squares.bit_count()
+
+
 def square_groups(p: Player) -> int:
-    return max_square_groups(open_squares(p))
+    return groups_of(square_bits(open_bits(p)))
+
+
+def receipt_points(p: Player, icon: bytes) -> int:
+    tape = p.tape
+    return RECEIPT_POINTS * sum(
+        len({tape[n] for n in NEIGHBOURS[r] if tape[n] >= 0}) for r in open_receipts_at(icon, tape)
+    )
 
 
 def breakdown(p: Player, components: Components) -> dict[str, int]:
     """A board's points by source, in the order of the rulebook's scoring example."""
     result = {"stamps": p.stamps, "goal tokens": GOAL_VALUE * len(p.goals)}
+    icon = pack(p.icon)
+    m = open_bits(p)
+    symbols = open_symbol_counts(m, icon)
+    placed = p.placed
     for c, colour in enumerate(components.colours):
-        result[colour.name] = open_symbols(p, c) * tapes_of_colour(p, c)
-    result["receipts"] = RECEIPT_POINTS * sum(receipt_tapes(p, r) for r in open_receipts(p))
-    result["square groups"] = SQUARE_POINTS * square_groups(p)
+        base = c * 4
+        tapes = (placed[base] >= 0) + (placed[base + 1] >= 0) + (placed[base + 2] >= 0)
+        result[colour.name] = symbols[c] * (tapes + (placed[base + 3] >= 0))
+    result["receipts"] = receipt_points(p, icon)
+    result["square groups"] = SQUARE_POINTS * groups_of(square_bits(m))
     return result
+
+
+def points(p: Player) -> int:
+    """The total of :func:`breakdown`."""
+    return points_of(p, open_bits(p), pack(p.icon))
+
+
+def points_of(p: Player, m: int, icon: bytes) -> int:
+    """:func:`points` from the board's open colour bits and packed icons."""
+    symbols = open_symbol_counts(m, icon)
+    placed = p.placed
+    total = p.stamps + GOAL_VALUE * len(p.goals)
+    for c in range(4):
+        if symbols[c]:
+            base = c * 4
+            tapes = (placed[base] >= 0) + (placed[base + 1] >= 0) + (placed[base + 2] >= 0)
+            total += symbols[c] * (tapes + (placed[base + 3] >= 0))
+    total += receipt_points(p, icon)
+    squares = square_bits(m)
+    if squares:
+        total += SQUARE_POINTS * groups_of(squares)
+    return total

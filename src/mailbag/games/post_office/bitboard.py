@@ -1,0 +1,169 @@
+"""Byte-spread bitboards of a player's parcels: the fast path of tape matching and scoring.
+
+A board's 100 parcels become one integer: parcel p is byte p, and a parcel of colour c sets bit
+``8 * p + c`` (see ``geometry.LANES``). The integer is built straight from the state's lists
+(packed to bytes, translated, read back as an integer), so it is never stale and is not part of
+the state. Shifting it right by ``8 * k`` lays parcel p + k over parcel p, so ``m & m >> 8``
+marks, in every colour at once, the parcels whose right neighbour has the same colour. (Shifts
+also wrap a row's end onto the next row's start; every result is masked with the parcels where a
+shape may start, which never wrap.)
+"""
+
+from __future__ import annotations
+
+import struct
+
+from mailbag.games.post_office.components import RECEIPT, SYMBOL
+from mailbag.games.post_office.geometry import LANES, PARCELS, PSIZE, Tables, spread
+from mailbag.games.post_office.state import Player
+
+_pack = struct.Struct(f"{PARCELS}b").pack
+_from = int.from_bytes
+
+
+def _translation(mapping: dict[int, int]) -> bytes:
+    """A ``bytes.translate`` table: the bytes in ``mapping`` to their values, the rest to 0."""
+    return bytes(mapping.get(b, 0) for b in range(256))
+
+
+#: colour c (0..3) to bit c; an empty parcel (-1, byte 0xFF) to nothing
+COLOUR_BIT = _translation({c: 1 << c for c in range(4)})
+#: -1 (an open parcel in ``tape``, an empty one in ``colour``) to every colour's bit
+ALL_IF_NONE = _translation({0xFF: LANES})
+IS_SYMBOL = _translation({SYMBOL: LANES})
+#: every byte's bit of colour c
+COLOUR_LANE = tuple(sum(1 << (8 * p + c) for p in range(PARCELS)) for c in range(4))
+#: parcels that start a 2×2 square of the grid (row and column 0..8)
+SQUARE_STARTS = spread([r * PSIZE + c for r in range(PSIZE - 1) for c in range(PSIZE - 1)])
+#: the parcels of a 2×2 square from its first one, in bits
+_RIGHT, _DOWN, _DIAG = 8, 8 * PSIZE, 8 * (PSIZE + 1)
+
+
+def pack(values: list[int]) -> bytes:
+    """The 100 small integers of a parcel list (-1 as 0xFF) as bytes."""
+    return _pack(*values)
+
+
+def colour_bits(colour: bytes) -> int:
+    """Every parcel's colour bit (sealed ones too), from the packed ``colour`` list."""
+    return _from(colour.translate(COLOUR_BIT), "little")
+
+
+def open_lanes(tape: list[int]) -> int:
+    """Every colour's bit of the open (unsealed) parcels, from a board's ``tape`` list."""
+    return _from(_pack(*tape).translate(ALL_IF_NONE), "little")
+
+
+def open_bits(p: Player) -> int:
+    """The colour bits of the open (unsealed) parcels of a board."""
+    return _from(_pack(*p.colour).translate(COLOUR_BIT), "little") & _from(
+        _pack(*p.tape).translate(ALL_IF_NONE), "little"
+    )
+
+
+def symbol_lanes(icon: bytes) -> int:
+    """Every colour's bit of the parcels showing their type's symbol (packed ``icon`` list)."""
+    return _from(icon.translate(IS_SYMBOL), "little")
+
+
+def form_fits(m: int, tables: Tables) -> list[tuple[int, int, int]]:
+    """(shape, form, fits) for every form of a tape shape that fits somewhere on the colour bits
+    ``m``: bit 8 * a + c of ``fits`` is set when the placement of that form starting on parcel
+    a covers 4 parcels of colour c in ``m``. In shape then form order."""
+    if not m:
+        return []
+    row = m & m >> _RIGHT
+    col = m & m >> _DOWN
+    pieces = (m, row, col, row & row >> _RIGHT, col & col >> _DOWN)
+    found = []
+    for s, f, k1, o1, k2, o2, anchors in tables.seal_forms:
+        fits = pieces[k1] >> o1 & pieces[k2] >> o2 & anchors
+        if fits:
+            found.append((s, f, fits))
+    return found
+
+
+def unused_lanes(placed: list[int], shape: int) -> int:
+    """The colour lanes (every byte) of the colours whose ``shape`` tape is still unused."""
+    lanes = 0
+    for c in range(4):
+        if placed[c * 4 + shape] < 0:
+            lanes |= COLOUR_LANE[c]
+    return lanes
+
+
+def seal_options(p: Player, tables: Tables) -> list[list[tuple[int, int]]]:
+    """For each colour, (shape, placement id) of every unused tape that may be laid now (PO-6),
+    in shape, form, then first-parcel order."""
+    found: list[list[tuple[int, int]]] = [[], [], [], []]
+    placed = p.placed
+    unused = [unused_lanes(placed, s) for s in range(4)]
+    if not (unused[0] or unused[1] or unused[2] or unused[3]):
+        return found
+    pid_at = tables.pid_at
+    for s, f, fits in form_fits(open_bits(p), tables):
+        fits &= unused[s]
+        at = pid_at[s][f]
+        while fits:
+            low = fits & -fits
+            bit = low.bit_length() - 1
+            found[bit & 7].append((s, at[bit >> 3]))
+            fits ^= low
+    return found
+
+
+# -- scoring ---------------------------------------------------------------------------------------
+
+
+def open_symbol_counts(m: int, icon: bytes) -> list[int]:
+    """Open symbols of each colour, from the open colour bits and the packed ``icon`` list."""
+    symbols = m & symbol_lanes(icon)
+    return [(symbols & lane).bit_count() for lane in COLOUR_LANE]
+
+
+def square_bits(m: int) -> int:
+    """Bit 8 * a + c for every 2×2 square of open parcels of colour c starting on parcel a."""
+    return m & m >> _RIGHT & m >> _DOWN & m >> _DIAG & SQUARE_STARTS
+
+
+def square_indices(squares: int) -> list[int]:
+    """The squares of :func:`square_bits` as indices into ``geometry.SQUARES``, ascending."""
+    out = []
+    while squares:
+        low = squares & -squares
+        r, c = divmod((low.bit_length() - 1) >> 3, PSIZE)
+        out.append(r * (PSIZE - 1) + c)
+        squares ^= low
+    return out
+
+
+def squares_touch(squares: int) -> bool:
+    """Whether two of the squares share two parcels (next to each other in a row or column)."""
+    return bool(squares & squares >> _RIGHT or squares & squares >> _DOWN)
+
+
+def near_squares(colour: bytes) -> int:
+    """2×2 squares with exactly one empty parcel and three parcels of one colour (sealed or
+    not), from the packed ``colour`` list."""
+    c0 = colour_bits(colour)
+    e0 = _from(colour.translate(ALL_IF_NONE), "little")
+    c1, c2, c3 = c0 >> _RIGHT, c0 >> _DOWN, c0 >> _DIAG
+    top = c0 & c1 & SQUARE_STARTS
+    bottom = c2 & c3 & SQUARE_STARTS
+    return (
+        (e0 & c1 & bottom).bit_count()
+        + ((e0 >> _RIGHT) & c0 & bottom).bit_count()
+        + ((e0 >> _DOWN) & top & c3).bit_count()
+        + ((e0 >> _DIAG) & top & c2).bit_count()
+    )
+
+
+def open_receipts_at(icon: bytes, tape: list[int]) -> list[int]:
+    """The open parcels showing a receipt, ascending."""
+    out = []
+    i = icon.find(RECEIPT)
+    while i >= 0:
+        if tape[i] < 0:
+            out.append(i)
+        i = icon.find(RECEIPT, i + 1)
+    return out
