@@ -55,8 +55,31 @@ class Notation:
             for colour in colours
         ]
 
+        #: place4[token][cell]: the 4 placements of that token on that cell, by rotation
+        self.place4 = [[list(by_rot) for by_rot in by_cell] for by_cell in self.place]
+        #: id of each prebuilt action -> (its pending form, its notation). Keyed by identity: the
+        #: actions live as long as this object, so a hit is that very action (others are
+        #: encoded the slow way).
+        self.known: dict[int, tuple[tuple[int, ...], str]] = {}
+        prebuilt = [*self.keep, *self.moves, SKIP_ACTION]
+        prebuilt += [a for by_cell in self.place for by_rot in by_cell for a in by_rot]
+        prebuilt += [a for by_pid in self.seal for a in by_pid]
+        for action in prebuilt:
+            self.known[id(action)] = (tuple(self.encode(action)), str(action))
+
+    def moves_upto(self, n: int) -> list[Action]:
+        """``move 0`` .. ``move n``."""
+        return self.moves[: n + 1] if n < MAX_MOVE else [self.move(k) for k in range(n + 1)]
+
     def move(self, n: int) -> Action:
         return self.moves[n] if n < MAX_MOVE else Action("move", (n,))
+
+    def chosen(self, action: Action) -> tuple[list[int], str]:
+        """The pending form and the notation of a legal action."""
+        known = self.known.get(id(action))
+        if known is None:
+            return self.encode(action), str(action)
+        return list(known[0]), known[1]
 
     def encode(self, action: Action) -> list[int]:
         """The pending form of a legal action (trusted: no checks)."""

@@ -57,7 +57,7 @@ class PostOfficeGame(Game[PostOfficeState]):
     def deciders(self, state: PostOfficeState) -> tuple[int, ...]:
         if state.phase == OVER:
             return ()
-        return tuple(i for i, p in enumerate(state.players) if not p.pending)
+        return tuple([i for i, p in enumerate(state.players) if not p.pending])
 
     def legal_actions(self, state: PostOfficeState, seat: int) -> list[Action]:
         return legal.legal_actions(state, seat, self.tables, self.notation)

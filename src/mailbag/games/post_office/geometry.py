@@ -145,27 +145,27 @@ def spread(parcels: list[int] | tuple[int, ...]) -> int:
     return sum(LANES << (8 * p) for p in set(parcels))
 
 
-def piece_cover(form: tuple[tuple[int, int], ...]) -> tuple[int, int, int, int]:
-    """Two pieces (indices into ``PIECES``) and their offsets in bits from the form's first
-    square, whose squares together are exactly the form's: the form fits where both pieces fit,
-    so it is matched with 2 shifts and 2 ANDs of precomputed piece masks."""
+def piece_cover(form: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
+    """Two pieces (indices into ``PIECES``) whose squares together are exactly the form's: the
+    first starts on the form's first square, the second ``offset`` bits further (a byte-spread
+    shift). The form fits where both pieces fit: 1 shift and 2 ANDs of precomputed piece masks.
+    (A piece holding the form's first square starts on it: nothing of the form comes before.)"""
     ar, ac = form[0]
     cells = {(r - ar, c - ac) for r, c in form}
-    best: tuple[int, int, int, int] | None = None
+    best: tuple[int, int, int] | None = None
     best_cost = 99
-    placed = []
-    for k, piece in enumerate(PIECES):
-        for dr, dc in sorted(cells):
-            covered = {(r + dr, c + dc) for r, c in piece}
-            if covered <= cells:
-                placed.append((k, 8 * (dr * PSIZE + dc), covered))
-    for k1, o1, c1 in placed:
-        for k2, o2, c2 in placed:
-            if c1 | c2 == cells:
-                cost = (o1 > 0) + (o2 > 0) + (k1 >= 3) + (k2 >= 3)
-                if cost < best_cost:
-                    best, best_cost = (k1, o1, k2, o2), cost
-    assert best is not None, "two pieces always cover a connected 4-square form"
+    for k1, first in enumerate(PIECES):
+        covered = set(first)
+        if not covered <= cells:
+            continue
+        for k2, piece in enumerate(PIECES):
+            for dr, dc in sorted(cells):
+                other = {(r + dr, c + dc) for r, c in piece}
+                if other <= cells and covered | other == cells:
+                    cost = (k1 >= 3) + (k2 >= 3)  # prefer pieces of 1-2 squares: less to compute
+                    if cost < best_cost:
+                        best, best_cost = (k1, k2, 8 * (dr * PSIZE + dc)), cost
+    assert best is not None, "two pieces cover every connected 4-square form"
     return best
 
 
@@ -224,15 +224,27 @@ class Tables:
                             Placement(pid, s, o, anchor, (idx[0], idx[1], idx[2], idx[3]))
                         )
                         self.placement_id[(s, o, anchor)] = pid
+        #: turned[token][rotation]: the colours and the icons the token shows on its cell's
+        #: parcels (``CELL_PARCELS`` order) when turned that many quarter turns clockwise
+        self.turned = [
+            [
+                (
+                    (t.colours[src[0]], t.colours[src[1]], t.colours[src[2]], t.colours[src[3]]),
+                    (t.icons[src[0]], t.icons[src[1]], t.icons[src[2]], t.icons[src[3]]),
+                )
+                for src in ROTATION_SOURCE
+            ]
+            for t in components.tokens
+        ]
         self.colour_index = {c.name: i for i, c in enumerate(components.colours)}
         self.shape_index = {s.name: i for i, s in enumerate(components.shapes)}
         self.goal_index = {g.name: i for i, g in enumerate(components.goals)}
         self.helper_index = {h: i for i, h in enumerate(components.helpers)}
         #: the seal matching tables (see bitboard.py), one entry per form of every shape, in
-        #: shape then form order: (shape, form, piece, offset, piece, offset, anchors) — the
-        #: form's two covering pieces (``piece_cover``) and the byte-spread mask of the parcels
-        #: a placement of that form may start on
-        self.seal_forms: list[tuple[int, int, int, int, int, int, int]] = []
+        #: shape then form order: (shape, form, piece, piece, offset, starts) — the form's two
+        #: covering pieces (``piece_cover``) and the byte-spread mask of the parcels a placement
+        #: of that form may start on
+        self.seal_forms: list[tuple[int, int, int, int, int, int]] = []
         #: pid_at[shape][form][parcel]: the placement of that form starting on parcel (-1: none)
         self.pid_at: list[list[list[int]]] = []
         for s, forms in enumerate(self.forms):
@@ -240,9 +252,9 @@ class Tables:
             for o, form in enumerate(forms):
                 at = [self.placement_id.get((s, o, anchor), -1) for anchor in range(PARCELS)]
                 pids.append(at)
-                k1, o1, k2, o2 = piece_cover(form)
-                anchors = spread([a for a in range(PARCELS) if at[a] >= 0])
-                self.seal_forms.append((s, o, k1, o1, k2, o2, anchors))
+                k1, k2, offset = piece_cover(form)
+                starts = spread([a for a in range(PARCELS) if at[a] >= 0])
+                self.seal_forms.append((s, o, k1, k2, offset, starts))
             self.pid_at.append(pids)
         #: for each placement: the quarter it lies wholly in, or -1
         self.placement_quarter = [

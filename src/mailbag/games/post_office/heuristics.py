@@ -21,6 +21,7 @@ from mailbag.games.post_office.bitboard import (
     open_lanes,
     pack,
     symbol_lanes,
+    unused_colours,
 )
 from mailbag.games.post_office.components import RECEIPT, STAMP, SYMBOL
 from mailbag.games.post_office.geometry import Tables
@@ -81,10 +82,13 @@ def token_value(token: int, tables: Tables) -> float:
 
 def available_tapes(p: Player, tables: Tables, m: int | None = None) -> int:
     """How many unused tapes could be laid now (``m``: the board's open colour bits)."""
-    fits_by_shape = [0, 0, 0, 0]
-    for s, _, fits in form_fits(open_bits(p) if m is None else m, tables):
-        fits_by_shape[s] |= fits
     placed = p.placed
+    unused = unused_colours(placed)
+    if not unused:
+        return 0
+    fits_by_shape = [0, 0, 0, 0]
+    for s, _, fits in form_fits((open_bits(p) if m is None else m) & unused, tables):
+        fits_by_shape[s] |= fits
     count = 0
     for colour in range(4):
         lane = COLOUR_LANE[colour]
@@ -102,13 +106,7 @@ def evaluate(p: Player, tables: Tables, rounds_left: int, phase: int) -> float:
     if rounds_left <= 0:
         return value
     value += 2.5 * available_tapes(p, tables, m)
-    placed = p.placed
-    unused = 0  # the lanes of colours with a tape still unused
-    for c in range(4):
-        base = c * 4
-        if placed[base] < 0 or placed[base + 1] < 0 or placed[base + 2] < 0 or placed[base + 3] < 0:
-            unused |= COLOUR_LANE[c]
-    for _ in range((m & unused & symbol_lanes(icon)).bit_count()):
+    for _ in range((m & unused_colours(p.placed) & symbol_lanes(icon)).bit_count()):
         value += 0.4
     for _ in range(near_squares(colour)):
         value += 0.5

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mailbag.core import Action, IllegalAction
 from mailbag.games.post_office.actions import SKIP_ACTION, Notation
-from mailbag.games.post_office.bitboard import seal_options
+from mailbag.games.post_office.bitboard import seal_hits
 from mailbag.games.post_office.geometry import (
     CELLS,
     PSIZE,
@@ -39,6 +39,12 @@ PHASE_HELP = {
 }
 
 
+#: the cells of each line, as slices of a board's ``token`` list: rows 0..4, then columns 5..9
+LINE_SLICES: tuple[slice, ...] = tuple(
+    slice(r * SIZE, r * SIZE + SIZE) for r in range(SIZE)
+) + tuple(slice(c, None, SIZE) for c in range(SIZE))
+
+
 def route(p: Player) -> list[int]:
     return route_from(p.token, p.space)
 
@@ -47,9 +53,7 @@ def route_from(token: list[int], space: int) -> list[int]:
     """The spaces the helper may stop on, in order, over one lap from its space (PO-4): each
     step goes one space clockwise, then on for free past spaces pointing at a full row or
     column; a corner always stops it. Entry k is where ``move k`` ends (k paid extra steps)."""
-    # lines with a free cell: rows 0..4, then columns 5..9
-    free = [EMPTY in token[r * SIZE : r * SIZE + SIZE] for r in range(SIZE)]
-    free += [EMPTY in token[c::SIZE] for c in range(SIZE)]
+    free = [EMPTY in token[cells] for cells in LINE_SLICES]  # lines with a free cell
     out = []
     for _ in range(TRACK):
         space = space + 1 if space < TRACK - 1 else 0
@@ -57,6 +61,19 @@ def route_from(token: list[int], space: int) -> list[int]:
         if line < 0 or free[line]:
             out.append(space)
     return out
+
+
+def destination(token: list[int], space: int, extra: int) -> int:
+    """Where ``move extra`` ends: ``route_from(token, space)[extra]``, without the whole lap."""
+    stops = extra + 1
+    for _ in range(TRACK):
+        space = space + 1 if space < TRACK - 1 else 0
+        line = SPACE_LINE_INDEX[space]
+        if line < 0 or EMPTY in token[LINE_SLICES[line]]:
+            stops -= 1
+            if not stops:
+                return space
+    raise IndexError(f"move {extra} goes beyond one lap of the track")
 
 
 def spendable(p: Player) -> int:
@@ -68,12 +85,16 @@ def max_extra_steps(p: Player) -> int:
     """PO-101: at most one lap of stopping spaces — extra steps beyond would only circle.
     A lap has a stop on each of the 4 corners and two for every row and column with a free
     cell (one on each side of the shelving)."""
-    money = spendable(p)
+    money = p.stamps + GOAL_VALUE * len(p.goals)
     if money == 0:
         return 0
     token = p.token
-    lines = sum(EMPTY in token[r * SIZE : r * SIZE + SIZE] for r in range(SIZE))
-    lines += sum(EMPTY in token[c::SIZE] for c in range(SIZE))
+    if money <= 3:  # every lap has at least the 4 corners
+        return money
+    lines = 0
+    for cells in LINE_SLICES:
+        if EMPTY in token[cells]:
+            lines += 1
     return min(money, 3 + 2 * lines)
 
 
@@ -87,30 +108,36 @@ def legal_seals(p: Player, tables: Tables) -> list[tuple[int, int]]:
     """(colour, placement id) of every tape that may be laid now (PO-6): an unused tape whose
     four squares all cover open parcels of its colour; by colour, shape, form, first parcel.
     (Matched on byte-spread bitboards, all colours at once: see bitboard.py.)"""
-    return [(c, pid) for c, found in enumerate(seal_options(p, tables)) for _, pid in found]
+    return seal_hits(p, tables)
 
 
 def legal_actions(
     state: PostOfficeState, seat: int, tables: Tables, notation: Notation
 ) -> list[Action]:
-    if state.phase == OVER or not 0 <= seat < len(state.players):
+    phase = state.phase
+    players = state.players
+    if phase == OVER or not 0 <= seat < len(players):
         return []
-    p = state.players[seat]
+    p = players[seat]
     if p.pending:
         return []
-    phase = state.phase
-    if phase == KEEP:
-        return [notation.keep[t] for t in sorted(p.dealt)]
-    if phase == MOVE:
-        return [notation.move(n) for n in range(max_extra_steps(p) + 1)]
     if phase == PLACE:
-        cells = free_cells(p)
-        table = notation.place
-        return [table[t][cell][rot] for t in sorted(p.hand) for cell in cells for rot in range(4)]
-    out = [SKIP_ACTION]
-    for seals, found in zip(notation.seal, seal_options(p, tables), strict=True):
-        out += [seals[pid] for _, pid in found]
-    return out
+        token = p.token
+        table = notation.place4
+        hand = p.hand
+        out: list[Action] = []
+        for t in sorted(hand) if len(hand) > 1 else hand:
+            by_cell = table[t]
+            for cell in SPACE_CELLS[p.space]:
+                if token[cell] == EMPTY:
+                    out += by_cell[cell]
+        return out
+    if phase == SEAL:
+        seals = notation.seal
+        return [SKIP_ACTION, *[seals[c][pid] for c, pid in seal_hits(p, tables)]]
+    if phase == MOVE:
+        return notation.moves_upto(max_extra_steps(p))
+    return [notation.keep[t] for t in sorted(p.dealt)]
 
 
 # -- refusals --------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from mailbag.games.post_office.geometry import (
     CELL_PARCELS,
     CELLS,
     PARCELS,
-    ROTATION_SOURCE,
     SIZE,
     STARTING_CELLS,
     Tables,
@@ -23,7 +22,7 @@ from mailbag.games.post_office.geometry import (
     space_name,
 )
 from mailbag.games.post_office.goals import check_goals, reveal_goals
-from mailbag.games.post_office.legal import route
+from mailbag.games.post_office.legal import destination
 from mailbag.games.post_office.scoring import GOAL_VALUE
 from mailbag.games.post_office.state import (
     EMPTY,
@@ -90,13 +89,13 @@ def new_state(tables: Tables, players: int, goals_on: bool, seed: int) -> PostOf
 
 def place_token(p: Player, tables: Tables, token: int, cell: int, rotation: int) -> None:
     """Lay ``token`` on ``cell`` turned ``rotation`` quarter turns clockwise."""
-    printed = tables.components.tokens[token]
     p.token[cell] = token
     p.rotation[cell] = rotation
-    source = ROTATION_SOURCE[rotation]
-    for i, parcel in enumerate(CELL_PARCELS[cell]):
-        p.colour[parcel] = printed.colours[source[i]]
-        p.icon[parcel] = printed.icons[source[i]]
+    colours, icons = tables.turned[token][rotation]
+    a, b, c, d = CELL_PARCELS[cell]
+    colour, icon = p.colour, p.icon
+    colour[a], colour[b], colour[c], colour[d] = colours
+    icon[a], icon[b], icon[c], icon[d] = icons
 
 
 def start_round(state: PostOfficeState) -> list[Event]:
@@ -130,11 +129,13 @@ def submit(
     state: PostOfficeState, seat: int, action: Action, tables: Tables, notation: Notation
 ) -> list[Event]:
     """Record ``seat``'s (legal) decision; resolve the phase when everyone has chosen."""
-    state.players[seat].pending = notation.encode(action)
-    text = str(action)
-    events = [Event("chosen", "you choose: " + text, {"seat": seat, "action": text}, to=(seat,))]
-    if all(p.pending for p in state.players):
-        events.extend(resolve(state, tables))
+    players = state.players
+    players[seat].pending, text = notation.chosen(action)
+    events = [Event("chosen", "you choose: " + text, {"seat": seat, "action": text}, (seat,))]
+    for p in players:
+        if not p.pending:
+            return events
+    events.extend(resolve(state, tables))
     return events
 
 
@@ -214,7 +215,7 @@ def _resolve_move(state: PostOfficeState) -> list[Event]:
     events = []
     for i, p in enumerate(state.players):
         extra = p.pending[0]
-        p.space = route(p)[extra]
+        p.space = destination(p.token, p.space, extra)
         pay(state, p, extra)
         paid = f" (paying {extra} stamp{'s' if extra != 1 else ''})" if extra else ""
         events.append(
