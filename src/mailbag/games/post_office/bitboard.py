@@ -36,8 +36,15 @@ COLOUR_BIT = _translation({c: 1 << c for c in range(4)})
 #: -1 (an open parcel in ``tape``, an empty one in ``colour``) to every colour's bit
 ALL_IF_NONE = _translation({0xFF: LANES})
 IS_SYMBOL = _translation({SYMBOL: LANES})
+IS_RECEIPT = _translation({RECEIPT: 1})
+#: a tape (0..15) to bit 0, -1 (open) to nothing
+IS_TAPED = _translation({t: 1 for t in range(16)})
 #: every byte's bit of colour c
 COLOUR_LANE = tuple(sum(1 << (8 * p + c) for p in range(PARCELS)) for c in range(4))
+#: bit 0 of every parcel but those of the first (last) column: where a neighbour on the left
+#: (right) exists
+HAS_LEFT = sum(1 << (8 * p) for p in range(PARCELS) if p % PSIZE > 0)
+HAS_RIGHT = sum(1 << (8 * p) for p in range(PARCELS) if p % PSIZE < PSIZE - 1)
 #: parcels that start a 2×2 square of the grid (row and column 0..8)
 SQUARE_STARTS = spread([r * PSIZE + c for r in range(PSIZE - 1) for c in range(PSIZE - 1)])
 #: the parcels of a 2×2 square from its first one, in bits
@@ -63,6 +70,29 @@ def open_bits(p: Player) -> int:
     """The colour bits of the open (unsealed) parcels of a board."""
     colours = _from(_encode(p.colour).translate(COLOUR_BIT), "little")
     return (colours & _from(_encode(p.tape).translate(ALL_IF_NONE), "little")) >> _HEADER
+
+
+def board_bits(p: Player) -> tuple[int, int, bytes, bytes]:
+    """(open colour bits, sealed parcels as bit 8 * p, packed icons, packed colours) of a
+    board."""
+    colour = _encode(p.colour)[3:]
+    tape = _encode(p.tape)
+    m = _from(colour.translate(COLOUR_BIT), "little") & (
+        _from(tape.translate(ALL_IF_NONE), "little") >> _HEADER
+    )
+    return m, _from(tape.translate(IS_TAPED), "little") >> _HEADER, _encode(p.icon)[3:], colour
+
+
+def beside(bits: int) -> int:
+    """The parcels (bit 8 * p) side by side with any parcel of ``bits`` (bit 8 * p)."""
+    return (
+        (bits << _RIGHT & HAS_LEFT) | (bits >> _RIGHT & HAS_RIGHT) | bits << _DOWN | bits >> _DOWN
+    )
+
+
+def receipt_bits(icon: bytes) -> int:
+    """The parcels showing a receipt (bit 8 * p), from the packed ``icon`` list."""
+    return _from(icon.translate(IS_RECEIPT), "little")
 
 
 def symbol_lanes(icon: bytes) -> int:

@@ -14,12 +14,10 @@ import functools
 
 from mailbag.games.post_office.bitboard import (
     COLOUR_LANE,
-    colour_bits,
+    board_bits,
     form_fits,
     near_squares,
     open_bits,
-    open_lanes,
-    pack,
     symbol_lanes,
     unused_colours,
 )
@@ -99,10 +97,8 @@ def available_tapes(p: Player, tables: Tables, m: int | None = None) -> int:
 
 
 def evaluate(p: Player, tables: Tables, rounds_left: int, phase: int) -> float:
-    icon = pack(p.icon)
-    colour = pack(p.colour)
-    m = colour_bits(colour) & open_lanes(p.tape)
-    value = float(points_of(p, m, icon))
+    m, taped, icon, colour = board_bits(p)
+    value = float(points_of(p, m, taped, icon))
     if rounds_left <= 0:
         return value
     value += 2.5 * available_tapes(p, tables, m)

@@ -10,13 +10,18 @@
 from __future__ import annotations
 
 from mailbag.games.post_office.bitboard import (
+    COLOUR_LANE,
+    beside,
+    board_bits,
     open_bits,
     open_receipts_at,
     open_symbol_counts,
     pack,
+    receipt_bits,
     square_bits,
     square_indices,
     squares_touch,
+    symbol_lanes,
 )
 from mailbag.games.post_office.components import Components
 from mailbag.games.post_office.geometry import NEIGHBOURS, PSIZE
@@ -103,45 +108,55 @@ def square_groups(p: Player) -> int:
     return groups_of(square_bits(open_bits(p)))
 
 
-def receipt_points(p: Player, icon: bytes) -> int:
+def receipt_points(p: Player, icon: bytes, taped: int) -> int:
+    """3 per distinct tape beside each open receipt (packed ``icon`` list, sealed parcels as
+    bit 8 * p): only receipts beside a sealed parcel can score."""
+    if not taped:
+        return 0
+    touched = receipt_bits(icon) & beside(taped) & ~taped
+    total = 0
     tape = p.tape
-    return RECEIPT_POINTS * sum(
-        len({tape[n] for n in NEIGHBOURS[r] if tape[n] >= 0}) for r in open_receipts_at(icon, tape)
-    )
+    while touched:
+        low = touched & -touched
+        total += len({tape[n] for n in NEIGHBOURS[(low.bit_length() - 1) >> 3] if tape[n] >= 0})
+        touched ^= low
+    return RECEIPT_POINTS * total
 
 
 def breakdown(p: Player, components: Components) -> dict[str, int]:
     """A board's points by source, in the order of the rulebook's scoring example."""
     result = {"stamps": p.stamps, "goal tokens": GOAL_VALUE * len(p.goals)}
-    icon = pack(p.icon)
-    m = open_bits(p)
+    m, taped, icon, _ = board_bits(p)
     symbols = open_symbol_counts(m, icon)
     placed = p.placed
     for c, colour in enumerate(components.colours):
         base = c * 4
         tapes = (placed[base] >= 0) + (placed[base + 1] >= 0) + (placed[base + 2] >= 0)
         result[colour.name] = symbols[c] * (tapes + (placed[base + 3] >= 0))
-    result["receipts"] = receipt_points(p, icon)
+    result["receipts"] = receipt_points(p, icon, taped)
     result["square groups"] = SQUARE_POINTS * groups_of(square_bits(m))
     return result
 
 
 def points(p: Player) -> int:
     """The total of :func:`breakdown`."""
-    return points_of(p, open_bits(p), pack(p.icon))
+    m, taped, icon, _ = board_bits(p)
+    return points_of(p, m, taped, icon)
 
 
-def points_of(p: Player, m: int, icon: bytes) -> int:
-    """:func:`points` from the board's open colour bits and packed icons."""
-    symbols = open_symbol_counts(m, icon)
-    placed = p.placed
+def points_of(p: Player, m: int, taped: int, icon: bytes) -> int:
+    """:func:`points` from the board's :func:`~bitboard.board_bits`."""
     total = p.stamps + GOAL_VALUE * len(p.goals)
-    for c in range(4):
-        if symbols[c]:
+    placed = p.placed
+    if placed.count(-1) < len(placed):  # a tape is down: symbols score
+        symbols = m & symbol_lanes(icon)
+        for c in range(4):
             base = c * 4
             tapes = (placed[base] >= 0) + (placed[base + 1] >= 0) + (placed[base + 2] >= 0)
-            total += symbols[c] * (tapes + (placed[base + 3] >= 0))
-    total += receipt_points(p, icon)
+            tapes += placed[base + 3] >= 0
+            if tapes:
+                total += tapes * (symbols & COLOUR_LANE[c]).bit_count()
+    total += receipt_points(p, icon, taped)
     squares = square_bits(m)
     if squares:
         total += SQUARE_POINTS * groups_of(squares)
