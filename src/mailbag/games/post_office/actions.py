@@ -57,15 +57,10 @@ class Notation:
 
         #: place4[token][cell]: the 4 placements of that token on that cell, by rotation
         self.place4 = [[list(by_rot) for by_rot in by_cell] for by_cell in self.place]
-        #: id of each prebuilt action -> (its pending form, its notation). Keyed by identity: the
-        #: actions live as long as this object, so a hit is that very action (others are
-        #: encoded the slow way).
+        #: id of a prebuilt action -> (its pending form, its notation), filled as actions are
+        #: chosen. Keyed by identity: only actions held in the tables above are entered, and they
+        #: live as long as this object, so a hit is that very action.
         self.known: dict[int, tuple[tuple[int, ...], str]] = {}
-        prebuilt = [*self.keep, *self.moves, SKIP_ACTION]
-        prebuilt += [a for by_cell in self.place for by_rot in by_cell for a in by_rot]
-        prebuilt += [a for by_pid in self.seal for a in by_pid]
-        for action in prebuilt:
-            self.known[id(action)] = (tuple(self.encode(action)), str(action))
 
     def moves_upto(self, n: int) -> list[Action]:
         """``move 0`` .. ``move n``."""
@@ -77,9 +72,16 @@ class Notation:
     def chosen(self, action: Action) -> tuple[list[int], str]:
         """The pending form and the notation of a legal action."""
         known = self.known.get(id(action))
-        if known is None:
-            return self.encode(action), str(action)
-        return list(known[0]), known[1]
+        if known is not None:
+            return list(known[0]), known[1]
+        pending, text = self.encode(action), str(action)
+        try:
+            prebuilt = self.decode("seal" if action.verb == "skip" else action.verb, pending)
+        except IndexError:  # no prebuilt action has these numbers
+            return pending, text
+        if prebuilt is action:
+            self.known[id(action)] = (tuple(pending), text)
+        return pending, text
 
     def encode(self, action: Action) -> list[int]:
         """The pending form of a legal action (trusted: no checks)."""

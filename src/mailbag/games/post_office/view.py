@@ -21,7 +21,6 @@ from mailbag.games.post_office.actions import Notation
 from mailbag.games.post_office.components import REGULAR_TOKENS
 from mailbag.games.post_office.geometry import Tables
 from mailbag.games.post_office.state import (
-    EMPTY,
     PHASE_NAMES,
     Player,
     PostOfficeState,
@@ -87,7 +86,7 @@ def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) 
     seen: set[int] = set(obs["starting_box"])
     players: list[Player] = []
     for v in obs["players"]:
-        seen.update(t for t in v["tokens"] if t != EMPTY)
+        seen.update(v["tokens"])  # the empty cells add 0, which is no token
         players.append(
             Player(
                 helper=tables.helper_index[v["helper"]],
