@@ -59,7 +59,7 @@ def test_unattended_game_prints_a_scoreboard_and_writes_a_record(tmp_path: Path)
     [
         (["play", "nope"], "unknown game 'nope'; known games:"),
         (["play", "tiny", "--seats", "random,robot"], "unknown seat kind 'robot'"),
-        (["play", "tiny", "--seats", "random,,random"], "comma list of seat kinds"),
+        (["play", "tiny", "--seats", "random,,random"], "empty seat kind in"),
         (["play", "tiny", "--seats", "random"], "tiny seats 2–3, not 1"),
         (["play", "tiny", "-o", "hand=9"], "bad value '9' for option 'hand'"),
         (["play", "tiny", "-o", "size=2"], "unknown option 'size' for tiny; valid options: hand"),
@@ -166,3 +166,11 @@ def test_an_automa_that_plays_first_is_explained_before_the_first_prompt(
     opening = result.output.index("Automa (seat 1, normal) plays the face-up Travel cards")
     assert opening < result.output.index("your decision")
     assert "slot 1" in result.output[opening:]
+
+
+def test_bot_parameters_with_commas_stay_one_seat() -> None:
+    result = runner.invoke(
+        app, ["play", "tiny", "--seats", "mcts:iters=5,depth=2,random", "--seed", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["seats"] == ["mcts:iters=5,depth=2", "random"]

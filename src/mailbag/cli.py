@@ -71,10 +71,15 @@ def games_command() -> None:
 
 
 def parse_seats(text: str) -> list[str]:
-    seats = [s.strip() for s in text.split(",")]
-    if not text.strip() or any(not s for s in seats):
-        raise SeatError(f"--seats {text!r}: give a comma list of seat kinds, e.g. human,random")
-    return seats
+    """``--seats``: a comma list of seat kinds; ``mcts:iters=500,depth=4`` stays one seat."""
+    from mailbag.bots import split_seats
+
+    if not text.strip():
+        raise SeatError("--seats is empty: give a comma list of seat kinds, e.g. human,random")
+    try:
+        return split_seats(text)
+    except SeatError as exc:
+        raise SeatError(f"--seats {text!r}: {exc}; give a comma list, e.g. human,random") from None
 
 
 def check_seat_kinds(game_name: str, seats: list[str]) -> None:

@@ -90,8 +90,9 @@ def sim_command(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play many games between bots and write records, statistics and a report."""
+    from mailbag.bots import split_seats
     from mailbag.core.registry import get
-    from mailbag.sim.tournament import SimConfig, run_sim, split_seats
+    from mailbag.sim.tournament import SimConfig, run_sim
 
     if report not in ("md", "html", "none"):
         raise MailbagError(f"unknown report format {report!r}; formats: md, html, none")

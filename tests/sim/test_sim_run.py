@@ -13,10 +13,11 @@ import pytest
 import tiny
 from realgames import default_players, loadable_games
 
+from mailbag.bots import split_seats
 from mailbag.core import Game, MailbagError, OptionError, SeatError
 from mailbag.core.records import loads, replay
 from mailbag.sim.runner import play_game
-from mailbag.sim.tournament import SimConfig, run_sim, split_seats
+from mailbag.sim.tournament import SimConfig, run_sim
 from mailbag.sim.worker import Outcome
 
 

@@ -1,5 +1,21 @@
 """Bots: random, greedy (per-game heuristics) and information-set MCTS — all view-only."""
 
-from mailbag.bots.base import Bot, bot_kinds, is_bot_kind, make_bot, parse_kind, register_bot
+from mailbag.bots.base import (
+    Bot,
+    bot_kinds,
+    is_bot_kind,
+    make_bot,
+    parse_kind,
+    register_bot,
+    split_seats,
+)
 
-__all__ = ["Bot", "bot_kinds", "is_bot_kind", "make_bot", "parse_kind", "register_bot"]
+__all__ = [
+    "Bot",
+    "bot_kinds",
+    "is_bot_kind",
+    "make_bot",
+    "parse_kind",
+    "register_bot",
+    "split_seats",
+]

@@ -44,6 +44,24 @@ def parse_kind(kind: str) -> tuple[str, dict[str, str]]:
     return name.strip(), params
 
 
+def split_seats(values: list[str] | str) -> list[str]:
+    """Seat kinds from ``--seats``: comma-separated, where a piece like ``time=1`` (a parameter
+    without a bot name) continues the previous kind: ``mcts:iters=9,depth=4,greedy`` is two
+    seats."""
+    items = [values] if isinstance(values, str) else list(values)
+    kinds: list[str] = []
+    for item in items:
+        for piece in item.split(","):
+            piece = piece.strip()
+            if not piece:
+                raise SeatError(f"empty seat kind in {item!r}")
+            if "=" in piece and ":" not in piece and kinds and ":" in kinds[-1]:
+                kinds[-1] += "," + piece
+            else:
+                kinds.append(piece)
+    return kinds
+
+
 def is_bot_kind(kind: str) -> bool:
     _load_builtin()
     return parse_kind(kind)[0] in _FACTORIES
@@ -58,9 +76,13 @@ def make_bot(kind: str, game: Game[Any], seat: int, seed: int) -> Bot:
     return _FACTORIES[name](game, seat, seed, params)
 
 
+_BUILTIN_LOADED: list[bool] = []
+
+
 def _load_builtin() -> None:
-    if _FACTORIES:
+    if _BUILTIN_LOADED:
         return
+    _BUILTIN_LOADED.append(True)
     import importlib
 
     for module in ("mailbag.bots.random_bot", "mailbag.bots.greedy", "mailbag.bots.mcts"):

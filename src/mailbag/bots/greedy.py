@@ -89,8 +89,3 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> G
 
 
 register_bot("greedy", _factory)
-
-# Register the other built-in bots too: base._load_builtin loads them only while no bot at all is
-# registered, so importing one bot module directly must not hide the others.
-import mailbag.bots.mcts  # noqa: E402
-import mailbag.bots.random_bot  # noqa: E402, F401

@@ -12,6 +12,9 @@ from mailbag.core import Action, Game, Observation, Rng, SeatError
 class RandomBot:
     """Picks uniformly at random among the legal actions (it never looks at the state)."""
 
+    #: the random bot ignores its view, so the runner need not build one
+    needs_view = False
+
     def __init__(self, seed: int) -> None:
         self.rng = Rng.from_seed(seed, 0x5EED)
 

@@ -64,24 +64,6 @@ class SimResult:
     report_path: Path | None = None
 
 
-def split_seats(values: list[str] | str) -> list[str]:
-    """Seat kinds from ``--seats``: comma-separated, where a piece like ``time=1`` (a parameter
-    without a bot name) continues the previous kind: ``mcts:iters=9,depth=4,greedy`` is two
-    seats."""
-    items = [values] if isinstance(values, str) else list(values)
-    kinds: list[str] = []
-    for item in items:
-        for piece in item.split(","):
-            piece = piece.strip()
-            if not piece:
-                raise SeatError(f"empty seat kind in {item!r}")
-            if "=" in piece and ":" not in piece and kinds and ":" in kinds[-1]:
-                kinds[-1] += "," + piece
-            else:
-                kinds.append(piece)
-    return kinds
-
-
 def validate(config: SimConfig) -> tuple[Game[Any], dict[str, Any]]:
     """Check the whole set-up before any game is played; every problem is a one-line error."""
     if config.games < 1:
