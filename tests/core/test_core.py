@@ -182,3 +182,16 @@ def test_record_of_another_game_is_refused() -> None:
     record = GameRecord("postcards", {}, 1, ["random", "random"])
     with pytest.raises(RecordError, match="record is of 'postcards'"):
         replay(TinyGame(), record)
+
+
+def test_rng_shuffle_is_fisher_yates_over_randbelow() -> None:
+    """The unrolled shuffle draws exactly what the plain definition would."""
+    for seed in range(50):
+        for n in (0, 1, 2, 7, 52, 300):
+            fast, plain = list(range(n)), list(range(n))
+            a, b = Rng.from_seed(seed), Rng.from_seed(seed)
+            a.shuffle(fast)
+            for i in range(n - 1, 0, -1):
+                j = b.randbelow(i + 1)
+                plain[i], plain[j] = plain[j], plain[i]
+            assert fast == plain and a.state == b.state

@@ -1,4 +1,4 @@
-"""The fast paths (bitboards, inlined shuffle, prebuilt actions) against plain reference code.
+"""The fast paths (bitboards, prebuilt actions) against plain reference code.
 
 Speed is never asserted: these check that every shortcut gives exactly what the plain rule text
 gives, on boards from random games.
@@ -12,7 +12,7 @@ from mailbag.core import Rng
 from mailbag.games.post_office import bitboard, heuristics, legal, scoring
 from mailbag.games.post_office.components import RECEIPT, SYMBOL
 from mailbag.games.post_office.geometry import NEIGHBOURS, SQUARES
-from mailbag.games.post_office.state import Player, PostOfficeState, shuffle
+from mailbag.games.post_office.state import Player, PostOfficeState
 
 
 def boards(seeds: int = 6) -> list[Player]:
@@ -59,17 +59,6 @@ def plain_near_squares(p: Player) -> int:
             present = [x for x in cs if x >= 0]
             count += present[0] == present[1] == present[2]
     return count
-
-
-def test_shuffle_is_rng_shuffle() -> None:
-    for seed in range(50):
-        for size in (0, 1, 2, 4, 9, 60, 96, 130):
-            mine, theirs = list(range(size)), list(range(size))
-            a, b = Rng.from_seed(seed, size), Rng.from_seed(seed, size)
-            shuffle(a, mine)
-            b.shuffle(theirs)
-            assert mine == theirs
-            assert a.state == b.state
 
 
 def test_scoring_matches_plain_counting() -> None:

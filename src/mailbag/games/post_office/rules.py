@@ -36,7 +36,6 @@ from mailbag.games.post_office.state import (
     SKIP,
     Player,
     PostOfficeState,
-    shuffle,
 )
 
 
@@ -59,16 +58,16 @@ def new_state(tables: Tables, players: int, goals_on: bool, seed: int) -> PostOf
             placed=[-1] * 16,
         )
         starting = comps.starting_tokens(helper)
-        shuffle(rng, starting)
+        rng.shuffle(starting)
         for cell, token in zip(STARTING_CELLS, starting, strict=True):  # PO-109: unturned
             place_token(p, tables, token, cell, 0)
         seats.append(p)
     box = [t for h in range(players, len(comps.helpers)) for t in comps.starting_tokens(h)]
     supply = list(range(1, 97))
-    shuffle(rng, supply)
+    rng.shuffle(supply)
     goals = list(range(len(comps.goals)))
     if goals_on:
-        shuffle(rng, goals)
+        rng.shuffle(goals)
     state = PostOfficeState(
         rng=rng,
         players=seats,

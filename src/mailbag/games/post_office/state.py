@@ -93,33 +93,3 @@ def copy_state(s: PostOfficeState) -> PostOfficeState:
         s.goal_box[:],
         s.starting_box[:],
     )
-
-
-# -- shuffling ------------------------------------------------------------------------------------
-
-_MASK = (1 << 64) - 1
-#: for each n, the largest multiple of n below 2**64 (``Rng.randbelow`` rejects draws above it)
-_LIMIT = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 129)]
-
-
-def shuffle(rng: Rng, items: list[T]) -> None:
-    """Exactly ``rng.shuffle(items)`` — the same draws, the same order — with the SplitMix64
-    steps of ``Rng.next64``/``Rng.randbelow`` written out in the loop: dealing the supply and
-    determinizing spend most of their time here. (A test checks it against ``Rng.shuffle``.)"""
-    if len(items) >= len(_LIMIT):
-        rng.shuffle(items)
-        return
-    state = rng.state
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = _LIMIT[n]
-        while True:
-            state = (state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
-        items[i], items[j] = items[j], items[i]
-    rng.state = state

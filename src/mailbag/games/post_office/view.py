@@ -24,7 +24,6 @@ from mailbag.games.post_office.state import (
     PHASE_NAMES,
     Player,
     PostOfficeState,
-    shuffle,
 )
 
 
@@ -111,7 +110,7 @@ def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) 
         if obs["pending"] is not None:
             me.pending = notation.encode(parse_action(obs["pending"]))
     pool = [t for t in range(1, REGULAR_TOKENS + 1) if t not in seen]
-    shuffle(rng, pool)
+    rng.shuffle(pool)
     for i, v in enumerate(obs["players"]):
         if i == seat:
             continue
@@ -126,7 +125,7 @@ def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) 
     stack = [
         g for g in range(len(comps.goals)) if g not in held and g not in display and g not in box
     ]
-    shuffle(rng, stack)
+    rng.shuffle(stack)
     return PostOfficeState(
         rng=Rng(rng.next64()),
         players=players,
