@@ -7,16 +7,15 @@ text and the numbered legal actions. Research commands (``sim``, ``bench``) live
 
 from __future__ import annotations
 
-import functools
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from mailbag.cliutil import friendly
 from mailbag.core import MailbagError, SeatError
 from mailbag.core.records import GameRecord, load, replay_steps, result_of
 from mailbag.core.spec import parse_option_pairs
@@ -30,23 +29,6 @@ app = typer.Typer(
 )
 console = Console(highlight=False, emoji=False)
 err_console = Console(stderr=True, highlight=False, emoji=False)
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def friendly(func: Callable[P, R]) -> Callable[P, R]:
-    """Turn mailbag's own errors into one clean line on stderr and exit status 2."""
-
-    @functools.wraps(func)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return func(*args, **kwargs)
-        except MailbagError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
-
-    return wrapper
 
 
 @app.command("games")

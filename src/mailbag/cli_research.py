@@ -6,12 +6,10 @@ bad seat kind, bad option, ``--games 0``...) is one line on stderr and exit stat
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -28,25 +26,9 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from mailbag.cliutil import friendly
 from mailbag.core.errors import MailbagError
 from mailbag.core.spec import parse_option_pairs
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def _friendly(func: Callable[P, R]) -> Callable[P, R]:
-    """mailbag's own errors become one clean line on stderr and exit status 2."""
-
-    @functools.wraps(func)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return func(*args, **kwargs)
-        except MailbagError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
-
-    return wrapper
 
 
 class _RateColumn(ProgressColumn):
@@ -57,7 +39,7 @@ class _RateColumn(ProgressColumn):
         return Text("  ?  games/s" if speed is None else f"{speed:6.2f} games/s", style="cyan")
 
 
-@_friendly
+@friendly
 def sim_command(
     game: Annotated[str, typer.Argument(help="The game to simulate (see `mailbag games`).")],
     seats: Annotated[
@@ -172,7 +154,7 @@ def _print_summary(summary: dict[str, Any], out: Path | None, report: Path | Non
         console.print(f"records and summary in {out}" + (f" · report {report}" if report else ""))
 
 
-@_friendly
+@friendly
 def bench_command(
     game: Annotated[str, typer.Argument(help="The game to benchmark.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
