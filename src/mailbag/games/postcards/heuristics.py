@@ -1,46 +1,86 @@
 """Greedy-bot evaluation for Postcards: the score if the game ended now, plus progress.
 
-Progress counts what the rules will likely turn into points: stamps already on unsent
-postcards (a share of the postcard's points, more for itinerary regions still missing), a
-complete postcard's distance from its region, gifts (lightning ones still to use, bell ones
-still growing), camps placed (souvenirs, keychains, caravans) and effects kept for later this
-turn.
+Progress counts what the rules will likely turn into points. An unsent postcard is worth a
+share of what sending it brings (its points, an itinerary region still missing, a gift) that
+grows steeply as the travel cards it still needs (empty stamp spaces plus movements to its
+region) run out, so the bot finishes and sends postcards instead of spreading its cards. Also
+counted: the hand (cards matching an open stamp space, movement cards while a postcard is away),
+gifts (lightning ones still to use, bell ones still growing), camps placed (souvenirs,
+keychains, caravans), effects kept for later this turn and decisions pending on the turn's stack.
 """
 
 from __future__ import annotations
 
 from mailbag.games.postcards import scoring
 from mailbag.games.postcards.components import Components
-from mailbag.games.postcards.state import PostcardsState
+from mailbag.games.postcards.state import GIFT, JOKER, POSTCARD, STAMP, PostcardsState
 
-STAMP_SHARE = 0.5
-COMPLETE_SHARE = 0.15
-DISTANCE_COST = 0.7
+#: share of a postcard's worth counted when it needs no more cards (sending must still pay)
+READY_SHARE = 0.5
+#: cards still needed at which a postcard's share has fallen to half of READY_SHARE
+HALF_SHARE_CARDS = 1.5
 ITINERARY_REGION_WORTH = 3.0
+#: what the gift chosen on sending is worth
+SEND_GIFT_WORTH = 2.0
+#: an Automa's postcards: a share of their points per stamp placed
+AUTOMA_STAMP_SHARE = 0.5
 LIGHTNING_GIFT_WORTH = 2.0
 BELL_GIFT_WORTH = 1.0
-CAMP_WORTH = 0.3
+CAMP_WORTH = 0.5
 KEPT_EFFECT_WORTH = 0.4
+#: a card in hand: any card, one matching an open stamp space, a movement card while needed
+HAND_CARD_WORTH = 0.2
+HAND_STAMP_WORTH = 0.5
+HAND_MOVE_WORTH = 0.3
+#: pending decisions: take a postcard, stick a stamp, choose a gift, play a joker
+FRAME_WORTH = {POSTCARD: 1.0, STAMP: 1.0, GIFT: SEND_GIFT_WORTH, JOKER: 1.0}
+OTHER_FRAME_WORTH = 0.3
 
 
 def value(comps: Components, state: PostcardsState, seat: int) -> float:
     """How much ``seat`` has and is building towards, in points."""
     player = state.players[seat]
     total = float(scoring.score_of(comps, state, seat).total)
-    wanted = set(comps.itineraries[player.itinerary].regions)
-    sent_regions = {comps.postcards[o.card].region for o in player.postcards if o.sent}
+    wanted = comps.itineraries[player.itinerary].regions
+    postcards = comps.postcards
+    sent_regions = {postcards[o.card].region for o in player.postcards if o.sent}
+    automa = player.kind != "player"
+    region = player.region
+    distance = comps.distance
+    open_colours = [0, 0, 0, 0]
+    away = False
     for owned in player.postcards:
         if owned.sent:
             continue
-        card = comps.postcards[owned.card]
+        card = postcards[owned.card]
         worth = float(card.points)
         if card.region in wanted and card.region not in sent_regions:
             worth += ITINERARY_REGION_WORTH
-        share = sum(owned.stamps) / len(owned.stamps)
-        total += worth * share * STAMP_SHARE
-        if share == 1.0:
-            total += worth * COMPLETE_SHARE
-            total -= DISTANCE_COST * comps.distance[player.region, card.region]
+        stamps = owned.stamps
+        if automa:
+            total += worth * AUTOMA_STAMP_SHARE * sum(stamps) / len(stamps)
+            continue
+        needed = float(distance[region, card.region])
+        if needed:
+            away = True
+        colours = card.stamp_colours
+        for i, filled in enumerate(stamps):
+            if not filled:
+                needed += 1.0
+                open_colours[colours[i]] += 1
+        worth += SEND_GIFT_WORTH
+        total += worth * READY_SHARE * HALF_SHARE_CARDS / (HALF_SHARE_CARDS + needed)
+    if player.hand:
+        travel = comps.travel
+        for k in player.hand:
+            kind = travel[k]
+            total += HAND_CARD_WORTH
+            c = kind.colour_index
+            if open_colours[c]:
+                open_colours[c] -= 1
+                total += HAND_STAMP_WORTH
+            if away and kind.action == "movement":
+                total += HAND_MOVE_WORTH
     lightning = sum(1 for g in player.gifts if comps.gifts[g].lightning)
     total += LIGHTNING_GIFT_WORTH * lightning
     total += BELL_GIFT_WORTH * (len(player.gifts) - lightning)  # more camps, more globes later
@@ -48,6 +88,8 @@ def value(comps: Components, state: PostcardsState, seat: int) -> float:
     if seat == state.current:
         t = state.turn
         total += KEPT_EFFECT_WORTH * (t.moves + t.postcards + t.camps)
+        for frame in t.stack:
+            total += FRAME_WORTH.get(frame.kind, OTHER_FRAME_WORTH)
     return total
 
 
