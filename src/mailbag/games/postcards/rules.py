@@ -28,31 +28,29 @@ def _ev(kind: str, text: str, **data: object) -> Event:
 # -- decks (PC-10: an empty deck is refilled from its shuffled discard pile) ---------------------
 
 
+def _draw(state: PostcardsState, deck: list[int], discard: list[int]) -> int:
+    """The top card of ``deck``, refilled from its shuffled ``discard`` pile when empty (PC-10);
+    EMPTY when both are empty."""
+    if not deck and discard:
+        deck.extend(discard)
+        discard.clear()
+        state.rng.shuffle(deck)
+    return deck.pop() if deck else EMPTY
+
+
 def draw_travel(state: PostcardsState) -> int:
     """The top Travel card of the deck (reshuffling the discard pile if needed), or EMPTY."""
-    if not state.travel_deck and state.travel_discard:
-        state.travel_deck = state.travel_discard
-        state.travel_discard = []
-        state.rng.shuffle(state.travel_deck)
-    return state.travel_deck.pop() if state.travel_deck else EMPTY
+    return _draw(state, state.travel_deck, state.travel_discard)
 
 
 def draw_postcard(state: PostcardsState) -> int:
     """The top postcard of the deck (reshuffling the discard pile if needed), or EMPTY."""
-    if not state.postcard_deck and state.postcard_discard:
-        state.postcard_deck = state.postcard_discard
-        state.postcard_discard = []
-        state.rng.shuffle(state.postcard_deck)
-    return state.postcard_deck.pop() if state.postcard_deck else EMPTY
+    return _draw(state, state.postcard_deck, state.postcard_discard)
 
 
 def draw_gift(state: PostcardsState) -> int:
     """The top gift card of the deck (reshuffling used lightning gifts if needed), or EMPTY."""
-    if not state.gift_deck and state.gift_discard:
-        state.gift_deck = state.gift_discard
-        state.gift_discard = []
-        state.rng.shuffle(state.gift_deck)
-    return state.gift_deck.pop() if state.gift_deck else EMPTY
+    return _draw(state, state.gift_deck, state.gift_discard)
 
 
 def postcards_available(state: PostcardsState) -> bool:
