@@ -10,6 +10,7 @@ from mailbag.core.errors import (
     OptionError,
     RecordError,
     SeatError,
+    StateError,
 )
 from mailbag.core.game import (
     Event,
@@ -21,6 +22,7 @@ from mailbag.core.game import (
     clone,
     new_game,
     start_game,
+    validate,
     visible_events,
 )
 from mailbag.core.rng import Rng
@@ -44,6 +46,7 @@ __all__ = [
     "Rng",
     "Score",
     "SeatError",
+    "StateError",
     "act",
     "action_from_json",
     "apply",
@@ -56,5 +59,6 @@ __all__ = [
     "state_digest",
     "state_from_json",
     "state_to_json",
+    "validate",
     "visible_events",
 ]

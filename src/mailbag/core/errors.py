@@ -18,11 +18,14 @@ class IllegalAction(MailbagError):
 
 
 class NotYourTurn(IllegalAction):
-    """A seat tried to act while it owes no decision."""
+    """A seat tried to act while it owes no decision.
 
-    def __init__(self, seat: int, deciders: tuple[int, ...]) -> None:
-        who = ", ".join(str(s) for s in deciders) or "nobody (the game is over)"
-        super().__init__("turn order", f"seat {seat} owes no decision now; waiting for seat {who}")
+    The message never names who the game is waiting for: in a simultaneous phase that would
+    tell the seat who has already chosen, which its view does not show."""
+
+    def __init__(self, seat: int, game_over: bool = False) -> None:
+        why = "the game is over" if game_over else f"seat {seat} owes no decision now"
+        super().__init__("turn order", why)
 
 
 class ActionSyntaxError(MailbagError):
@@ -39,6 +42,11 @@ class ComponentError(MailbagError):
 
 class RecordError(MailbagError):
     """A game record or saved state that cannot be read, or that does not replay."""
+
+
+class StateError(RecordError):
+    """A state that breaks one of its game's invariants (a card in two places, a value out of
+    range, a phase that does not fit the deciders): names the first broken invariant."""
 
 
 class SeatError(MailbagError):

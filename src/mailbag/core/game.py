@@ -9,6 +9,7 @@ action.
 
 from __future__ import annotations
 
+import stat
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -18,7 +19,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from mailbag.core.actions import Action, parse_action
-from mailbag.core.errors import ComponentError, IllegalAction, NotYourTurn
+from mailbag.core.errors import ComponentError, IllegalAction, NotYourTurn, StateError
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
 
@@ -70,8 +71,19 @@ class Game(ABC, Generic[S]):
         return self.new_state(seats, options, seed), []
 
     def with_components(self, path: Path) -> Game[S]:
-        """This game played with the user's own component data file."""
+        """This game played with the user's own component data file (read safely: a size
+        limit, UTF-8 only; see :func:`read_component_file`)."""
+        return self.with_component_text(read_component_file(path), str(path))
+
+    def with_component_text(self, text: str, source: str) -> Game[S]:
+        """This game played with the component data ``text`` (the content of a component file,
+        as a record carries it); ``source`` names it in error messages."""
         raise ComponentError(f"{self.spec.name} has no component data to replace")
+
+    def check_state(self, state: S) -> None:
+        """Raise :class:`StateError` naming the first broken invariant of ``state`` (every
+        component in exactly one place, values in range, hand limits, phase and deciders
+        consistent). Called by :func:`validate` on every state loaded from outside."""
 
     # -- flow -----------------------------------------------------------------------------------
     @abstractmethod
@@ -193,7 +205,7 @@ def check_action(game: Game[S], state: S, seat: int, action: Action) -> None:
     """Raise an :class:`IllegalAction` naming the rule unless ``seat`` may take ``action`` now."""
     deciders = game.deciders(state)
     if seat not in deciders:
-        raise NotYourTurn(seat, deciders)
+        raise NotYourTurn(seat, game.is_over(state))
     if action not in game.legal_actions(state, seat):
         raise game.explain_illegal(state, seat, action)
 
@@ -209,3 +221,43 @@ def apply(game: Game[S], state: S, seat: int, action: Action) -> tuple[S, list[E
 def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
     """The events ``seat`` may see (``None``: a spectator)."""
     return [e for e in events if e.visible_to(seat)]
+
+
+def validate(game: Game[S], state: S) -> None:
+    """Check a state that came from outside (a file, a message, a test) against its game's
+    invariants; raise :class:`StateError` naming the first broken one.
+
+    A checker that trips over data it did not expect (an index out of range, a wrong type deep
+    inside) has found a broken state too: that is reported the same way, never as a crash.
+    """
+    if not isinstance(state, game.state_type):
+        raise StateError(f"not a {game.spec.name} state: {type(state).__name__}")
+    try:
+        game.check_state(state)
+    except StateError:
+        raise
+    except (IndexError, KeyError, TypeError, ValueError, OverflowError, AttributeError) as exc:
+        raise StateError(
+            f"{game.spec.name} state is inconsistent ({type(exc).__name__}: {exc})"
+        ) from None
+
+
+#: the largest component file mailbag reads (the shipped ones are well under 100 KiB)
+MAX_COMPONENT_BYTES = 1 << 20
+
+
+def read_component_file(path: Path) -> str:
+    """The text of a user's component file: a regular file, at most 1 MiB, UTF-8."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise ComponentError(f"{path}: not a regular file")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_COMPONENT_BYTES + 1)
+    except OSError as exc:
+        raise ComponentError(f"{path}: cannot read the file ({exc.strerror})") from None
+    if len(data) > MAX_COMPONENT_BYTES:
+        raise ComponentError(f"{path}: over {MAX_COMPONENT_BYTES} bytes, not a component file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ComponentError(f"{path}: not UTF-8 text (byte {exc.start})") from None

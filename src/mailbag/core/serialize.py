@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from mailbag.core.errors import RecordError
-from mailbag.core.game import Game, S
+from mailbag.core.game import Game, S, validate
 
 _encoder = msgspec.json.Encoder(order="deterministic")
 
@@ -21,10 +21,7 @@ def state_to_json(game: Game[S], state: S) -> str:
 
 def state_from_json(game: Game[S], text: str | bytes) -> S:
     """Inverse of :func:`state_to_json`; a wrong game, schema or shape is a clear error."""
-    try:
-        doc = msgspec.json.decode(text)
-    except msgspec.DecodeError as exc:
-        raise RecordError(f"saved state is not valid JSON: {exc}") from None
+    doc = decode_json(text, "saved state")
     if not isinstance(doc, dict) or "state" not in doc:
         raise RecordError("saved state has no 'state' field")
     if doc.get("game") != game.spec.name:
@@ -35,9 +32,20 @@ def state_from_json(game: Game[S], text: str | bytes) -> S:
             f"{game.schema_version} for {game.spec.name}"
         )
     try:
-        return msgspec.convert(doc["state"], type=game.state_type)
-    except msgspec.ValidationError as exc:
+        state = msgspec.convert(doc["state"], type=game.state_type)
+    except (msgspec.ValidationError, RecursionError) as exc:
         raise RecordError(f"saved state does not fit {game.spec.name}: {exc}") from None
+    validate(game, state)
+    return state
+
+
+def decode_json(text: str | bytes, what: str) -> Any:
+    """JSON text to Python data; anything that is not JSON (bad bytes, nesting too deep, a
+    number too large) is a :class:`RecordError` naming ``what`` was being read."""
+    try:
+        return msgspec.json.decode(text)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
+        raise RecordError(f"{what} is not valid JSON: {exc}") from None
 
 
 def to_builtins(obj: Any) -> Any:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from pathlib import Path
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
@@ -21,6 +20,7 @@ from mailbag.games.carteros.components import (
     RAIN,
     Components,
     load_components,
+    parse_components,
 )
 from mailbag.games.carteros.state import CarterosState, copy_state, deal
 
@@ -64,8 +64,8 @@ class CarterosGame(Game[CarterosState]):
     def __init__(self, components: Components | None = None) -> None:
         self.components = components if components is not None else load_components()
 
-    def with_components(self, path: Path) -> CarterosGame:
-        return CarterosGame(load_components(path))
+    def with_component_text(self, text: str, source: str) -> CarterosGame:
+        return CarterosGame(parse_components(text, source))
 
     # -- set-up and flow ------------------------------------------------------------------------
     def new_state(

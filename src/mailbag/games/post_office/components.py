@@ -119,8 +119,9 @@ def _read(path: Path) -> dict[str, Any]:
         raise ComponentError(f"{path}: not valid TOML ({exc})") from None
 
 
-def load_components(user_file: Path | None = None) -> Components:
-    """The shipped components, with the sections of ``user_file`` (if any) replacing them."""
+def load_components(user_text: str | Path | None = None, source: str = "") -> Components:
+    """The shipped components, with the sections of the user's file (its text, or its path) if
+    any, replacing them; ``source`` names the user's file in error messages."""
     origin: dict[str, str] = {}
     merged: dict[str, Any] = {}
     for name in SHIPPED:
@@ -128,8 +129,16 @@ def load_components(user_file: Path | None = None) -> Components:
         for key, value in data.items():
             merged[key] = value
             origin[key] = name
-    if user_file is not None:
-        user = _read(Path(user_file))
+    user_file = source or (str(user_text) if isinstance(user_text, Path) else "components")
+    if user_text is not None:
+        if isinstance(user_text, Path):
+            from mailbag.core.game import read_component_file
+
+            user_text = read_component_file(user_text)
+        try:
+            user = tomllib.loads(user_text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ComponentError(f"{user_file}: not valid TOML ({exc})") from None
         unknown = sorted(set(user) - set(SECTIONS))
         if unknown:
             raise ComponentError(
@@ -144,7 +153,7 @@ def load_components(user_file: Path | None = None) -> Components:
     for key in SECTIONS:
         if key not in merged:
             raise ComponentError(f"{DATA}: section {key!r} is missing from the shipped data")
-    return _build(merged, origin, str(user_file) if user_file else "shipped")
+    return _build(merged, origin, user_file if user_text is not None else "shipped")
 
 
 class _Entry:

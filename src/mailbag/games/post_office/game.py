@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from pathlib import Path
 
 from mailbag.core import Action, Event, Game, GameSpec, IllegalAction, Observation, Rng, Score
 from mailbag.core.spec import OptionSpec, OptionValue
@@ -45,8 +44,8 @@ class PostOfficeGame(Game[PostOfficeState]):
         self.tables = Tables(self.components)
         self.notation = Notation(self.tables)
 
-    def with_components(self, path: Path) -> PostOfficeGame:
-        return PostOfficeGame(load_components(Path(path)))
+    def with_component_text(self, text: str, source: str) -> PostOfficeGame:
+        return PostOfficeGame(load_components(text, source))
 
     # -- set-up and flow ------------------------------------------------------------------------
     def new_state(

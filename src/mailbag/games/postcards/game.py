@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from pathlib import Path
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
@@ -12,7 +11,7 @@ from mailbag.core.game import Event, Game, Observation, Score
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
 from mailbag.games.postcards import actions, explain, heuristics, render, scoring, turn, view
-from mailbag.games.postcards.components import Components, load_components
+from mailbag.games.postcards.components import Components, parse_components
 from mailbag.games.postcards.state import (
     EMPTY,
     Frame,
@@ -30,10 +29,10 @@ class PostcardsGame(Game[PostcardsState]):
         self.spec = spec
         self.comps = comps
 
-    def with_components(self, path: Path) -> PostcardsGame:
-        """This game played with the user's own component file (same format as the shipped
+    def with_component_text(self, text: str, source: str) -> PostcardsGame:
+        """This game played with the user's own component data (same format as the shipped
         ``data/components.toml``; see docs/postcards.md)."""
-        return PostcardsGame(self.spec, load_components(path))
+        return PostcardsGame(self.spec, parse_components(text, source))
 
     # -- set-up and flow ------------------------------------------------------------------------
     def new_state(
