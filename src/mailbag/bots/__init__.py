@@ -3,6 +3,7 @@
 from mailbag.bots.base import (
     Bot,
     bot_kinds,
+    bot_seed,
     is_bot_kind,
     make_bot,
     parse_kind,
@@ -13,6 +14,7 @@ from mailbag.bots.base import (
 __all__ = [
     "Bot",
     "bot_kinds",
+    "bot_seed",
     "is_bot_kind",
     "make_bot",
     "parse_kind",

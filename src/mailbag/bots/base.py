@@ -7,6 +7,7 @@ Bots are given the seat's view and its legal actions; search bots plan on worlds
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -19,7 +20,9 @@ class Bot(Protocol):
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action: ...
 
 
-#: seat-kind name -> factory(game, seat, seed, params)
+#: seat-kind name -> factory(game, seat, bot_seed, params); ``bot_seed`` is the bot's own seed,
+#: derived one way from the game's (:func:`bot_seed`): a bot can never rebuild the deal from it
+
 BotFactory = Callable[[Game[Any], int, int, dict[str, str]], Bot]
 _FACTORIES: dict[str, BotFactory] = {}
 
@@ -67,13 +70,24 @@ def is_bot_kind(kind: str) -> bool:
     return parse_kind(kind)[0] in _FACTORIES
 
 
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's own seed: a one-way hash of (game seed, seat). Reproducible, so the same game
+    seed gives the same bots' play, but a bot cannot recover the game's seed, and so the deal,
+    from it."""
+    digest = hashlib.blake2b(
+        f"{game_seed}:{seat}".encode(), digest_size=8, person=b"mailbag-bot"
+    ).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
 def make_bot(kind: str, game: Game[Any], seat: int, seed: int) -> Bot:
-    """The bot for seat kind ``kind``; an unknown kind or bad parameter is a clear error."""
+    """The bot for seat kind ``kind`` in a game dealt from ``seed``; the bot itself only
+    ever receives :func:`bot_seed` of it. An unknown kind or bad parameter is a clear error."""
     _load_builtin()
     name, params = parse_kind(kind)
     if name not in _FACTORIES:
         raise SeatError(f"unknown bot {kind!r}; bots: {', '.join(sorted(_FACTORIES))}")
-    return _FACTORIES[name](game, seat, seed, params)
+    return _FACTORIES[name](game, seat, bot_seed(seed, seat), params)
 
 
 _BUILTIN_LOADED: list[bool] = []
