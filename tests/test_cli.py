@@ -4,6 +4,7 @@ one-line errors for bad input."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -33,13 +34,20 @@ def test_unattended_game_prints_json_result() -> None:
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"game", "seed", "seats", "scores", "breakdown", "ranking", "turns"}
+    assert set(data) == {
+        "game", "id", "seed", "seats", "scores", "breakdown", "ranking", "turns", "record"
+    }
     assert data["game"] == "tiny" and data["seed"] == 3 and data["turns"] == 8
     assert [b["cards played"] for b in data["breakdown"]] == data["scores"]
+    assert len(Path(data["record"]).read_text().splitlines()) == 1 + 8 + 1  # every game saved
     again = runner.invoke(
         app, ["play", "tiny", "--seats", "random,random", "--seed", "3", "--json"]
     )
-    assert again.output == result.output
+    other = json.loads(again.output)
+    assert other["id"] != data["id"] and other["record"] != data["record"]  # never collide
+    for key in ("id", "record"):
+        del data[key], other[key]
+    assert other == data
 
 
 def test_unattended_game_prints_a_scoreboard_and_writes_a_record(tmp_path: Path) -> None:
@@ -87,12 +95,14 @@ def test_a_person_plays_refused_moves_are_asked_again_and_eof_saves(
     assert "Legal actions" in result.output
     assert "refused: seat 0 holds no card" in result.output
     assert "no action 9" in result.output
-    saved = tmp_path / "mailbag-save-tiny-5.jsonl"
-    assert "mailbag play --resume mailbag-save-tiny-5.jsonl" in result.output
+    assert "seed" not in result.output  # the seed is the deal: never shown before the end
+    saved = Path(result.output.split("mailbag play --resume ")[1].split()[0])
+    assert saved.parent.parent == Path(os.environ["MAILBAG_DATA_DIR"])
     assert len(saved.read_text().splitlines()) == 3  # header + two decisions
     resumed = runner.invoke(app, ["play", "--resume", str(saved)], input="1\n" * 10)
     assert resumed.exit_code == 0, resumed.output
-    assert "resumed tiny after 2 decisions" in resumed.output
+    assert "resumed after 2 decisions" in resumed.output
+    assert "seed 5" in resumed.output  # once the game is over
     assert "final scores" in resumed.output
     replayed = runner.invoke(app, ["replay", str(saved)])
     assert "verified: 8 steps" in replayed.output

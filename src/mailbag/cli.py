@@ -17,7 +17,8 @@ from rich.table import Table
 
 from mailbag.cliutil import friendly
 from mailbag.core import MailbagError, SeatError
-from mailbag.core.records import GameRecord, load, replay_steps, result_of
+from mailbag.core.game import read_component_file
+from mailbag.core.records import ComponentData, GameRecord, load, replay_steps, result_of
 from mailbag.core.spec import parse_option_pairs
 from mailbag.games import get, names
 
@@ -89,20 +90,32 @@ def play_command(
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="game option key=value")
     ] = None,
-    record: Annotated[Path | None, typer.Option(help="write the game record here")] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="save the game record here (default: a new file in your data folder)"),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
     components: Annotated[
         Path | None, typer.Option(help="play with your own component data file")
     ] = None,
     resume: Annotated[Path | None, typer.Option(help="resume a saved game record")] = None,
 ) -> None:
-    """Play a game in the terminal: people and bots, or bots only (runs unattended)."""
+    """Play a game in the terminal: people and bots, or bots only (runs unattended).
+
+    Every decision is saved as it is made; `mailbag play --resume FILE` continues a game."""
     from mailbag.terminal import play_in_terminal
 
     if resume is not None:
+        if game is not None or seed is not None or option or components is not None:
+            raise SeatError(
+                "--resume continues a saved game: give no game, seed, option or components"
+            )
         saved = load(resume)
-        play_in_terminal(saved, save_path=record or resume, json_out=json_out, resumed=True)
-        return
+        check_seat_kinds(saved.game, saved.seats)
+        status = play_in_terminal(
+            saved, save_path=record or resume, json_out=json_out, resumed=True
+        )
+        raise typer.Exit(status)
     if game is None:
         raise SeatError("name a game to play (see `mailbag games`) or give --resume FILE")
     spec_game = get(game)
@@ -112,15 +125,20 @@ def play_command(
     if seed is None:
         import secrets
 
-        seed = secrets.randbelow(2**31)
-    new_record = GameRecord(
-        spec_game.spec.name,
-        options,
-        seed,
-        seat_list,
-        components=str(components.resolve()) if components else None,
-    )
-    play_in_terminal(new_record, save_path=record, json_out=json_out, resumed=False)
+        seed = secrets.randbelow(2**63)
+    elif not 0 <= seed < 2**64:
+        raise SeatError(f"--seed must be from 0 to 2**64-1, not {seed}")
+    data = None
+    if components is not None:
+        data = ComponentData(components.name, read_component_file(components))
+        spec_game.with_component_text(data.text, str(components))  # refuse a bad file now
+    new_record = GameRecord(spec_game.spec.name, options, seed, seat_list, components=data)
+    if record is None:
+        from mailbag.paths import new_record_path
+
+        record = new_record_path(new_record.game, new_record.game_id)
+    status = play_in_terminal(new_record, save_path=record, json_out=json_out, resumed=False)
+    raise typer.Exit(status)
 
 
 @app.command("replay")
@@ -135,13 +153,15 @@ def replay_command(
     from mailbag.terminal import game_for_record
 
     saved = load(file)
+    for warning in saved.warnings:
+        err_console.print(f"warning: {warning}", markup=False)
     game = game_for_record(saved)
     state: Any = None
     for entry in replay_steps(game, saved):
         state = entry.state
         if entry.index == 0:
             console.print(
-                f"[bold]{game.spec.title}[/bold] seed {saved.seed}, seats: "
+                f"[bold]{game.spec.title}[/bold] game {saved.game_id}, seats: "
                 + ", ".join(f"{i}:{k}" for i, k in enumerate(saved.seats))
             )
         else:
@@ -166,7 +186,7 @@ def replay_command(
     if game.is_over(state):
         from mailbag.terminal import print_scoreboard
 
-        print_scoreboard(game, state, saved.seats)
+        print_scoreboard(game, state, saved)
 
 
 def _register_research() -> None:

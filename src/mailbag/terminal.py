@@ -1,30 +1,108 @@
 """Playing in the terminal: people type their moves, bots and the engine play theirs.
 
 A person sees their own view rendered as text, the numbered legal actions, and types a number or
-an action's notation; a bad entry is refused with the reason and asked again. Ctrl-C or the end
-of input saves the game record and says how to resume it.
+an action's notation; a bad entry is refused with the reason and asked again. Every accepted
+decision is appended to the game's record file and fsynced before the next prompt, so nothing
+accepted is ever lost: ``quit``, the end of input, Ctrl-C (even while a bot thinks), closing the
+terminal (SIGHUP) or SIGTERM stop the game and say how to resume it, and even ``kill -9`` leaves
+a record that resumes at the last accepted decision.
+
+Hidden information stays hidden: the seed (the whole deal) is shown only once the game is over;
+between two people sharing the screen (hot seat) the screen is cleared and the game waits for
+the next person before showing anything of theirs.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+import signal
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from mailbag.core import Action, Event, Game, MailbagError, Observation, check_action
-from mailbag.core.records import GameRecord, replay_steps
+from mailbag.core.records import GameRecord, RecordFile, replay_steps
 from mailbag.games import get
 from mailbag.sim.runner import make_agents, play_game
 
 console = Console(highlight=False, emoji=False)
 
+_NUMBER = re.compile(r"[0-9]{1,6}")
+#: clear the screen and its scroll-back (hot seat: the next person must not scroll up)
+_CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
 
 class SaveAndQuit(Exception):
-    """The person asked to stop (Ctrl-C, end of input, or ``quit``)."""
+    """The person asked to stop (``quit``, end of input, or Ctrl-C at the prompt)."""
+
+
+class Interrupted(BaseException):
+    """SIGTERM or SIGHUP arrived: stop wherever the game is (the record is already saved)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+class Screen:
+    """The terminal shared by the people at one table. In hot seat it remembers whose private
+    things are on screen, clears it between people and keeps each person's events for them."""
+
+    def __init__(self, humans: Sequence[int]) -> None:
+        self.hot_seat = len(humans) > 1
+        self.showing: int | None = None
+        self.pending: dict[int, list[str]] = {seat: [] for seat in humans}
+
+    def note(self, events: Sequence[Event], watcher: int | None) -> None:
+        """Events just played: shown at once to a lone player, kept for each person in hot seat
+        (shown after the hand-over, to them alone)."""
+        if not self.hot_seat:
+            for event in events:
+                if event.visible_to(watcher):
+                    console.print(f"  {event.text}", markup=False)
+            return
+        for seat, log in self.pending.items():
+            log.extend(event.text for event in events if event.visible_to(seat))
+
+    def hand_over(self, seat: int, kind: str) -> None:
+        """Before ``seat`` decides in hot seat: clear the screen, wait for that person."""
+        if not self.hot_seat or self.showing == seat:
+            return
+        self.clear()
+        self.showing = None
+        console.print(f"pass to seat {seat} ({kind}) — press Enter", markup=False)
+        read_line("")
+        self.clear()
+        self.showing = seat
+        log = self.pending[seat]
+        if log:
+            console.print("since your last turn:", markup=False)
+            for text in log:
+                console.print(f"  {text}", markup=False)
+            log.clear()
+
+    @staticmethod
+    def clear() -> None:
+        if console.is_terminal:
+            console.file.write(_CLEAR)
+            console.file.flush()
+        else:
+            console.print("\f", markup=False)
+
+
+def read_line(prompt: str) -> str:
+    """One line typed by the person; the end of input or Ctrl-C is a request to stop."""
+    try:
+        return input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        raise SaveAndQuit from None
 
 
 class HumanAgent:
@@ -32,22 +110,25 @@ class HumanAgent:
 
     needs_view = True
 
-    def __init__(self, game: Game[Any], seat: int, state_ref: list[Any], hot_seat: bool) -> None:
+    def __init__(
+        self, game: Game[Any], seat: int, kind: str, state_ref: list[Any], screen: Screen
+    ) -> None:
         self.game = game
         self.seat = seat
+        self.kind = kind
         self.state_ref = state_ref
-        self.hot_seat = hot_seat
+        self.screen = screen
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         game = self.game
-        console.rule(f"seat {self.seat} — your decision" if self.hot_seat else "your decision")
+        self.screen.hand_over(self.seat, self.kind)
+        console.rule(
+            f"seat {self.seat} — your decision" if self.screen.hot_seat else "your decision"
+        )
         console.print(game.render(observation), markup=False)
         self._show_actions(observation, legal)
         while True:
-            try:
-                text = input(f"seat {self.seat}> ").strip()
-            except (EOFError, KeyboardInterrupt):
-                raise SaveAndQuit from None
+            text = read_line(f"seat {self.seat}> ").strip()
             if not text:
                 continue
             if text in ("?", "help"):
@@ -55,7 +136,7 @@ class HumanAgent:
                 continue
             if text in ("quit", "save", "exit"):
                 raise SaveAndQuit
-            if text.isdigit():
+            if _NUMBER.fullmatch(text):
                 number = int(text)
                 if 1 <= number <= len(legal):
                     return legal[number - 1]
@@ -78,18 +159,16 @@ class HumanAgent:
 
 
 def game_for_record(record: GameRecord) -> Game[Any]:
+    """The game of a record, with the component data the record carries (if any)."""
     game = get(record.game)
-    if record.components:
-        game = game.with_components(Path(record.components))
+    if record.components is not None:
+        game = game.with_component_text(record.components.text, record.components.source)
     return game
 
 
-def default_save_path(record: GameRecord) -> Path:
-    return Path(f"mailbag-save-{record.game}-{record.seed}.jsonl")
-
-
-def print_scoreboard(game: Game[Any], state: Any, seats: Sequence[str]) -> None:
-    """Final scores: one column per seat (in finishing order), one row per scoring source."""
+def print_scoreboard(game: Game[Any], state: Any, record: GameRecord) -> None:
+    """Final scores: one column per seat (in finishing order), one row per scoring source. The
+    game is over, so its seed may be shown now."""
     scores = game.scores(state)
     ranking = game.ranking(state)
     order = sorted(range(len(scores)), key=lambda s: (ranking[s], s))
@@ -98,10 +177,12 @@ def print_scoreboard(game: Game[Any], state: Any, seats: Sequence[str]) -> None:
         for key in score.breakdown:
             if key not in categories:
                 categories.append(key)
-    table = Table(title=f"{game.spec.title} — final scores")
+    table = Table(
+        title=f"{game.spec.title} — final scores (game {record.game_id}, seed {record.seed})"
+    )
     table.add_column("")
     for seat in order:
-        table.add_column(f"seat {seat}\n{seats[seat]}", justify="right")
+        table.add_column(f"seat {seat}\n{record.seats[seat]}", justify="right")
     table.add_row("place", *(str(ranking[s]) for s in order), style="bold")
     for key in categories:
         table.add_row(key, *(str(scores[s].breakdown.get(key, 0)) for s in order))
@@ -109,88 +190,127 @@ def print_scoreboard(game: Game[Any], state: Any, seats: Sequence[str]) -> None:
     console.print(table)
 
 
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While a game is played, SIGTERM and SIGHUP stop it like Ctrl-C does."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise Interrupted(signum)
+
+    wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    previous = {}
+    try:
+        for signum in wanted:
+            previous[signum] = signal.signal(signum, handler)
+    except ValueError:  # not the main thread: leave signals alone
+        pass
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+
+
+def _say(text: str) -> None:
+    """Print, unless the terminal is gone (SIGHUP): the record is what matters then."""
+    with suppress(OSError):
+        console.print(text, markup=False, soft_wrap=True)
+
+
 def play_in_terminal(
-    record: GameRecord, *, save_path: Path | None, json_out: bool, resumed: bool
-) -> None:
-    """Play (or resume) the game of ``record`` to the end, or until the person stops."""
+    record: GameRecord, *, save_path: Path, json_out: bool, resumed: bool
+) -> int:
+    """Play (or resume) the game of ``record`` to the end, or until the person stops, saving
+    every accepted decision to ``save_path``. Returns the exit status."""
     game = game_for_record(record)
     seats = record.seats
+    for warning in record.warnings:
+        console.print(f"warning: {warning}", markup=False)
     state: Any = None
-    if resumed:
-        for entry in replay_steps(game, record):
-            state = entry.state
-        console.print(f"resumed {record.game} after {len(record.steps)} decisions")
+    opening: list[Event] = []
+    for entry in replay_steps(game, record):
+        state = entry.state
+        if entry.index == 0:
+            opening = entry.events
+    if resumed and game.is_over(state):
+        console.print(f"game {record.game_id} is already over", markup=False)
+        print_scoreboard(game, state, record)
+        return 0
     humans = [i for i, kind in enumerate(seats) if kind == "human"]
     watcher: int | None = humans[0] if len(humans) == 1 else None
     agents: dict[int, Any] = dict(make_agents(game, seats, record.seed))
     state_ref: list[Any] = [state]
+    screen = Screen(humans)
     for seat in humans:
-        agents[seat] = HumanAgent(game, seat, state_ref, hot_seat=len(humans) > 1)
+        agents[seat] = HumanAgent(game, seat, seats[seat], state_ref, screen)
+    store = RecordFile.open(save_path, record)
 
     def on_step(seat: int, action: Action, events: list[Event], new_state: Any) -> None:
+        store.append(record.steps[-1])  # durable before anyone is told
         state_ref[0] = new_state
-        if not humans:
-            return
-        # only events: another seat's action itself may be secret (a simultaneous pick)
-        for event in events:
-            if event.visible_to(watcher):
-                console.print(f"  {event.text}", markup=False)
+        if humans:
+            # only events: another seat's action itself may be secret (a simultaneous pick)
+            screen.note(events, watcher)
 
-    opening: list[Event] = []
-    if state is None:
-        from mailbag.core import start_game
-        from mailbag.core.records import engine_seat_kinds
-
-        kinds = engine_seat_kinds(game, list(seats))
-        state, opening = start_game(game, kinds, record.options, record.seed)
-        state_ref[0] = state
     if humans:
+        word = f"resumed after {len(record.steps)} decisions" if resumed else "new game"
         console.print(
-            f"[bold]{game.spec.title}[/bold] — seed {record.seed}; seats: "
+            f"[bold]{game.spec.title}[/bold] — game {record.game_id} ({word}); seats: "
             + ", ".join(f"{i}:{k}" for i, k in enumerate(seats))
         )
-        for event in opening:
-            if event.visible_to(watcher):
-                console.print(f"  {event.text}", markup=False)
+        console.print(f"saved as you play to {save_path}", markup=False, soft_wrap=True)
+        if not resumed:
+            screen.note(opening, watcher)
+    stopped: str | None = None
+    status = 0
     try:
-        result = play_game(
-            game,
-            seats,
-            record.options,
-            record.seed,
-            agents,
-            digests=True,
-            on_step=on_step,
-            record=record,
-            state=state,
-        )
+        with stop_on_signals():
+            result = play_game(
+                game,
+                seats,
+                record.options,
+                record.seed,
+                agents,
+                digests=True,
+                on_step=on_step,
+                record=record,
+                state=state,
+            )
+            store.finish(result.record)
     except SaveAndQuit:
-        path = save_path or default_save_path(record)
-        record.result = None
-        record.save(path)
-        console.print(
-            f"\ngame saved to {path}; resume it with: mailbag play --resume {path}", soft_wrap=True
+        stopped = "stopped"
+    except KeyboardInterrupt:
+        stopped, status = "interrupted", 130
+    except Interrupted as exc:
+        stopped, status = f"stopped by {exc}", 128 + exc.signum
+    finally:
+        store.close()
+    if stopped is not None:
+        _say(
+            f"\n{stopped}: game saved to {save_path} after {len(record.steps)} decisions; "
+            f"resume it with: mailbag play --resume {save_path}"
         )
-        return
-    if save_path is not None:
-        result.record.save(save_path)
+        return status
     if json_out:
         final = result.record.result or {}
         print(
             json.dumps(
                 {
                     "game": record.game,
+                    "id": record.game_id,
                     "seed": record.seed,
                     "seats": list(seats),
                     "scores": final.get("scores"),
                     "breakdown": final.get("breakdown"),
                     "ranking": final.get("ranking"),
                     "turns": result.turns,
+                    "record": str(save_path),
                 },
                 sort_keys=True,
             )
         )
-        return
-    print_scoreboard(game, result.state, seats)
-    if save_path is not None:
-        console.print(f"record written to {save_path}")
+        return 0
+    print_scoreboard(game, result.state, record)
+    console.print(f"record written to {save_path}", markup=False, soft_wrap=True)
+    sys.stdout.flush()
+    return 0

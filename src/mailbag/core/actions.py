@@ -9,6 +9,7 @@ and :func:`action_from_json` give the JSON form. Integer encodings exist only in
 from __future__ import annotations
 
 import re
+import reprlib
 from typing import Any, NamedTuple
 
 from mailbag.core.errors import ActionSyntaxError
@@ -17,6 +18,11 @@ Arg = int | str
 
 _WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_:.+\-]*$")
 _INT = re.compile(r"^-?[0-9]+$")
+#: no action of any game comes near these; anything longer is not an action
+MAX_TEXT = 200
+MAX_ARGS = 16
+MAX_DIGITS = 18
+_INT_LIMIT = 10**MAX_DIGITS
 
 
 class Action(NamedTuple):
@@ -45,9 +51,13 @@ def parse_action(text: str, verbs: frozenset[str] | None = None) -> Action:
     ``verbs``, when given, is the set of verbs the game knows; an unknown verb is an error that
     lists them.
     """
+    if len(text) > MAX_TEXT:
+        raise ActionSyntaxError(f"an action is at most {MAX_TEXT} characters, not {len(text)}")
     parts = text.split()
     if not parts:
         raise ActionSyntaxError("empty action")
+    if len(parts) > MAX_ARGS + 1:
+        raise ActionSyntaxError(f"an action has at most {MAX_ARGS} arguments")
     verb, raw = parts[0], parts[1:]
     if not _WORD.match(verb) or _INT.match(verb):
         raise ActionSyntaxError(f"{verb!r} is not an action verb")
@@ -57,7 +67,9 @@ def parse_action(text: str, verbs: frozenset[str] | None = None) -> Action:
         )
     args: list[Arg] = []
     for token in raw:
-        if _INT.match(token):
+        if _INT.match(token) and token.isascii():
+            if len(token.lstrip("-")) > MAX_DIGITS:
+                raise ActionSyntaxError(f"number {token[:12]}… is too large for an action")
             args.append(int(token))
         elif _WORD.match(token):
             args.append(token)
@@ -69,13 +81,30 @@ def parse_action(text: str, verbs: frozenset[str] | None = None) -> Action:
 def action_from_json(data: object) -> Action:
     """Inverse of :meth:`Action.to_json`, with a clear error for malformed input."""
     if not isinstance(data, dict) or not isinstance(data.get("verb"), str):
-        raise ActionSyntaxError(f"an action in JSON needs a string 'verb': {data!r}")
+        raise ActionSyntaxError(f"an action in JSON needs a string 'verb': {_short(data)}")
     args = data.get("args", [])
     if not isinstance(args, list) or not all(
         isinstance(a, (int, str)) and not isinstance(a, bool) for a in args
     ):
-        raise ActionSyntaxError(f"an action's 'args' must be a list of ints and words: {args!r}")
+        raise ActionSyntaxError(
+            f"an action's 'args' must be a list of ints and words: {_short(args)}"
+        )
+    if len(args) > MAX_ARGS or any(
+        isinstance(a, int) and not -_INT_LIMIT < a < _INT_LIMIT for a in args
+    ):
+        raise ActionSyntaxError(f"action {_short(data)} is too large")
+    if len(data["verb"]) > MAX_TEXT or any(isinstance(a, str) and len(a) > MAX_TEXT for a in args):
+        raise ActionSyntaxError(f"action {_short(data)} is too long")
     action = Action(data["verb"], tuple(args))
     if parse_action(str(action)) != action:
-        raise ActionSyntaxError(f"action {data!r} has no canonical notation")
+        raise ActionSyntaxError(f"action {_short(data)} has no canonical notation")
     return action
+
+
+def _short(data: object) -> str:
+    """``repr`` of a piece of input, cut short: an error message never echoes a huge input."""
+    try:
+        text = reprlib.repr(data)
+    except ValueError:  # an integer too large to print
+        return "(a value too large to show)"
+    return text if len(text) <= 80 else text[:77] + "..."

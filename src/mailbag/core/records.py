@@ -4,11 +4,22 @@ Line 1 is the header, then one line per decision ``{"seat", "action", "digest"}`
 the state after the step, when recorded), then optionally ``{"result": ...}``. Replaying a record
 re-runs every action through the public :func:`~mailbag.core.game.apply` and checks each digest,
 so a record that does not reproduce its game is caught at the step where it diverges.
+
+A record is read from outside, so reading it is defensive: it is bounded in size, must be UTF-8,
+every field is type- and range-checked, and a last line torn by a crash while it was being
+written is dropped with a warning (the game resumes from the step before). A game played with
+the user's own component data carries that data (and its SHA-256) in the header, never a path to
+read.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import secrets
+import stat
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,10 +27,29 @@ from typing import Any
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import MailbagError, RecordError
-from mailbag.core.game import Event, Game, Score, apply, start_game
-from mailbag.core.serialize import state_digest, to_builtins
+from mailbag.core.game import Event, Game, Score, apply, start_game, validate
+from mailbag.core.serialize import decode_json, state_digest, to_builtins
 
 RECORD_VERSION = 1
+#: the largest record file mailbag reads (a long 4-player game is well under 1 MiB)
+MAX_RECORD_BYTES = 64 << 20
+MAX_SEATS = 16
+MAX_SEED = (1 << 64) - 1
+
+
+@dataclass(frozen=True)
+class ComponentData:
+    """A user's component file as a record carries it: its name, text and SHA-256."""
+
+    source: str
+    text: str
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+
+    def to_json(self) -> dict[str, str]:
+        return {"source": self.source, "sha256": self.sha256, "text": self.text}
 
 
 @dataclass
@@ -27,6 +57,18 @@ class Step:
     seat: int
     action: Action
     digest: str | None = None
+
+    def to_line(self) -> str:
+        entry: dict[str, Any] = {"seat": self.seat, "action": str(self.action)}
+        if self.digest:
+            entry["digest"] = self.digest
+        return json.dumps(entry)
+
+
+def new_game_id() -> str:
+    """A short random name for a game (shown while it is played, used in file names): unlike the
+    seed, it tells nothing about the deal."""
+    return secrets.token_hex(4)
 
 
 @dataclass
@@ -38,36 +80,77 @@ class GameRecord:
     seats: list[str]
     steps: list[Step] = field(default_factory=list)
     result: dict[str, Any] | None = None
-    components: str | None = None
+    components: ComponentData | None = None
+    #: the game's public name (see :func:`new_game_id`); never derived from the seed
+    game_id: str = field(default_factory=new_game_id)
+    #: problems found (and survived) while reading the record, for the reader to show
+    warnings: list[str] = field(default_factory=list)
 
     def engine_seats(self, game: Game[Any]) -> tuple[str, ...]:
         return engine_seat_kinds(game, self.seats)
 
-    def to_lines(self) -> list[str]:
-        header = {
+    def header_line(self) -> str:
+        header: dict[str, Any] = {
             "mailbag_record": RECORD_VERSION,
+            "id": self.game_id,
             "game": self.game,
             "options": self.options,
             "seed": self.seed,
             "seats": self.seats,
         }
-        if self.components:
-            header["components"] = self.components
-        lines = [json.dumps(header, sort_keys=True)]
-        for step in self.steps:
-            entry: dict[str, Any] = {"seat": step.seat, "action": str(step.action)}
-            if step.digest:
-                entry["digest"] = step.digest
-            lines.append(json.dumps(entry))
+        if self.components is not None:
+            header["components"] = self.components.to_json()
+        return json.dumps(header, sort_keys=True)
+
+    def result_line(self) -> str:
+        return json.dumps({"result": self.result}, sort_keys=True)
+
+    def to_lines(self) -> list[str]:
+        lines = [self.header_line(), *(step.to_line() for step in self.steps)]
         if self.result is not None:
-            lines.append(json.dumps({"result": self.result}, sort_keys=True))
+            lines.append(self.result_line())
         return lines
 
     def dumps(self) -> str:
         return "\n".join(self.to_lines()) + "\n"
 
     def save(self, path: Path) -> None:
-        path.write_text(self.dumps(), encoding="utf-8")
+        """Write the whole record atomically: a crash leaves the old file or the new one."""
+        write_atomic(path, self.dumps())
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text``: a temporary file beside it, fsync, rename, fsync the folder.
+    A full disk or a crash never leaves a half-written file in its place."""
+    folder = path.parent
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise RecordError(f"cannot write {path}: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise RecordError(f"cannot write {path}: {exc.strerror}") from None
+    fsync_folder(folder)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or a new file in ``folder`` durable (where the system allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def engine_seat_kinds(game: Game[Any], seats: list[str]) -> tuple[str, ...]:
@@ -84,59 +167,136 @@ def result_of(game: Game[Any], state: Any) -> dict[str, Any]:
     }
 
 
-def loads(text: str, source: str = "record") -> GameRecord:
-    """Parse a record; every malformed line is an error naming the line."""
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if not lines:
-        raise RecordError(f"{source}: empty file, not a game record")
-    try:
-        header = json.loads(lines[0])
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{source} line 1: not JSON ({exc.msg})") from None
+def _is_int(value: object, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def _header(header: Any, where: str) -> GameRecord:
     if not isinstance(header, dict) or header.get("mailbag_record") != RECORD_VERSION:
-        raise RecordError(f"{source} line 1: not a mailbag game record header")
-    for key, kind in (("game", str), ("options", dict), ("seed", int), ("seats", list)):
+        raise RecordError(f"{where}: not a mailbag game record header")
+    for key, kind in (("game", str), ("options", dict), ("seats", list)):
         if not isinstance(header.get(key), kind):
-            raise RecordError(
-                f"{source} line 1: header field {key!r} missing or not {kind.__name__}"
-            )
-    record = GameRecord(
+            raise RecordError(f"{where}: header field {key!r} missing or not {kind.__name__}")
+    if not _is_int(header.get("seed"), 0, MAX_SEED):
+        raise RecordError(f"{where}: header field 'seed' must be an integer from 0 to 2**64-1")
+    seats = header["seats"]
+    if not 1 <= len(seats) <= MAX_SEATS or not all(
+        isinstance(s, str) and 0 < len(s) <= 100 for s in seats
+    ):
+        raise RecordError(f"{where}: header field 'seats' must list 1–{MAX_SEATS} seat kinds")
+    options = header["options"]
+    for key, value in options.items():
+        if not isinstance(value, (bool, int, float, str)) or (
+            isinstance(value, int) and not _is_int(value, -(2**63), 2**63 - 1)
+        ):
+            raise RecordError(f"{where}: option {key!r} has a value that is not an option")
+    game_id = header.get("id")
+    if game_id is None:  # records written before games had ids
+        game_id = hashlib.blake2b(json.dumps(header, sort_keys=True).encode(), digest_size=4)
+        game_id = game_id.hexdigest()
+    elif not (isinstance(game_id, str) and 0 < len(game_id) <= 64 and game_id.isalnum()):
+        raise RecordError(f"{where}: header field 'id' must be a short word")
+    return GameRecord(
         game=header["game"],
-        options=header["options"],
+        options=options,
         seed=header["seed"],
-        seats=[str(s) for s in header["seats"]],
-        components=header.get("components"),
+        seats=list(seats),
+        components=_components(header.get("components"), where),
+        game_id=game_id,
     )
+
+
+def _components(data: Any, where: str) -> ComponentData | None:
+    if data is None:
+        return None
+    if isinstance(data, str):
+        raise RecordError(
+            f"{where}: the record names its component file by path (an older mailbag); records "
+            "now carry the component data itself — play the game again with --components FILE"
+        )
+    if not (
+        isinstance(data, dict)
+        and isinstance(data.get("text"), str)
+        and isinstance(data.get("source"), str)
+        and isinstance(data.get("sha256"), str)
+    ):
+        raise RecordError(f"{where}: header field 'components' must be {{source, sha256, text}}")
+    found = ComponentData(data["source"][:200], data["text"])
+    if found.sha256 != data["sha256"]:
+        raise RecordError(f"{where}: the component data does not match its SHA-256 (altered?)")
+    return found
+
+
+def _step(entry: Any, where: str) -> Step:
     from mailbag.core.actions import parse_action
 
-    for number, line in enumerate(lines[1:], start=2):
+    if not (
+        isinstance(entry, dict)
+        and _is_int(entry.get("seat"), 0, MAX_SEATS - 1)
+        and isinstance(entry.get("action"), str)
+    ):
+        raise RecordError(f"{where}: expected {{'seat': 0–{MAX_SEATS - 1}, 'action': text}}")
+    digest = entry.get("digest")
+    if digest is not None and not (isinstance(digest, str) and len(digest) <= 64):
+        raise RecordError(f"{where}: 'digest' must be a short text")
+    try:
+        action = parse_action(entry["action"])
+    except MailbagError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    return Step(entry["seat"], action, digest)
+
+
+def loads(text: str | bytes, source: str = "record") -> GameRecord:
+    """Parse a record; every malformed line is an error naming the line. A last line that is
+    not complete (a crash while it was written) is dropped, with a warning in ``warnings``."""
+    if isinstance(text, bytes):
+        raw = text
         try:
-            entry = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{source} line {number}: not JSON ({exc.msg})") from None
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line_no = raw[: exc.start].count(b"\n") + 1
+            raise RecordError(f"{source} line {line_no}: not UTF-8 text") from None
+    numbered = [(n, ln) for n, ln in enumerate(text.split("\n"), start=1) if ln.strip()]
+    if not numbered:
+        raise RecordError(f"{source}: empty file, not a game record")
+    torn = not text.endswith("\n")
+    record = _header(decode_json(numbered[0][1], f"{source} line 1"), f"{source} line 1")
+    last = len(numbered) - 1
+    for index, (number, line) in enumerate(numbered[1:], start=1):
+        where = f"{source} line {number}"
+        try:
+            entry = decode_json(line, where)
+        except RecordError:
+            if index == last and torn:
+                record.warnings.append(
+                    f"{where} is incomplete (the game stopped while it was being saved): "
+                    f"continuing from the {len(record.steps)} complete decisions before it"
+                )
+                break
+            raise
+        if record.result is not None:
+            raise RecordError(f"{where}: a line after the result")
         if isinstance(entry, dict) and "result" in entry:
+            if not isinstance(entry["result"], dict):
+                raise RecordError(f"{where}: 'result' must be an object")
             record.result = entry["result"]
             continue
-        if not (
-            isinstance(entry, dict)
-            and isinstance(entry.get("seat"), int)
-            and isinstance(entry.get("action"), str)
-        ):
-            raise RecordError(f"{source} line {number}: expected {{'seat': int, 'action': str}}")
-        try:
-            action = parse_action(entry["action"])
-        except MailbagError as exc:
-            raise RecordError(f"{source} line {number}: {exc}") from None
-        record.steps.append(Step(entry["seat"], action, entry.get("digest")))
+        record.steps.append(_step(entry, where))
     return record
 
 
 def load(path: Path) -> GameRecord:
+    """Read a record file: a regular file of at most 64 MiB."""
     try:
-        text = path.read_text(encoding="utf-8")
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise RecordError(f"{path}: not a regular file")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-    return loads(text, str(path))
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: over {MAX_RECORD_BYTES >> 20} MiB, not a game record")
+    return loads(data, str(path))
 
 
 @dataclass
@@ -179,4 +339,75 @@ def replay(game: Game[Any], record: GameRecord) -> Any:
             raise RecordError("record has a result but its actions do not finish the game")
         if result_of(game, state) != record.result:
             raise RecordError("replayed result differs from the recorded result")
+    validate(game, state)
     return state
+
+
+class RecordFile:
+    """A record on disk that grows by one line per accepted decision, each flushed and fsynced
+    before the caller goes on: a crash (even ``kill -9``) loses nothing that was accepted.
+
+    :meth:`open` checks the path before anything is played (a missing folder, a directory, an
+    unwritable place, or a file holding another game's record is an error, never overwritten)
+    and writes the record so far atomically, dropping any torn last line.
+    """
+
+    def __init__(self, path: Path, handle: Any) -> None:
+        self.path = path
+        self._handle = handle
+
+    @classmethod
+    def open(cls, path: Path, record: GameRecord) -> RecordFile:
+        check_record_path(path, record)
+        write_atomic(path, record.dumps())
+        try:
+            handle = path.open("a", encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot write {path}: {exc.strerror}") from None
+        return cls(path, handle)
+
+    def _write(self, line: str) -> None:
+        try:
+            self._handle.write(line + "\n")
+            self._handle.flush()
+            os.fsync(self._handle.fileno())
+        except OSError as exc:
+            raise RecordError(f"cannot save the game to {self.path}: {exc.strerror}") from None
+
+    def append(self, step: Step) -> None:
+        self._write(step.to_line())
+
+    def finish(self, record: GameRecord) -> None:
+        self._write(record.result_line())
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+def check_record_path(path: Path, record: GameRecord) -> None:
+    """``path`` may receive ``record``: its folder exists and is writable, and it is new, empty,
+    or already this very game's record (a resumed game). Anything else is an error naming why."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise RecordError(f"cannot save the game to {path}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise RecordError(f"cannot save the game to {path}: folder {folder} is not writable")
+    if not path.exists() and not path.is_symlink():
+        return
+    if path.is_dir():
+        raise RecordError(f"cannot save the game to {path}: it is a folder")
+    try:
+        existing = load(path)
+    except RecordError:
+        if path.is_file() and path.stat().st_size == 0:
+            return
+        raise RecordError(
+            f"{path} already exists and is not a mailbag record: choose another file"
+        ) from None
+    if existing.game_id != record.game_id or existing.seed != record.seed:
+        raise RecordError(
+            f"{path} already holds the record of another game ({existing.game} "
+            f"{existing.game_id}): choose another file, it is never overwritten"
+        )
+    if not os.access(path, os.W_OK):
+        raise RecordError(f"cannot save the game to {path}: the file is not writable")
