@@ -187,7 +187,7 @@ def _header(header: Any, where: str) -> GameRecord:
     options = header["options"]
     for key, value in options.items():
         if not isinstance(value, (bool, int, float, str)) or (
-            isinstance(value, int) and not _is_int(value, -(2**63), 2**63 - 1)
+            type(value) is int and not _is_int(value, -(2**63), 2**63 - 1)
         ):
             raise RecordError(f"{where}: option {key!r} has a value that is not an option")
     game_id = header.get("id")

@@ -1,0 +1,169 @@
+"""Nothing accepted is lost: real ``mailbag play`` processes killed with SIGKILL, stopped with
+SIGTERM/SIGHUP or interrupted while a bot thinks leave a record that resumes exactly where they
+stopped. Each process is driven through pipes with bounded waits."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from mailbag.core.records import load, replay
+from mailbag.games import get
+
+WAIT = 60.0  # seconds: a generous bound that only a hang reaches
+PROMPT = "seat 0> "
+
+
+class Player:
+    """A ``mailbag play`` process with a person at seat 0, typed at through a pipe."""
+
+    def __init__(self, args: list[str], data: Path) -> None:
+        env = dict(os.environ, MAILBAG_DATA_DIR=str(data), COLUMNS="160", PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "mailbag", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=data,
+            text=True,
+            encoding="utf-8",
+        )
+        self.out = ""
+        self._lock = threading.Lock()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        while True:
+            chunk = self.proc.stdout.read(1)
+            if not chunk:
+                return
+            with self._lock:
+                self.out += chunk
+
+    def text(self) -> str:
+        with self._lock:
+            return self.out
+
+    def wait_for(self, needle: str, count: int = 1) -> None:
+        deadline = time.monotonic() + WAIT
+        while self.text().count(needle) < count:
+            if time.monotonic() > deadline or self.proc.poll() is not None and not self._more():
+                raise AssertionError(f"never saw {needle!r} x{count}; output:\n{self.text()}")
+            time.sleep(0.02)
+
+    def _more(self) -> bool:
+        self._reader.join(0.5)
+        return self._reader.is_alive()
+
+    def type(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def finish(self) -> int:
+        code = self.proc.wait(WAIT)
+        self._reader.join(WAIT)
+        return code
+
+
+def last_view(output: str) -> str:
+    """The last view shown to the person: from the last decision header to the action list."""
+    start = output.rindex("your decision")
+    return output[start : output.index("Legal actions", start)]
+
+
+def record_path(output: str) -> Path:
+    return Path(output.split("saved as you play to ")[1].split()[0])
+
+
+@pytest.mark.parametrize("name", ["postcards", "post_office", "carteros"])
+def test_sigkill_after_n_decisions_resumes_at_decision_n(name: str, tmp_path: Path) -> None:
+    decided = 4
+    player = Player(["play", name, "--seats", "human,random"], tmp_path)
+    for n in range(1, decided + 1):
+        player.wait_for(PROMPT, n)
+        player.type("1")
+    player.wait_for(PROMPT, decided + 1)  # the next decision is asked: all before are accepted
+    shown = last_view(player.text())
+    path = record_path(player.text())
+    player.proc.send_signal(signal.SIGKILL)
+    assert player.finish() == -signal.SIGKILL
+    saved = load(path)
+    assert [s.seat for s in saved.steps].count(0) == decided
+    state = replay(get(name), saved)
+    assert 0 in get(name).deciders(state)
+    resumed = Player(["play", "--resume", str(path)], tmp_path)
+    resumed.wait_for(PROMPT)
+    assert f"resumed after {len(saved.steps)} decisions" in resumed.text()
+    assert last_view(resumed.text()) == shown  # the very position the person was looking at
+    resumed.type("quit")
+    assert resumed.finish() == 0
+    assert len(load(path).steps) == len(saved.steps)
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_and_sighup_save_and_say_how_to_resume(
+    signum: int, status: int, tmp_path: Path
+) -> None:
+    player = Player(["play", "carteros", "--seats", "human,random"], tmp_path)
+    player.wait_for(PROMPT)
+    player.type("1")
+    player.wait_for(PROMPT, 2)
+    player.proc.send_signal(signum)
+    assert player.finish() == status
+    path = record_path(player.text())
+    assert f"game saved to {path} after 1 decisions" in player.text()
+    assert f"mailbag play --resume {path}" in player.text()
+    assert "Traceback" not in player.text()
+    assert len(load(path).steps) == 1
+
+
+def test_ctrl_c_while_a_bot_thinks_saves(tmp_path: Path) -> None:
+    player = Player(
+        ["play", "post_office", "--seats", "mcts:time=30,human", "--record", "g.jsonl"],
+        tmp_path,
+    )
+    deadline = time.monotonic() + WAIT
+    while "saved as you play" not in player.text() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # the bot thinks for 30 s on its first decision
+    player.proc.send_signal(signal.SIGINT)
+    assert player.finish() == 130
+    assert "interrupted: game saved to g.jsonl" in player.text()
+    assert "Traceback" not in player.text()
+
+
+def test_a_torn_last_line_resumes_from_the_line_before(tmp_path: Path) -> None:
+    player = Player(["play", "carteros", "--seats", "human,random"], tmp_path)
+    for n in range(1, 4):
+        player.wait_for(PROMPT, n)
+        player.type("1")
+    player.wait_for(PROMPT, 4)
+    path = record_path(player.text())
+    player.proc.send_signal(signal.SIGKILL)
+    player.finish()
+    complete = load(path)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write('{"seat": 0, "action": "mo')  # a crash in the middle of a line
+    resumed = Player(["play", "--resume", str(path)], tmp_path)
+    resumed.wait_for(PROMPT)
+    assert "warning:" in resumed.text() and "is incomplete" in resumed.text()
+    assert f"resumed after {len(complete.steps)} decisions" in resumed.text()
+    resumed.type("quit")
+    assert resumed.finish() == 0
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    for line in text.splitlines():  # rewritten whole: the torn line is gone
+        json.loads(line)
+    assert len(load(path).steps) == len(complete.steps)
