@@ -58,7 +58,7 @@ class Player:
     def wait_for(self, needle: str, count: int = 1) -> None:
         deadline = time.monotonic() + WAIT
         while self.text().count(needle) < count:
-            if time.monotonic() > deadline or self.proc.poll() is not None and not self._more():
+            if time.monotonic() > deadline or (self.proc.poll() is not None and not self._more()):
                 raise AssertionError(f"never saw {needle!r} x{count}; output:\n{self.text()}")
             time.sleep(0.02)
 
