@@ -168,7 +168,8 @@ def test_a_tampered_record_fails_at_the_step_that_diverges(tmp_path: Path) -> No
         ('{"x": 1}', "not a mailbag game record"),
         ('{"mailbag_record": 1, "game": "tiny", "options": {}, "seats": []}', "'seed'"),
         (
-            '{"mailbag_record": 1, "game": "tiny", "options": {}, "seed": 1, "seats": ["random"]}\n[1]',
+            '{"mailbag_record": 1, "game": "tiny", "options": {}, "seed": 1, '
+            '"seats": ["random"]}\n[1]',
             "line 2",
         ),
     ],
