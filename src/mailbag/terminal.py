@@ -90,11 +90,9 @@ class Screen:
 
     @staticmethod
     def clear() -> None:
-        if console.is_terminal:
-            console.file.write(_CLEAR)
-            console.file.flush()
-        else:
-            console.print("\f", markup=False)
+        # not a terminal (a pipe, a log): a form feed marks where the screen was cleared
+        console.file.write(_CLEAR if console.is_terminal else "\f\n")
+        console.file.flush()
 
 
 def read_line(prompt: str) -> str:
