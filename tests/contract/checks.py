@@ -21,6 +21,7 @@ from mailbag.core import (
     action_from_json,
     apply,
     canonical_json,
+    check_action,
     new_game,
     parse_action,
     state_digest,
@@ -154,6 +155,35 @@ def check_views(game: Game[Any], seats: Sequence[str], options: dict[str, Any], 
                 assert game.legal_actions(world, seat) == game.legal_actions(before, seat), (
                     "contract 4: legal actions depend on information the seat cannot see"
                 )
+            if observer is not None:
+                probes = _refusal_probes(game, before, observer)
+                ours = [_refusal(game, before, observer, a) for a in probes]
+                theirs = [_refusal(game, world, observer, a) for a in probes]
+                for action, mine, other in zip(probes, ours, theirs, strict=True):
+                    assert mine == other, (
+                        f"contract 4: refusing {action} to seat {observer} leaks hidden "
+                        f"information: {mine!r} here, {other!r} in a world it cannot tell apart"
+                    )
+
+
+def _refusal_probes(game: Game[Any], state: Any, seat: int) -> list[Action]:
+    """Actions to try as ``seat``: every seat's legal actions (some name things this seat
+    cannot see) and malformed variants of them."""
+    probes: list[Action] = []
+    for other in game.deciders(state):
+        legal = game.legal_actions(state, other)
+        probes += legal[:12]
+        probes += _illegal_candidates(game, state, other, legal)[:8]
+    return list(dict.fromkeys(probes))
+
+
+def _refusal(game: Game[Any], state: Any, seat: int, action: Action) -> str:
+    """What refusing ``action`` to ``seat`` says ("" when it is legal)."""
+    try:
+        check_action(game, state, seat, action)
+    except MailbagError as exc:
+        return str(exc)
+    return ""
 
 
 def check_conservation(

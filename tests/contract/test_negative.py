@@ -14,7 +14,7 @@ import pytest
 from checks import CHECKS
 from tiny import TinyGame, TinyState
 
-from mailbag.core import Action, Event, Observation, Rng
+from mailbag.core import Action, Event, IllegalAction, Observation, Rng
 
 
 class LeakyView(TinyGame):
@@ -75,6 +75,15 @@ class AcceptsAnything(TinyGame):
         return super().inventory(state)
 
 
+class LeakyRefusal(TinyGame):
+    """Refusing a card the seat does not hold names the top card of the face-down deck."""
+
+    def explain_illegal(self, state: TinyState, seat: int, action: Action) -> IllegalAction:
+        refusal = super().explain_illegal(state, seat, action)
+        top = state.deck[-1] if state.deck else "none"
+        return IllegalAction(refusal.rule, f"{refusal.reason} (the deck's top card is {top})")
+
+
 SEATS = ("player", "player")
 
 
@@ -91,6 +100,11 @@ def test_the_correct_tiny_game_passes_every_check(check: str) -> None:
 def test_a_view_that_leaks_a_hidden_card_is_caught() -> None:
     with pytest.raises(AssertionError, match="contract 4: view of seat 0 leaks"):
         run("views", LeakyView())
+
+
+def test_a_refusal_that_leaks_a_hidden_card_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"contract 4: refusing \S+ .*to seat 0 leaks hidden"):
+        run("views", LeakyRefusal())
 
 
 def test_a_shuffle_with_global_random_is_caught() -> None:
@@ -116,3 +130,23 @@ def test_a_card_that_vanishes_is_caught() -> None:
 def test_a_legal_action_list_with_bogus_actions_is_caught() -> None:
     with pytest.raises(AssertionError, match="contract"):
         run("actions", AcceptsAnything())
+
+
+def test_refusing_an_out_of_turn_pick_does_not_say_who_has_chosen() -> None:
+    """Post Office picks are simultaneous: a seat that has chosen is refused in the same words
+    whether or not the others have chosen too (their views are the same)."""
+    from mailbag.core import apply, check_action, new_game
+    from mailbag.games import get
+
+    game = get("post_office")
+    state = new_game(game, 3, {}, 4)
+    first = game.legal_actions(state, 0)[0]
+    one, _ = apply(game, state, 0, first)
+    two, _ = apply(game, one, 2, game.legal_actions(one, 2)[0])
+    assert game.view(one, 0) == game.view(two, 0)
+    refusals = []
+    for world in (one, two):
+        with pytest.raises(IllegalAction) as caught:
+            check_action(game, world, 0, first)
+        refusals.append(str(caught.value))
+    assert refusals[0] == refusals[1] == "seat 0 owes no decision now [turn order]"
