@@ -29,9 +29,14 @@ test: $(STAMP_DEV)
 	$(BIN)/mypy --strict src
 	$(BIN)/pytest -n auto
 
-## soak: thousands of random games per game through the contract tests
+## soak: thousands of random games per game through the contract tests, and the fuzzers:
+## FUZZ (default 100,000) mutated states per game, action texts, actions in JSON and records;
+## FUZZ_COMPONENTS (default 10,000) mutated component files per shipped file
 soak: $(STAMP_DEV)
 	MAILBAG_SOAK_GAMES=$${GAMES:-2000} $(BIN)/pytest tests/contract/test_soak.py -q -n auto
+	MAILBAG_FUZZ=$${FUZZ:-100000} MAILBAG_FUZZ_COMPONENTS=$${FUZZ_COMPONENTS:-10000} \
+		$(BIN)/pytest tests/contract/test_fuzz_states.py tests/contract/test_fuzz_inputs.py \
+		tests/contract/test_fuzz_components.py -q -n auto
 
 bench: $(STAMP_BASE)
 	$(BIN)/mailbag bench postcards

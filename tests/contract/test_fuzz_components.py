@@ -11,7 +11,7 @@ from fuzz import fuzz_components
 
 from mailbag.core.registry import get
 
-COUNT = int(os.environ.get("MAILBAG_FUZZ", "400"))
+COUNT = int(os.environ.get("MAILBAG_FUZZ_COMPONENTS", "400"))
 
 #: (game, shipped component file): a user's file has the same format
 SHIPPED = [
