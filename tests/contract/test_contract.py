@@ -22,7 +22,7 @@ def combinations(game: Game[Any]) -> list[tuple[tuple[str, ...], dict[str, Any]]
     spec = game.spec
     seat_lists = [("player",) * n for n in range(max(spec.min_seats, 2), spec.max_seats + 1)]
     seat_lists += [s for s in spec.contract_seats if s not in seat_lists]
-    return [(seats, dict(opts)) for seats in seat_lists for opts in spec.contract_options]
+    return [(seats, opts) for seats in seat_lists for opts in spec.contract_option_sets()]
 
 
 def cases() -> list[Any]:

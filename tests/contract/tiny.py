@@ -37,7 +37,6 @@ class TinyGame(Game[TinyState]):
         min_seats=2,
         max_seats=3,
         options=(OptionSpec("hand", int, 2, "cards dealt to each seat", minimum=1, maximum=3),),
-        contract_options=({}, {"hand": 3}),
         verbs=frozenset({"play", "draw"}),
     )
     state_type = TinyState

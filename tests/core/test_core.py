@@ -196,3 +196,31 @@ def test_rng_shuffle_is_fisher_yates_over_randbelow() -> None:
                 j = b.randbelow(i + 1)
                 plain[i], plain[j] = plain[j], plain[i]
             assert fast == plain and a.state == b.state
+
+
+def test_contract_option_sets_come_from_the_declared_values() -> None:
+    from mailbag.core import GameSpec, OptionSpec
+
+    spec = GameSpec(
+        "g",
+        "G",
+        2,
+        2,
+        options=(
+            OptionSpec("flag", bool, False, ""),
+            OptionSpec("side", str, "A", "", choices=("A", "B", "C")),
+            OptionSpec("rounds", int, 11, "", minimum=1, maximum=20),
+        ),
+        contract_options=({"rounds": 5},),
+    )
+    base = {"flag": False, "side": "A", "rounds": 11}
+    assert spec.contract_option_sets() == [
+        base,
+        {**base, "flag": True},
+        {**base, "side": "B"},
+        {**base, "side": "C"},
+        {**base, "rounds": 1},
+        {**base, "rounds": 20},
+        {**base, "flag": True, "side": "B"},
+        {**base, "rounds": 5},
+    ]

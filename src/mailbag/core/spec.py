@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mailbag.core.errors import OptionError
@@ -22,6 +22,20 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+
+    def sample_values(self) -> tuple[OptionValue, ...]:
+        """The values the contract tests play this option with: both booleans, every choice, an
+        integer range's ends (and the default), declared here once, never kept by hand."""
+        if self.type is bool:
+            values: tuple[OptionValue, ...] = (False, True)
+        elif self.choices is not None:
+            values = self.choices
+        elif self.type is int:
+            ends = (self.minimum, self.maximum)
+            values = tuple(v for v in ends if v is not None)
+        else:
+            values = ()
+        return (self.default, *(v for v in values if v != self.default))
 
     def valid_values(self) -> str:
         if self.type is bool:
@@ -95,8 +109,9 @@ class GameSpec:
     #: seat kinds the rules engine plays itself (Postcards' ``automa:normal``); every other seat
     #: is a "player" whose decisions come from outside (a person or a bot).
     engine_seats: tuple[str, ...] = ()
-    #: the option sets and seat lists the contract tests cover for this game
-    contract_options: tuple[Mapping[str, OptionValue], ...] = field(default=({},))
+    #: option sets the contract tests cover beyond those generated from the options'
+    #: declared values (see :meth:`contract_option_sets`), and extra seat lists
+    contract_options: tuple[Mapping[str, OptionValue], ...] = ()
     contract_seats: tuple[tuple[str, ...], ...] = ()
     #: verbs of this game's actions (for clear parse errors)
     verbs: frozenset[str] = frozenset()
@@ -130,6 +145,28 @@ class GameSpec:
                 valid = ", ".join(("player", *self.engine_seats))
                 raise SeatError(f"{self.name} has no engine seat {kind!r}; valid: {valid}")
         return seats
+
+    def contract_option_sets(self) -> list[dict[str, OptionValue]]:
+        """The option sets the contract tests play: all defaults; each option at each of its
+        other sample values (the rest at their defaults); every switch and choice at its first
+        other value together (integer parameters at their defaults); then any sets the game
+        adds. A new option is covered with no list to edit."""
+        defaults = self.resolve_options()
+        sets = [dict(defaults)]
+        together = dict(defaults)
+        for opt in self.options:
+            others = opt.sample_values()[1:]
+            for value in others:
+                sets.append({**defaults, opt.name: value})
+            if others and opt.type is not int:
+                together[opt.name] = others[0]
+        sets.append(together)
+        sets += [self.resolve_options(extra) for extra in self.contract_options]
+        unique: list[dict[str, OptionValue]] = []
+        for candidate in sets:
+            if candidate not in unique:
+                unique.append(candidate)
+        return unique
 
     def describe_options(self) -> list[tuple[str, str, str]]:
         """(name, default, valid values) for each option, for ``mailbag games``."""

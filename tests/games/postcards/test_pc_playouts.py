@@ -13,7 +13,7 @@ from mailbag.core.records import load, replay
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.game import inventory
 
-OPTIONS = [dict(o) for o in GAME.spec.contract_options]
+OPTIONS = GAME.spec.contract_option_sets()
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
 
 

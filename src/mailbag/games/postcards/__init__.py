@@ -58,12 +58,6 @@ SPEC = GameSpec(
     summary="Cycle across France, camp, and send postcards to your loved ones (2–4 seats, "
     "or solo against the Automa).",
     engine_seats=AUTOMA_KINDS,
-    contract_options=(
-        {"edition": "en", "side": "A"},
-        {"edition": "en", "side": "B"},
-        {"edition": "nl", "side": "A"},
-        {"edition": "nl", "side": "B"},
-    ),
     contract_seats=_CONTRACT_SEATS,
     verbs=VERBS,
 )
