@@ -42,7 +42,11 @@ def games_command() -> None:
     table.add_column("options (default; valid values)")
     table.add_column("engine seats")
     for name in names():
-        spec = get(name).spec
+        try:
+            spec = get(name).spec
+        except MailbagError as exc:  # a broken plug-in is listed with its error
+            table.add_row(name, "-", f"[red]{exc}[/red]", "-")
+            continue
         options = "\n".join(f"{n}={d}  ({v})" for n, d, v in spec.describe_options()) or "-"
         table.add_row(
             f"{name}\n[dim]{spec.title}[/dim]",

@@ -1,17 +1,60 @@
-"""The registry of games, found by name (``mailbag.games.get("postcards")``)."""
+"""The registry of games, found by name (``mailbag.games.get("postcards")``).
+
+Three sources: the built-in games, games registered at run time (:func:`register`), and plug-ins
+— games in other installed packages that declare an entry point in the group ``mailbag.games``
+(``toy = "toy_package:GAME"``, naming a :class:`~mailbag.core.game.Game` object or a module
+with ``GAME``). A plug-in appears in ``mailbag games``, ``play``, ``sim`` and ``bench`` with no
+change to mailbag; one that fails to load is an error naming it, never a silent omission.
+"""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+from importlib.metadata import EntryPoint, entry_points
+from types import ModuleType
 from typing import Any
 
 from mailbag.core.errors import MailbagError
 from mailbag.core.game import Game
 
+#: the entry-point group through which other packages add games
+ENTRY_POINT_GROUP = "mailbag.games"
+
 #: built-in games: name -> module that defines ``GAME``
 _BUILTIN: dict[str, str] = {}
 _LOADED: dict[str, Game[Any]] = {}
+
+
+def _plugins() -> dict[str, EntryPoint]:
+    return {_key(ep.name): ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("-", "_")
+
+
+def _load_plugin(key: str, entry: EntryPoint) -> Game[Any]:
+    try:
+        found = entry.load()
+    except Exception as exc:  # a broken plug-in must not take mailbag down
+        raise MailbagError(
+            f"game plug-in {entry.name!r} ({entry.value}) failed to load: "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
+    if isinstance(found, ModuleType):
+        found = getattr(found, "GAME", None)
+    if not isinstance(found, Game):
+        raise MailbagError(
+            f"game plug-in {entry.name!r} ({entry.value}) is not a mailbag Game "
+            "(name a Game object or a module with GAME)"
+        )
+    if _key(found.spec.name) != key:
+        raise MailbagError(
+            f"game plug-in {entry.name!r} names its game {found.spec.name!r}: the entry point's "
+            "name must be the game's name"
+        )
+    return found
 
 
 def register_builtin(name: str, module: str) -> None:
@@ -32,16 +75,20 @@ def names() -> list[str]:
     """The games available: loaded ones and built-ins whose package is installed."""
     _ensure_builtins()
     present = {name for name, module in _BUILTIN.items() if importlib.util.find_spec(module)}
-    return sorted(present | set(_LOADED))
+    return sorted(present | set(_LOADED) | set(_plugins()))
 
 
 def get(name: str) -> Game[Any]:
     """The game called ``name``; an unknown name is an error listing the known ones."""
     _ensure_builtins()
-    key = name.strip().lower().replace("-", "_")
+    key = _key(name)
     if key not in _LOADED and key in _BUILTIN:
         module = importlib.import_module(_BUILTIN[key])
         _LOADED[key] = module.GAME
+    if key not in _LOADED:
+        plugin = _plugins().get(key)
+        if plugin is not None:
+            _LOADED[key] = _load_plugin(key, plugin)
     if key not in _LOADED:
         raise MailbagError(f"unknown game {name!r}; known games: {', '.join(names()) or 'none'}")
     return _LOADED[key]
