@@ -71,6 +71,13 @@ def new_game_id() -> str:
     return secrets.token_hex(4)
 
 
+def seed_game_id(seed: int) -> str:
+    """A reproducible name for a game of ``seed`` (simulations, tests): a one-way hash, so it
+    does not give the seed away either."""
+    digest = hashlib.blake2b(str(seed).encode(), digest_size=4, person=b"mailbag-game-id")
+    return digest.hexdigest()
+
+
 @dataclass
 class GameRecord:
     game: str

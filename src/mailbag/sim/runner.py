@@ -14,7 +14,13 @@ from typing import Any
 from mailbag.bots.base import Bot, make_bot
 from mailbag.core import Action, Event, Game, apply, new_game
 from mailbag.core.errors import SeatError
-from mailbag.core.records import GameRecord, Step, engine_seat_kinds, result_of
+from mailbag.core.records import (
+    GameRecord,
+    Step,
+    engine_seat_kinds,
+    result_of,
+    seed_game_id,
+)
 from mailbag.core.serialize import state_digest
 
 #: called after every step: (seat, action, events, new state)
@@ -64,7 +70,9 @@ def play_game(
     if state is None:
         state = new_game(game, engine_seat_kinds(game, list(seats)), options, seed)
     if record is None:
-        record = GameRecord(game.spec.name, options, seed, list(seats))
+        record = GameRecord(
+            game.spec.name, options, seed, list(seats), game_id=seed_game_id(seed)
+        )
     steps = 0
     while not game.is_over(state):
         deciders = game.deciders(state)
