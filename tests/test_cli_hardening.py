@@ -182,3 +182,15 @@ def test_a_failed_save_leaves_the_old_file_whole(
         write_atomic(path, record.dumps())
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["g.jsonl"]  # no temporary file left
+
+
+def test_a_misclick_is_taken_back_with_undo() -> None:
+    result = runner.invoke(
+        app, ["play", "postcards", "--seats", "human,random", "--seed", "5"],
+        input="1\nundo\nundo\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "took back: play" in result.output
+    assert "cannot undo: nothing to take back" in result.output
+    path = Path(result.output.split("mailbag play --resume ")[1].split()[0])
+    assert load(path).steps == []

@@ -18,19 +18,20 @@ import json
 import re
 import signal
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
+from rich.table import Table as RichTable
 
-from mailbag.core import Action, Event, Game, MailbagError, Observation, check_action
-from mailbag.core.records import GameRecord, RecordFile, replay_steps
+from mailbag.core import Action, Event, Game, MailbagError, Observation
+from mailbag.core.records import GameRecord
 from mailbag.games import get
-from mailbag.sim.runner import make_agents, play_game
+from mailbag.sim.runner import make_agents
+from mailbag.table import FileStore, Table
 
 console = Console(highlight=False, emoji=False)
 
@@ -104,22 +105,22 @@ def read_line(prompt: str) -> str:
 
 
 class HumanAgent:
-    """A person at the keyboard, playing one seat."""
+    """A person at the keyboard, playing one seat of a table."""
 
-    needs_view = True
-
-    def __init__(
-        self, game: Game[Any], seat: int, kind: str, state_ref: list[Any], screen: Screen
-    ) -> None:
+    def __init__(self, game: Game[Any], seat: int, kind: str, table: Table, screen: Screen) -> None:
         self.game = game
         self.seat = seat
         self.kind = kind
-        self.state_ref = state_ref
+        self.table = table
         self.screen = screen
 
-    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        game = self.game
+    def decide(self) -> None:
+        """Show the seat its view and legal actions; submit what it chooses (or take back its
+        last decision with ``undo``)."""
+        game, table = self.game, self.table
         self.screen.hand_over(self.seat, self.kind)
+        observation = table.view(self.seat)
+        legal = table.legal_actions(self.seat)
         console.rule(
             f"seat {self.seat} — your decision" if self.screen.hot_seat else "your decision"
         )
@@ -134,22 +135,34 @@ class HumanAgent:
                 continue
             if text in ("quit", "save", "exit"):
                 raise SaveAndQuit
+            if text == "undo":
+                try:
+                    step = table.undo(self.seat)
+                except MailbagError as exc:
+                    console.print(f"cannot undo: {exc}", markup=False)
+                    continue
+                console.print(f"took back: {step.action}", markup=False)
+                return
             if _NUMBER.fullmatch(text):
                 number = int(text)
                 if 1 <= number <= len(legal):
-                    return legal[number - 1]
+                    table.submit(self.seat, legal[number - 1])
+                    return
                 console.print(f"no action {number}: choose 1–{len(legal)}", markup=False)
                 continue
             try:
                 action = game.parse_action(text)
-                check_action(game, self.state_ref[0], self.seat, action)
+                table.submit(self.seat, action)
             except MailbagError as exc:
                 console.print(f"refused: {exc}", markup=False)
                 continue
-            return action
+            return
 
     def _show_actions(self, observation: Observation, legal: Sequence[Action]) -> None:
-        console.print("Legal actions (type a number or the notation; ? lists them, quit saves):")
+        console.print(
+            "Legal actions (type a number or the notation; ? lists them, undo takes back your "
+            "last decision, quit saves):"
+        )
         for i, action in enumerate(legal, start=1):
             label = self.game.describe_action(observation, action)
             note = "" if label == str(action) else f"  — {label}"
@@ -175,7 +188,7 @@ def print_scoreboard(game: Game[Any], state: Any, record: GameRecord) -> None:
         for key in score.breakdown:
             if key not in categories:
                 categories.append(key)
-    table = Table(
+    table = RichTable(
         title=f"{game.spec.title} — final scores (game {record.game_id}, seed {record.seed})"
     )
     table.add_column("")
@@ -188,24 +201,44 @@ def print_scoreboard(game: Game[Any], state: Any, record: GameRecord) -> None:
     console.print(table)
 
 
-@contextmanager
-def stop_on_signals() -> Iterator[None]:
-    """While a game is played, SIGTERM and SIGHUP stop it like Ctrl-C does."""
+class SignalGuard:
+    """While a game is played: Ctrl-C, SIGTERM and SIGHUP stop it — but never in the middle of
+    committing a decision (the table's ``committing``): a signal then waits until the decision
+    is durable, so the record is never torn by one of ours."""
 
-    def handler(signum: int, frame: FrameType | None) -> None:
-        raise Interrupted(signum)
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.pending: BaseException | None = None
+        self.previous: dict[int, Any] = {}
 
-    wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
-    previous = {}
-    try:
-        for signum in wanted:
-            previous[signum] = signal.signal(signum, handler)
-    except ValueError:  # not the main thread: leave signals alone
-        pass
-    try:
-        yield
-    finally:
-        for signum, old in previous.items():
+    def _handler(self, signum: int, frame: FrameType | None) -> None:
+        stop: BaseException = (
+            KeyboardInterrupt() if signum == signal.SIGINT else Interrupted(signum)
+        )
+        if self.table.committing:
+            self.pending = self.pending or stop
+            return
+        raise stop
+
+    def check(self) -> None:
+        """Raise a signal that arrived while a decision was being committed."""
+        if self.pending is not None:
+            stop, self.pending = self.pending, None
+            raise stop
+
+    def __enter__(self) -> SignalGuard:
+        wanted = [signal.SIGINT, signal.SIGTERM]
+        if hasattr(signal, "SIGHUP"):
+            wanted.append(signal.SIGHUP)
+        try:
+            for signum in wanted:
+                self.previous[signum] = signal.signal(signum, self._handler)
+        except ValueError:  # not the main thread: leave signals alone
+            pass
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, old in self.previous.items():
             signal.signal(signum, old)
 
 
@@ -224,33 +257,20 @@ def play_in_terminal(
     seats = record.seats
     for warning in record.warnings:
         console.print(f"warning: {warning}", markup=False)
-    state: Any = None
-    opening: list[Event] = []
-    for entry in replay_steps(game, record):
-        state = entry.state
-        if entry.index == 0:
-            opening = entry.events
-    if resumed and game.is_over(state):
-        console.print(f"game {record.game_id} is already over", markup=False)
-        print_scoreboard(game, state, record)
-        return 0
     humans = [i for i, kind in enumerate(seats) if kind == "human"]
+    agents = make_agents(game, seats, record.seed)
+    table = Table.open(game, record, FileStore(save_path), agents)
+    if resumed and table.is_over():
+        table.close()
+        console.print(f"game {record.game_id} is already over", markup=False)
+        print_scoreboard(game, table.state, record)
+        return 0
     watcher: int | None = humans[0] if len(humans) == 1 else None
-    agents: dict[int, Any] = dict(make_agents(game, seats, record.seed))
-    state_ref: list[Any] = [state]
     screen = Screen(humans)
-    for seat in humans:
-        agents[seat] = HumanAgent(game, seat, seats[seat], state_ref, screen)
-    store = RecordFile.open(save_path, record)
-
-    def on_step(seat: int, action: Action, events: list[Event], new_state: Any) -> None:
-        store.append(record.steps[-1])  # durable before anyone is told
-        state_ref[0] = new_state
-        if humans:
-            # only events: another seat's action itself may be secret (a simultaneous pick)
-            screen.note(events, watcher)
-
+    people = {seat: HumanAgent(game, seat, seats[seat], table, screen) for seat in humans}
     if humans:
+        # only events: another seat's action itself may be secret (a simultaneous pick)
+        table.listeners.append(lambda seat, action, events, state: screen.note(events, watcher))
         word = f"resumed after {len(record.steps)} decisions" if resumed else "new game"
         console.print(
             f"[bold]{game.spec.title}[/bold] — game {record.game_id} ({word}); seats: "
@@ -258,23 +278,19 @@ def play_in_terminal(
         )
         console.print(f"saved as you play to {save_path}", markup=False, soft_wrap=True)
         if not resumed:
-            screen.note(opening, watcher)
+            screen.note(table.opening, watcher)
     stopped: str | None = None
     status = 0
     try:
-        with stop_on_signals():
-            result = play_game(
-                game,
-                seats,
-                record.options,
-                record.seed,
-                agents,
-                digests=True,
-                on_step=on_step,
-                record=record,
-                state=state,
-            )
-            store.finish(result.record)
+        with SignalGuard(table) as guard:
+            for _ in range(1_000_000):
+                table.advance()
+                guard.check()
+                if table.is_over():
+                    break
+                seat = table.waiting_for()[0]
+                people[seat].decide()
+                guard.check()
     except SaveAndQuit:
         stopped = "stopped"
     except KeyboardInterrupt:
@@ -282,15 +298,15 @@ def play_in_terminal(
     except Interrupted as exc:
         stopped, status = f"stopped by {exc}", 128 + exc.signum
     finally:
-        store.close()
+        table.close()
     if stopped is not None:
         _say(
             f"\n{stopped}: game saved to {save_path} after {len(record.steps)} decisions; "
             f"resume it with: mailbag play --resume {save_path}"
         )
         return status
+    final = record.result or {}
     if json_out:
-        final = result.record.result or {}
         print(
             json.dumps(
                 {
@@ -301,14 +317,14 @@ def play_in_terminal(
                     "scores": final.get("scores"),
                     "breakdown": final.get("breakdown"),
                     "ranking": final.get("ranking"),
-                    "turns": result.turns,
+                    "turns": len(record.steps),
                     "record": str(save_path),
                 },
                 sort_keys=True,
             )
         )
         return 0
-    print_scoreboard(game, result.state, record)
+    print_scoreboard(game, table.state, record)
     console.print(f"record written to {save_path}", markup=False, soft_wrap=True)
     sys.stdout.flush()
     return 0

@@ -99,6 +99,20 @@ class Game(ABC, Generic[S]):
         """Carry out a legal action by changing ``state``: the fast path for bots and simulation.
         The caller guarantees legality; use :func:`apply` for anything else."""
 
+    def reveals(
+        self, before: S, seat: int, action: Action, after: S, events: Sequence[Event]
+    ) -> bool:
+        """Whether ``action`` resolved chance or showed anyone something hidden: such a decision
+        can never be taken back (undo stops there). The default catches a draw from the state's
+        generator and any private event; a game overrides it to add what it reveals otherwise (a
+        card turned face up, a display refilled from a deck). The contract tests check it: a
+        decision called reversible must give the seat the same view in every world it could not
+        tell apart before."""
+        rng_before = getattr(before, "rng", None)
+        if rng_before is not None and rng_before != getattr(after, "rng", None):
+            return True
+        return any(event.to is not None for event in events)
+
     def explain_illegal(self, state: S, seat: int, action: Action) -> IllegalAction:
         """Why ``action`` is not legal for ``seat`` now, naming the rule it breaks."""
         return IllegalAction("legal actions", f"{action} is not a legal action now")
