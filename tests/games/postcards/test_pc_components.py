@@ -218,3 +218,35 @@ def test_with_components_rejects_a_bad_file(tmp_path: Path) -> None:
     path.write_text(TEXT.replace("tokens = 60", "tokens = 50"), encoding="utf-8")
     with pytest.raises(ComponentError, match=r"bad.toml: \[supply\] tokens: 60 expected"):
         GAME.with_components(path)
+
+
+# -- fields of the wrong type (found by tests/contract/test_fuzz_components.py) --------------------
+
+
+P17 = "id = 17\nregion = 5"
+IT1 = "id = 1\nstart = 1"
+NUMBER = "must be a region number, not"
+WRONG_TYPES = [
+    (P17, "id = 17\nregion = []", f"postcard 17: region {NUMBER} []"),
+    (P17, "id = 17\nregion = [0, 0]", f"postcard 17: region {NUMBER} [0, 0]"),
+    (P17, "id = 17\nregion = {}", f"postcard 17: region {NUMBER} {{}}"),
+    (P17, "id = 17\nregion = true", f"postcard 17: region {NUMBER} True"),
+    (P17, "id = 17\nregion = 1.5", f"postcard 17: region {NUMBER} 1.5"),
+    (P17, "id = 17", "postcard 17: missing field 'region'"),
+    (IT1, "id = 1\nstart = []", f"itinerary 1: start region {NUMBER} []"),
+    (IT1, "id = 1\nstart = 14", "itinerary 1: unknown start region 14"),
+    ("[9, 4, 6, 11]", "[9, 4, {}, 11]", f"itinerary 1: region in 'regions' {NUMBER} {{}}"),
+    ("[9, 4, 6, 11]", "[9, 4, 66, 11]", "itinerary 1: unknown region 66 in 'regions'"),
+    ("adjacent = [6]", "adjacent = [true]", "region 7: 'adjacent' must list region numbers"),
+    ('["beach", "mountain", "forest"]', '["beach", [], "forest"]', "'campsites' must be text"),
+    ('stamps = ["green", "yellow"]', 'stamps = [{}, "yellow"]', "postcard 1: 'stamps' must be"),
+    ('colour = "red"', "colour = [0, 0]", "#1: field 'colour' must be text, not [0, 0]"),
+    ('campsite = "beach"', "campsite = 3", "field 'campsite' must be text, not 3"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "message"), WRONG_TYPES)
+def test_a_field_of_the_wrong_type_is_named(old: str, new: str, message: str) -> None:
+    assert old in TEXT
+    error = _error(TEXT.replace(old, new, 1))
+    assert error.startswith("mine.toml: ") and message in error

@@ -269,9 +269,31 @@ class _Loader:
         value = data.get(key)
         if value is None:
             raise self.fail(entry, f"missing field {key!r}")
+        return self.choice(value, f"field {key!r}", key, entry, valid)
+
+    def choice(self, value: Any, what: str, noun: str, entry: str, valid: tuple[str, ...]) -> str:
+        """``value`` (the content of ``what``) must be one of the words ``valid``."""
+        if not isinstance(value, str):
+            raise self.fail(entry, f"{what} must be text, not {value!r}")
         if value not in valid:
-            raise self.fail(entry, f"unknown {key} {value!r}; valid: {', '.join(valid)}")
-        return str(value)
+            raise self.fail(entry, f"unknown {noun} {value!r}; valid: {', '.join(valid)}")
+        return value
+
+    def region(
+        self,
+        value: Any,
+        entry: str,
+        regions: dict[int, Any],
+        label: str = "region",
+        within: str = "",
+    ) -> int:
+        """``value`` must be the number of a known region (``label`` and ``within`` say where
+        it was found, e.g. "start region", " in 'regions'")."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(entry, f"{label}{within} must be a region number, not {value!r}")
+        if value not in regions:
+            raise self.fail(entry, f"unknown {label} {value!r}{within}")
+        return value
 
     def text(self, data: dict[str, Any], key: str, entry: str) -> str:
         value = data.get(key)
@@ -364,7 +386,9 @@ class _Loader:
             name = self.text(item, "name", where)
             adjacent = self.array(item, "adjacent", where)
             for other in adjacent:
-                if not isinstance(other, int) or not 1 <= other <= COUNTS["regions"]:
+                if not isinstance(other, int) or isinstance(other, bool):
+                    raise self.fail(where, f"'adjacent' must list region numbers, not {other!r}")
+                if not 1 <= other <= COUNTS["regions"]:
                     raise self.fail(where, f"unknown region {other!r} in 'adjacent'")
                 if other == number:
                     raise self.fail(where, "a region cannot be adjacent to itself")
@@ -372,11 +396,7 @@ class _Loader:
             if not 1 <= len(sites) <= 8:
                 raise self.fail(where, f"needs 1..8 campsites, found {len(sites)}")
             for site in sites:
-                if site not in CAMPSITE_TYPES:
-                    raise self.fail(
-                        where,
-                        f"unknown campsite type {site!r}; valid: {', '.join(CAMPSITE_TYPES)}",
-                    )
+                self.choice(site, "'campsites'", "campsite type", where, CAMPSITE_TYPES)
             raw[number] = (name, [int(a) for a in adjacent], [str(s) for s in sites])
         for number, (_, adjacent, _) in raw.items():
             if len(set(adjacent)) != len(adjacent):
@@ -442,18 +462,15 @@ class _Loader:
             where = f"postcard {pid}"
             if pid in cards:
                 raise self.fail(where, "postcard id listed twice")
-            region = item.get("region")
-            if region not in regions:
-                raise self.fail(where, f"unknown region {region!r}")
+            if "region" not in item:
+                raise self.fail(where, "missing field 'region'")
+            region = self.region(item["region"], where, regions)
             points = self.integer(item, "points", where, 0, 30)
             stamps = self.array(item, "stamps", where)
             if not 1 <= len(stamps) <= 6:
                 raise self.fail(where, f"needs 1..6 stamp spaces, found {len(stamps)}")
             for colour in stamps:
-                if colour not in COLOURS:
-                    raise self.fail(
-                        where, f"unknown stamp colour {colour!r}; valid: {', '.join(COLOURS)}"
-                    )
+                self.choice(colour, "'stamps'", "stamp colour", where, COLOURS)
             souvenirs: list[Souvenir] = []
             for j, raw in enumerate(self.entries(item, "souvenirs", where), 1):
                 swhere = f"{where} souvenir {j}"
@@ -464,7 +481,7 @@ class _Loader:
                 raise self.fail(where, f"needs 1..4 souvenir spaces, found {len(souvenirs)}")
             cards[pid] = Postcard(
                 pid,
-                int(region),
+                region,
                 points,
                 tuple(str(c) for c in stamps),
                 tuple(souvenirs),
@@ -483,20 +500,20 @@ class _Loader:
             where = f"itinerary {iid}"
             if iid in cards:
                 raise self.fail(where, "itinerary id listed twice")
-            start = item.get("start")
-            if start not in regions:
-                raise self.fail(where, f"unknown start region {start!r}")
-            listed = self.array(item, "regions", where)
-            for region in listed:
-                if region not in regions:
-                    raise self.fail(where, f"unknown region {region!r} in 'regions'")
+            if "start" not in item:
+                raise self.fail(where, "missing field 'start'")
+            start = self.region(item["start"], where, regions, "start region")
+            listed = [
+                self.region(region, where, regions, within=" in 'regions'")
+                for region in self.array(item, "regions", where)
+            ]
             if len(listed) != ITINERARY_REGIONS or len(set(listed)) != ITINERARY_REGIONS:
                 raise self.fail(where, f"needs {ITINERARY_REGIONS} distinct regions")
             if start in listed:
                 raise self.fail(where, "the start region cannot be one of its postcard regions")
             if any(card.start == start for card in cards.values()):
                 raise self.fail(where, f"another itinerary also starts in region {start}")
-            cards[iid] = Itinerary(iid, int(start), tuple(int(r) for r in listed))
+            cards[iid] = Itinerary(iid, start, tuple(listed))
         return cards
 
     def load_gifts(self) -> tuple[GiftKind, ...]:
