@@ -55,7 +55,9 @@ class Game(ABC, Generic[S]):
 
     spec: GameSpec
     state_type: type[S]
-    #: bumped when the state layout changes (saved states name the version they were made with)
+    #: bumped when the state layout changes in a way a default cannot cover (a field renamed,
+    #: split, given another meaning); saved states name the version they were made with and
+    #: :meth:`migrate` brings an older one forward. A field added with a default needs neither.
     schema_version: int = 1
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -79,6 +81,12 @@ class Game(ABC, Generic[S]):
         """This game played with the component data ``text`` (the content of a component file,
         as a record carries it); ``source`` names it in error messages."""
         raise ComponentError(f"{self.spec.name} has no component data to replace")
+
+    def migrate(self, data: dict[str, Any], from_schema: int) -> dict[str, Any]:
+        """A saved state's plain data of schema ``from_schema`` brought to ``from_schema + 1``
+        (called once per version step when an older saved state is read). The default changes
+        nothing: fields added with a default are filled in when the state is read."""
+        return data
 
     def check_state(self, state: S) -> None:
         """Raise :class:`StateError` naming the first broken invariant of ``state`` (every

@@ -26,13 +26,21 @@ def state_from_json(game: Game[S], text: str | bytes) -> S:
         raise RecordError("saved state has no 'state' field")
     if doc.get("game") != game.spec.name:
         raise RecordError(f"saved state is of game {doc.get('game')!r}, not {game.spec.name!r}")
-    if doc.get("schema") != game.schema_version:
+    schema = doc.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise RecordError(f"saved state has no valid schema version: {schema!r}")
+    if schema > game.schema_version:
         raise RecordError(
-            f"saved state has schema {doc.get('schema')!r}; this mailbag reads schema "
-            f"{game.schema_version} for {game.spec.name}"
+            f"saved state has schema {schema}, made by a newer mailbag; this one reads "
+            f"{game.spec.name} schemas up to {game.schema_version}"
         )
+    data = doc["state"]
+    for version in range(schema, game.schema_version):
+        if not isinstance(data, dict):
+            break
+        data = game.migrate(data, version)
     try:
-        state = msgspec.convert(doc["state"], type=game.state_type)
+        state = msgspec.convert(data, type=game.state_type)
     except (msgspec.ValidationError, RecursionError) as exc:
         raise RecordError(f"saved state does not fit {game.spec.name}: {exc}") from None
     validate(game, state)
@@ -54,8 +62,58 @@ def to_builtins(obj: Any) -> Any:
 
 
 def state_digest(state: msgspec.Struct) -> str:
-    """A short fingerprint of a state, stored in records so a replay can check every step."""
+    """A short fingerprint of a state's exact layout (fast; for comparing states in one run).
+    Records use :func:`record_digest`, which survives fields added with a default."""
     return hashlib.blake2b(msgspec.msgpack.encode(state), digest_size=8).hexdigest()
+
+
+#: how record digests are computed: 1 = :func:`state_digest` (records without a "digests"
+#: header field, from mailbag before 0.2); 2 = :func:`record_digest`
+RECORD_DIGESTS = 2
+
+_NO_DEFAULT: Any = object()
+_FIELDS: dict[type, list[tuple[str, Any]]] = {}
+
+
+def _fields(kind: type) -> list[tuple[str, Any]]:
+    found = _FIELDS.get(kind)
+    if found is None:
+        found = []
+        for info in msgspec.structs.fields(kind):
+            if info.default is not msgspec.NODEFAULT:
+                default = info.default
+            elif info.default_factory is not msgspec.NODEFAULT:
+                default = info.default_factory()
+            else:
+                default = _NO_DEFAULT
+            found.append((info.encode_name, default))
+        _FIELDS[kind] = found
+    return found
+
+
+def canonical_form(obj: Any) -> Any:
+    """A state as plain data in its canonical form: struct fields by name, and a field that
+    holds its declared default left out — so adding a field with a default to a state changes
+    no canonical form, and no recorded digest, of a game that never uses it."""
+    if isinstance(obj, msgspec.Struct):
+        out = {}
+        for name, default in _fields(type(obj)):
+            value = getattr(obj, name)
+            if default is _NO_DEFAULT or value != default:
+                out[name] = canonical_form(value)
+        return out
+    if isinstance(obj, (list, tuple)):
+        return [canonical_form(item) for item in obj]
+    if isinstance(obj, dict):
+        return {key: canonical_form(value) for key, value in obj.items()}
+    return obj
+
+
+def record_digest(state: msgspec.Struct) -> str:
+    """The fingerprint of a state stored with every recorded step (scheme 2): a hash of its
+    canonical form, so records made before a field was added (with a default) still replay."""
+    data = _encoder.encode(canonical_form(state))
+    return hashlib.blake2b(data, digest_size=8, person=b"mailbag-rec-v2").hexdigest()
 
 
 def canonical_json(data: Any) -> bytes:

@@ -21,7 +21,7 @@ from mailbag.core.records import (
     result_of,
     seed_game_id,
 )
-from mailbag.core.serialize import state_digest
+from mailbag.core.serialize import record_digest
 
 #: called after every step: (seat, action, events, new state)
 StepHook = Callable[[int, Action, list[Event], Any], None]
@@ -71,7 +71,12 @@ def play_game(
         state = new_game(game, engine_seat_kinds(game, list(seats)), options, seed)
     if record is None:
         record = GameRecord(
-            game.spec.name, options, seed, list(seats), game_id=seed_game_id(seed)
+            game.spec.name,
+            options,
+            seed,
+            list(seats),
+            game_id=seed_game_id(seed),
+            schema=game.schema_version,
         )
     steps = 0
     while not game.is_over(state):
@@ -89,7 +94,7 @@ def play_game(
             events = game.apply_in_place(state, seat, action)
         else:
             state, events = apply(game, state, seat, action)
-        record.steps.append(Step(seat, action, state_digest(state) if digests else None))
+        record.steps.append(Step(seat, action, record_digest(state) if digests else None))
         if on_step is not None:
             on_step(seat, action, events, state)
         steps += 1

@@ -18,7 +18,7 @@ from typing import Any
 from mailbag.bots.base import Bot
 from mailbag.core import Action, Event, Game, IllegalAction, apply, check_action
 from mailbag.core.records import GameRecord, Step, replay_steps, result_of
-from mailbag.core.serialize import state_digest
+from mailbag.core.serialize import record_digest
 from mailbag.table.store import MemoryStore, Store
 
 #: a listener told of every accepted decision: (seat, action, events, state after)
@@ -78,6 +78,8 @@ class Table:
             state = entry.state
             if entry.index == 0:
                 opening = entry.events
+        if record.schema is None:
+            record.schema = game.schema_version
         store = store if store is not None else MemoryStore()
         store.begin(record)
         return cls(game, record, state, opening, store, agents or {})
@@ -115,7 +117,7 @@ class Table:
         check_action(self.game, self.state, seat, action)
         before = self.state
         after, events = apply(self.game, before, seat, action)
-        step = Step(seat, action, state_digest(after))
+        step = Step(seat, action, record_digest(after))
         self.committing = True
         try:
             self.store.append(step)
