@@ -6,10 +6,12 @@ bad seat kind, bad option, ``--games 0``...) is one line on stderr and exit stat
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -92,6 +94,7 @@ def sim_command(
         report=None if report == "none" else report,
         rotate=rotate,
         keep_records=records,
+        records_in_memory=False,
     )
     err = Console(stderr=True, highlight=False)
     progress = Progress(
@@ -111,16 +114,43 @@ def sim_command(
     def on_result(_outcome: Any, done: int, _total: int) -> None:
         progress.update(task, completed=done)
 
+    def stop_progress(_interrupted: bool = False) -> None:
+        if progress.live.is_started:  # stop() twice would print a second line break
+            progress.stop()
+
     try:
-        result = run_sim(config, on_result=on_result, on_start=progress.start)
+        result = run_sim(
+            config,
+            on_result=on_result,
+            on_start=progress.start,
+            on_end=stop_progress,
+            on_interrupt_again=lambda written: _stop_now(written, config.out),
+        )
     finally:
-        progress.stop()
+        stop_progress()
     _print_summary(result.summary, config.out, result.report_path)
     if result.interrupted:
         typer.echo(
             f"interrupted: kept the {result.summary['games_finished']} finished games", err=True
         )
         raise typer.Exit(130)
+
+
+def _stop_now(written: int, out: Path | None) -> NoReturn:
+    """A second Ctrl-C: kill the workers, say what is on disk in one line, exit at once (130).
+
+    Runs in a signal handler, so it neither flushes Python's streams nor waits for threads."""
+    from mailbag.sim.backends import kill_workers
+
+    kill_workers()
+    games = "1 finished game was" if written == 1 else f"{written} finished games were"
+    where = f"{games} written to {out}" if out is not None else f"{games} not written"
+    line = f"interrupted again: stopping now; {where}\n"
+    if os.isatty(2):
+        line = "\x1b[?25h\n" + line  # the progress display hid the cursor: show it again
+    with contextlib.suppress(OSError):
+        os.write(2, line.encode("utf-8", "replace"))
+    os._exit(130)
 
 
 def _print_summary(summary: dict[str, Any], out: Path | None, report: Path | None) -> None:

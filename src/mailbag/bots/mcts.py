@@ -14,13 +14,15 @@ Seat kind parameters (``mcts:iters=2000``, ``mcts:time=1.0,depth=12``):
 
 - ``iters`` — iterations per decision (default 1000); ``time`` — seconds per decision (when
   given, the search stops at whichever budget runs out first; ``iters`` is then unlimited unless
-  also given). A time budget makes play depend on machine speed, so it is not reproducible.
+  also given). The time covers the whole decision, drawing the worlds included. A time budget
+  makes play depend on machine speed, so it is not reproducible.
 - ``depth`` — random rollout steps before the heuristic evaluation (default 8; ``full`` plays
   rollouts to the end of the game).
 - ``c`` — UCB exploration constant (default 0.7).
-- ``worlds`` — N > 0 (default 64) draws N worlds once per decision and cycles through copies of
-  them, each copy with fresh chance (a copy is much cheaper than ``determinize``); 0 draws a
-  fresh world every iteration.
+- ``worlds`` — N > 0 (default 64) draws up to N worlds per decision (up front with ``iters``
+  alone, as the iterations reach them with a time budget) and cycles through copies of them,
+  each copy with fresh chance (a copy is much cheaper than ``determinize``); 0 draws a fresh
+  world every iteration.
 """
 
 from __future__ import annotations
@@ -107,19 +109,29 @@ class MctsBot:
         return best
 
     def search(self, observation: Observation, legal: Sequence[Action]) -> Node:
-        """Run the budget from ``observation`` and return the root (its children's statistics)."""
+        """Run the budget from ``observation`` and return the root (its children's statistics).
+
+        A time budget covers the whole decision, the drawing of worlds included: with one, the
+        worlds are drawn as the iterations need them, so however many are asked for the search
+        stops on time. With an iteration budget alone they are drawn up front (at most one per
+        four iterations), which keeps such searches exactly reproducible."""
+        clock = time.perf_counter
+        deadline = None if self.seconds is None else clock() + self.seconds
         game = self.game
         root = Node(-1)
         pool: list[Any] = []
+        size = 0
         if self.worlds > 0:
             # each world serves about four iterations or more (fewer worlds for small budgets)
             size = self.worlds if self.iters is None else min(self.worlds, 1 + self.iters // 4)
-            pool = [game.determinize(observation, self.rng) for _ in range(size)]
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+            if deadline is None:
+                pool = [game.determinize(observation, self.rng) for _ in range(size)]
         limit = self.iters
         done = 0
-        clock = time.perf_counter
         while (limit is None or done < limit) and (deadline is None or clock() < deadline):
+            if size and len(pool) < size and done == len(pool):
+                # a time budget: the next world is drawn now, inside the budget
+                pool.append(game.determinize(observation, self.rng))
             if pool:
                 world = game.copy(pool[done % len(pool)])
                 _reseed(world, self.rng)

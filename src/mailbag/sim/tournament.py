@@ -12,9 +12,9 @@ Output directory layout (``--out DIR``)::
 from __future__ import annotations
 
 import json
+import os
 import time
-from collections.abc import Callable
-from contextlib import closing
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from mailbag.core.game import Game
 from mailbag.core.records import engine_seat_kinds
 from mailbag.core.registry import get
 from mailbag.sim.backends import BACKENDS, OutcomeStream, chunk_size, run_dask, run_local
+from mailbag.sim.interrupt import CtrlC
 from mailbag.sim.schedule import chunked, schedule
 from mailbag.sim.stats import summarise
 from mailbag.sim.worker import Chunk, Outcome
@@ -50,6 +51,9 @@ class SimConfig:
     report: str | None = "md"
     rotate: bool = True
     keep_records: bool = True
+    #: keep each game's record text in ``SimResult.outcomes`` too (False: once it is written to
+    #: ``out``, only the file keeps it — what a long run from the command line wants)
+    records_in_memory: bool = True
     #: dask LocalCluster with worker processes (False: threads, for tests)
     dask_processes: bool = True
 
@@ -93,49 +97,86 @@ def validate(config: SimConfig) -> tuple[Game[Any], dict[str, Any]]:
     return game, options
 
 
-def plan(config: SimConfig, game: Game[Any], options: dict[str, Any]) -> list[Chunk]:
+def plan(config: SimConfig, game: Game[Any], options: dict[str, Any]) -> Iterator[Chunk]:
+    """The run's chunks of work, generated one by one as the backend asks for them."""
     jobs = schedule(config.games, config.seats, config.seed, config.rotate)
     size = chunk_size(config.games, config.workers)
     module = type(game).__module__
-    return [
-        Chunk(game.spec.name, module, options, part, config.keep_records)
-        for part in chunked(jobs, size)
-    ]
+    for part in chunked(jobs, size):
+        yield Chunk(game.spec.name, module, options, list(part), config.keep_records)
 
 
 def run_sim(
     config: SimConfig,
     on_result: ResultHook | None = None,
     on_start: Callable[[], None] | None = None,
+    *,
+    on_end: Callable[[bool], None] | None = None,
+    on_interrupt_again: Callable[[int], Any] | None = None,
 ) -> SimResult:
     """Play the simulation. Ctrl-C (or a ``KeyboardInterrupt`` from ``on_result``) stops it;
-    the games finished so far are kept, summarised and written. ``on_start`` is called once the
-    workers are up (start a progress display there, not before: the pool forks)."""
+    the games finished so far are kept, summarised and written.
+
+    The games are generated as the workers take them (a few chunks per worker in flight), so
+    the number of games costs nothing up front. ``on_start`` is called once the workers are up
+    (start a progress display there, not before: the pool forks), ``on_end(interrupted)`` as soon
+    as the playing stops, before the summary and report are written. A second Ctrl-C calls
+    ``on_interrupt_again(games written)`` (the command line exits there); without it, it raises
+    ``KeyboardInterrupt`` out of the run (see :mod:`mailbag.sim.interrupt`)."""
     game, options = validate(config)
-    chunks = plan(config, game, options)
+    with CtrlC(on_interrupt_again) as ctrl_c:
+        return _run(config, game, options, ctrl_c, on_result, on_start, on_end)
+
+
+def _run(
+    config: SimConfig,
+    game: Game[Any],
+    options: dict[str, Any],
+    ctrl_c: CtrlC,
+    on_result: ResultHook | None,
+    on_start: Callable[[], None] | None,
+    on_end: Callable[[bool], None] | None,
+) -> SimResult:
     writer = _Writer(config.out) if config.out is not None else None
     finished: list[Outcome] = []
     interrupted = False
     start = time.perf_counter()
-    stream: OutcomeStream
-    if config.backend == "dask":
-        stream = run_dask(chunks, config.workers, config.scheduler, processes=config.dask_processes)
-    else:
-        stream = run_local(chunks, config.workers)
+    stream: OutcomeStream | None = None
     try:
-        with closing(stream):
-            if on_start is not None:
-                on_start()
-            for outcomes in stream:
-                for outcome in outcomes:
-                    finished.append(outcome)
+        chunks = plan(config, game, options)
+        if config.backend == "dask":
+            stream = run_dask(
+                chunks, config.workers, config.scheduler, processes=config.dask_processes
+            )
+        else:
+            stream = run_local(chunks, config.workers)
+        if on_start is not None:
+            on_start()
+        for outcomes in stream:
+            for outcome in outcomes:
+                with ctrl_c.hold():
                     if writer is not None:
                         writer.add(outcome)
+                        if not config.records_in_memory:
+                            outcome.record = None
+                    finished.append(outcome)
+                    ctrl_c.written = len(finished)
                     if on_result is not None:
                         on_result(outcome, len(finished), config.games)
     except KeyboardInterrupt:
         interrupted = True
+    except BaseException:
+        if writer is not None:
+            writer.close()
+        raise
+    finally:
+        # from here on the games are over: a first Ctrl-C changes nothing, a second stops now
+        ctrl_c.finishing = True
+        if stream is not None:
+            stream.close()
     elapsed = time.perf_counter() - start
+    if on_end is not None:
+        on_end(interrupted)
     finished.sort(key=lambda o: o.index)
     summary = {
         "game": game.spec.name,
@@ -163,17 +204,22 @@ def run_sim(
 
 
 class _Writer:
-    """Writes records and outcome lines as games finish, then the sorted files at the end."""
+    """Writes records and outcome lines as games finish, then the sorted files at the end.
+
+    Starting a run in a folder removes the previous run's records, summary and report; the files
+    written at the end replace their old versions atomically (never half-written)."""
 
     def __init__(self, out: Path) -> None:
         self.out = out
         self.records = out / "records"
         try:
             self.records.mkdir(parents=True, exist_ok=True)
+            for old in self.records.glob("game-*.jsonl"):
+                old.unlink()
+            for name in ("summary.json", "report.md", "report.html"):
+                (out / name).unlink(missing_ok=True)
         except OSError as exc:
-            raise MailbagError(f"cannot create {self.records}: {exc.strerror}") from None
-        for old in self.records.glob("game-*.jsonl"):
-            old.unlink()
+            raise MailbagError(f"cannot write to {out}: {exc.strerror}") from None
         self.games_path = out / "games.jsonl"
         self.games_file = self.games_path.open("w", encoding="utf-8")
 
@@ -184,11 +230,19 @@ class _Writer:
         self.games_file.write(json.dumps(outcome.summary_line(), sort_keys=True) + "\n")
         self.games_file.flush()
 
-    def finish(self, outcomes: list[Outcome], summary: dict[str, Any]) -> None:
+    def close(self) -> None:
         self.games_file.close()
+
+    def finish(self, outcomes: list[Outcome], summary: dict[str, Any]) -> None:
+        self.close()
         # rewrite in game order, so the file does not depend on the backend's timing
         lines = [json.dumps(o.summary_line(), sort_keys=True) for o in outcomes]
-        self.games_path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-        (self.out / "summary.json").write_text(
-            json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8"
-        )
+        _replace(self.games_path, "".join(line + "\n" for line in lines))
+        _replace(self.out / "summary.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``path`` through a temporary file and a rename: the old file or the new, whole."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
