@@ -77,10 +77,11 @@ def new_game_id() -> str:
     return secrets.token_hex(4)
 
 
-def seed_game_id(seed: int) -> str:
-    """A reproducible name for a game of ``seed`` (simulations, tests): a one-way hash, so it
-    does not give the seed away either."""
-    digest = hashlib.blake2b(str(seed).encode(), digest_size=4, person=b"mailbag-game-id")
+def seed_game_id(seed: int, seats: list[str] | None = None) -> str:
+    """A reproducible name for a game of ``seed`` and ``seats`` (simulations, tests): a one-way
+    hash, so it does not give the seed away either; the seatings of one deal get their own."""
+    text = f"{seed}:{','.join(seats or [])}"
+    digest = hashlib.blake2b(text.encode(), digest_size=4, person=b"mailbag-game-id")
     return digest.hexdigest()
 
 

@@ -75,7 +75,7 @@ def play_game(
             options,
             seed,
             list(seats),
-            game_id=seed_game_id(seed),
+            game_id=seed_game_id(seed, list(seats)),
             schema=game.schema_version,
         )
     steps = 0

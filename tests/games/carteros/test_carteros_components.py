@@ -109,3 +109,42 @@ def test_with_components_plays_a_users_corrected_file(tmp_path: Path) -> None:
     assert game.inventory(state)["house:double_received"] == 9
     with pytest.raises(ComponentError, match="cannot read"):
         GAME.with_components(tmp_path / "missing.toml")
+
+
+# -- files that used to crash or exhaust the machine ----------------------------------------------
+
+
+def test_mail_points_are_bounded_so_scores_stay_small_numbers() -> None:
+    huge = SHIPPED.replace(
+        'title = "Parcel"\npoints = 2', 'title = "Parcel"\npoints = 9223372036854775807'
+    )
+    with pytest.raises(
+        ComponentError,
+        match=r"my.toml: \[\[mail\]\] entry 2 \(parcel\): field 'points' must be at most 10",
+    ):
+        parse_components(huge, "my.toml")
+    ten = parse_components(
+        SHIPPED.replace('title = "Parcel"\npoints = 2', 'title = "Parcel"\npoints = 10'), "my.toml"
+    )
+    assert ten.mail_points == (1, 10)
+
+
+def test_deeply_nested_toml_is_refused_not_a_recursion_crash() -> None:
+    for text in ("a = " + "[" * 100_000, "a = " + "{ x = " * 50_000):
+        with pytest.raises(ComponentError, match=r"deep.toml: not valid TOML .*nested too deeply"):
+            GAME.with_component_text(text, "deep.toml")
+
+
+def test_a_very_long_dotted_key_is_refused_before_the_parser_sees_it() -> None:
+    # tomllib needs memory quadratic in a key's length: 100,000 parts would exhaust the machine
+    for key in ("x." * 100_000 + "y = 1", "[" + " . ".join(['"x"'] * 100_000) + "]"):
+        text = SHIPPED + "\n" + key + "\n"
+        with pytest.raises(
+            ComponentError, match=r"long.toml: line \d+: a dotted key of more than 32 parts"
+        ):
+            parse_components(text, "long.toml")
+    # short dotted keys and dotted titles reach the usual checks
+    with pytest.raises(ComponentError, match="unknown table 'a'"):
+        parse_components("a.b.c = 1\n" + SHIPPED, "x.toml")
+    dotted = SHIPPED.replace('title = "Bone"', 'title = "B.o.n.e. "')
+    assert parse_components(dotted, "x.toml").action_titles[0] == "B.o.n.e. "

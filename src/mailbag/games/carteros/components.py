@@ -11,6 +11,7 @@ integer tables of :class:`Components` and never re-validate.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -51,6 +52,16 @@ BONE, BICYCLE, WIND, RAIN, BOOTS, UMBRELLA, SUNNY, GPS = range(8)
 TOTALS = {"house": 43, "mail": 45, "action": 38, "mission": 12}
 #: mission points allowed by the rulings (CA-10 components: 2, 3 or 4)
 MISSION_POINTS = (2, 3, 4)
+#: the most a Mail card may be worth in a user's file (printed: letters 1, parcels 2); scores
+#: stay small numbers that every view, record and message can carry
+MAX_MAIL_POINTS = 10
+#: the longest dotted key (``a.b.c``) a component file may hold: the format needs none, and the
+#: TOML parser takes memory quadratic in a key's length (a 200 KB key exhausts the machine)
+MAX_KEY_PARTS = 32
+_LONG_KEY = re.compile(
+    r"(?<![A-Za-z0-9_\-])(?:(?:[A-Za-z0-9_\-]++|\"[^\"\n]*+\"|'[^'\n]*+')[ \t]*+\.[ \t]*+)"
+    + f"{{{MAX_KEY_PARTS},}}"
+)
 
 _FIELDS = {
     "house": ("name", "title", "count"),
@@ -106,6 +117,15 @@ def _int(value: object, where: str, name: str, minimum: int) -> int:
     if value < minimum:
         raise ComponentError(f"{where}: field {name!r} must be at least {minimum}, not {value}")
     return value
+
+
+def _points(value: object, where: str) -> int:
+    points = _int(value, where, "points", 1)
+    if points > MAX_MAIL_POINTS:
+        raise ComponentError(
+            f"{where}: field 'points' must be at most {MAX_MAIL_POINTS}, not {points}"
+        )
+    return points
 
 
 def _entries(source: str, data: dict[str, Any], table: str) -> list[dict[str, Any]]:
@@ -191,10 +211,21 @@ def _missions(source: str, data: dict[str, Any]) -> tuple[Mission | None, ...]:
 
 def parse_components(text: str, source: str) -> Components:
     """Validate a component file's text; ``source`` names it in error messages."""
+    long_key = _LONG_KEY.search(text)
+    if long_key is not None:
+        line = text.count("\n", 0, long_key.start()) + 1
+        raise ComponentError(
+            f"{source}: line {line}: a dotted key of more than {MAX_KEY_PARTS} parts; "
+            "the component format uses plain keys (name, title, count, ...)"
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ComponentError(f"{source}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ComponentError(
+            f"{source}: not valid TOML (arrays or tables nested too deeply)"
+        ) from None
     unknown = sorted(set(data) - set(_FIELDS))
     if unknown:
         raise ComponentError(
@@ -203,7 +234,7 @@ def parse_components(text: str, source: str) -> Components:
     house_counts, house_titles, _ = _kinds(source, data, "house")
     mail_counts, mail_titles, mail_entries = _kinds(source, data, "mail")
     mail_points = tuple(
-        _int(entry["points"], _where(source, "mail", k, entry), "points", 1)
+        _points(entry["points"], _where(source, "mail", k, entry))
         for k, entry in enumerate(mail_entries)
     )
     action_counts, action_titles, _ = _kinds(source, data, "action")

@@ -10,7 +10,7 @@ from mailbag.core.errors import IllegalAction
 from mailbag.core.game import Event, Game, Observation, Score
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionSpec, OptionValue
-from mailbag.games.carteros import heuristics, legal, render, rules, scoring, view
+from mailbag.games.carteros import heuristics, legal, render, rules, scoring, validate, view
 from mailbag.games.carteros.actions import VERBS
 from mailbag.games.carteros.components import (
     ACTION_KINDS,
@@ -66,6 +66,11 @@ class CarterosGame(Game[CarterosState]):
 
     def with_component_text(self, text: str, source: str) -> CarterosGame:
         return CarterosGame(parse_components(text, source))
+
+    def check_state(self, state: CarterosState) -> None:
+        """Every invariant of a Carteros state (see :mod:`validate`): cards conserved, values in
+        range, limits kept, options and task stack consistent with the deciders."""
+        validate.check_state(self.components, state, self.spec)
 
     # -- set-up and flow ------------------------------------------------------------------------
     def new_state(
