@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
 from mailbag.core.game import Event, Game, Observation, Score
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionSpec, OptionValue
-from mailbag.games.carteros import heuristics, legal, render, rules, scoring, validate, view
+from mailbag.games.carteros import (
+    heuristics,
+    legal,
+    render,
+    reveal,
+    rules,
+    scoring,
+    validate,
+    view,
+)
 from mailbag.games.carteros.actions import VERBS
 from mailbag.games.carteros.components import (
     ACTION_KINDS,
@@ -45,12 +54,6 @@ SPEC = GameSpec(
         ),
     ),
     summary="Deliver 10 Mail cards in a neighbourhood of face-down houses (2–4 carriers).",
-    contract_options=(
-        {},
-        {"stampy": True},
-        {"missions": True},
-        {"stampy": True, "missions": True},
-    ),
     verbs=VERBS,
 )
 
@@ -90,6 +93,16 @@ class CarterosGame(Game[CarterosState]):
 
     def legal_actions(self, state: CarterosState, seat: int) -> list[Action]:
         return legal.legal_actions(self.components, state, seat)
+
+    def reveals(
+        self,
+        before: CarterosState,
+        seat: int,
+        action: Action,
+        after: CarterosState,
+        events: Sequence[Event],
+    ) -> bool:
+        return reveal.reveals(before, seat, action, after, events)
 
     def explain_illegal(self, state: CarterosState, seat: int, action: Action) -> IllegalAction:
         return legal.explain(self.components, state, seat, action)
