@@ -1,0 +1,25 @@
+"""The registry of named effects that component data refers to."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from mailbag.core import ComponentError
+from mailbag.core.effects import Effects
+
+
+def test_data_names_an_effect_and_gets_its_function() -> None:
+    effects: Effects[Callable[[int], int]] = Effects("test card")
+
+    @effects.register("double")
+    def double(x: int) -> int:
+        return 2 * x
+
+    assert effects.get("double", "cards.toml: card 1")(4) == 8
+    assert effects.names() == {"double"}
+    with pytest.raises(ComponentError, match="card 2: unknown test card effect 'tripple'; known"):
+        effects.get("tripple", "cards.toml: card 2")
+    with pytest.raises(ValueError, match="registered twice"):
+        effects.register("double")(double)
