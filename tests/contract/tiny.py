@@ -100,7 +100,7 @@ class TinyGame(Game[TinyState]):
     def view(self, state: TinyState, seat: int | None) -> Observation:
         return {
             "seat": seat,
-            "hand": sorted(state.hands[seat]) if seat is not None else None,
+            "hand": list(state.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
             "deck_size": len(state.deck),
             "discard": list(state.discard),
@@ -108,6 +108,9 @@ class TinyGame(Game[TinyState]):
             "turn": state.turn,
             "current": state.current,
         }
+
+    def hidden_fields(self, seat: int | None) -> tuple[str, ...]:
+        return ("rng", "deck", "hands.~")
 
     def determinize(self, observation: Observation, rng: Rng) -> TinyState:
         seat = observation["seat"]

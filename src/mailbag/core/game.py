@@ -138,6 +138,14 @@ class Game(ABC, Generic[S]):
     def determinize(self, observation: Observation, rng: Rng) -> S:
         """A full state consistent with ``observation``, unseen things redistributed at random."""
 
+    def hidden_fields(self, seat: int | None) -> tuple[str, ...]:
+        """The parts of the state that ``seat`` (``None``: a spectator) cannot know, which
+        :meth:`determinize` may redraw: paths into the state's canonical form, dot-separated,
+        where ``*`` matches any key or index and ``~`` any seat index but ``seat``'s (e.g.
+        ``"players.~.hand"``, ``"travel_deck"``, ``"rng"``). Everything else is public to that
+        seat, and the contract tests check that ``determinize`` keeps it exactly."""
+        return ("rng",)
+
     # -- end ------------------------------------------------------------------------------------
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
