@@ -92,9 +92,9 @@ def test_a_person_plays_refused_moves_are_asked_again_and_eof_saves(
         app, ["play", "tiny", "--seats", "human,random", "--seed", "5"], input="1\nplay 99\n9\n"
     )
     assert result.exit_code == 0, result.output
-    assert "Legal actions" in result.output
+    assert "Your choices" in result.output
     assert "refused: seat 0 holds no card" in result.output
-    assert "no action 9" in result.output
+    assert "no choice 9: choose 1–" in result.output
     assert "seed" not in result.output  # the seed is the deal: never shown before the end
     saved = Path(result.output.split("mailbag play --resume ")[1].split()[0])
     assert saved.parent.parent == Path(os.environ["MAILBAG_DATA_DIR"])

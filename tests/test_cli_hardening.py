@@ -132,7 +132,7 @@ def test_any_entry_at_the_prompt_is_refused_and_the_game_goes_on(entry: str) -> 
         app, ["play", "tiny", "--seats", "human,random"], input=f"{entry}\n1\nquit\n"
     )
     assert result.exit_code == 0, result.output
-    assert "refused:" in result.output or "no action" in result.output
+    assert "refused:" in result.output or "no choice" in result.output
     path = Path(result.output.split("mailbag play --resume ")[1].split()[0])
     assert len(load(path).steps) >= 1  # the "1" after the bad entry was played and saved
 
@@ -185,9 +185,10 @@ def test_a_failed_save_leaves_the_old_file_whole(
 
 
 def test_a_misclick_is_taken_back_with_undo() -> None:
+    # 1 opens the first card's step (what), the next 1 plays it (where)
     result = runner.invoke(
         app, ["play", "postcards", "--seats", "human,random", "--seed", "5"],
-        input="1\nundo\nundo\nquit\n",
+        input="1\n1\nundo\nundo\nquit\n",
     )
     assert result.exit_code == 0, result.output
     assert "took back: play" in result.output

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -20,6 +21,9 @@ from mailbag.games import get
 
 WAIT = 60.0  # seconds: a generous bound that only a hang reaches
 PROMPT = "seat 0> "
+#: the prompt of any step of seat 0's decision ("seat 0> ", "seat 0 play red.camp> ")
+ANY_PROMPT = re.compile(r"seat 0(?: [^\n>]+)?> ")
+TAKEN = "only one choice, taken for you"
 
 
 class Player:
@@ -66,6 +70,22 @@ class Player:
         self._reader.join(0.5)
         return self._reader.is_alive()
 
+    def decide(self) -> None:
+        """Make one decision: the first choice at each of its steps, until the next decision
+        is asked."""
+        top = self.text().count(PROMPT)
+        for _ in range(10):
+            seen = len(ANY_PROMPT.findall(self.text()))
+            self.type("1")
+            deadline = time.monotonic() + WAIT
+            while len(ANY_PROMPT.findall(self.text())) <= seen:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    raise AssertionError(f"no prompt after a choice; output:\n{self.text()}")
+                time.sleep(0.02)
+            if self.text().count(PROMPT) > top:
+                return
+        raise AssertionError(f"a decision of more than 10 steps; output:\n{self.text()}")
+
     def type(self, line: str) -> None:
         assert self.proc.stdin is not None
         self.proc.stdin.write(line + "\n")
@@ -80,7 +100,7 @@ class Player:
 def last_view(output: str) -> str:
     """The last view shown to the person: from the last decision header to the action list."""
     start = output.rindex("your decision")
-    return output[start : output.index("Legal actions", start)]
+    return output[start : output.index("Your choices", start)]
 
 
 def record_path(output: str) -> Path:
@@ -91,16 +111,16 @@ def record_path(output: str) -> Path:
 def test_sigkill_after_n_decisions_resumes_at_decision_n(name: str, tmp_path: Path) -> None:
     decided = 4
     player = Player(["play", name, "--seats", "human,random"], tmp_path)
-    for n in range(1, decided + 1):
-        player.wait_for(PROMPT, n)
-        player.type("1")
-    player.wait_for(PROMPT, decided + 1)  # the next decision is asked: all before are accepted
+    player.wait_for(PROMPT)
+    for _ in range(decided):
+        player.decide()  # returns once the next decision is asked: all before are accepted
     shown = last_view(player.text())
     path = record_path(player.text())
     player.proc.send_signal(signal.SIGKILL)
     assert player.finish() == -signal.SIGKILL
     saved = load(path)
-    assert [s.seat for s in saved.steps].count(0) == decided
+    # the person's decisions, and those with a single choice that were taken for them
+    assert [s.seat for s in saved.steps].count(0) == decided + player.text().count(TAKEN)
     state = replay(get(name), saved)
     assert 0 in get(name).deciders(state)
     resumed = Player(["play", "--resume", str(path)], tmp_path)
@@ -118,8 +138,7 @@ def test_sigterm_and_sighup_save_and_say_how_to_resume(
 ) -> None:
     player = Player(["play", "carteros", "--seats", "human,random"], tmp_path)
     player.wait_for(PROMPT)
-    player.type("1")
-    player.wait_for(PROMPT, 2)
+    player.decide()
     player.proc.send_signal(signum)
     assert player.finish() == status
     path = record_path(player.text())
@@ -146,10 +165,9 @@ def test_ctrl_c_while_a_bot_thinks_saves(tmp_path: Path) -> None:
 
 def test_a_torn_last_line_resumes_from_the_line_before(tmp_path: Path) -> None:
     player = Player(["play", "carteros", "--seats", "human,random"], tmp_path)
-    for n in range(1, 4):
-        player.wait_for(PROMPT, n)
-        player.type("1")
-    player.wait_for(PROMPT, 4)
+    player.wait_for(PROMPT)
+    for _ in range(3):
+        player.decide()
     path = record_path(player.text())
     player.proc.send_signal(signal.SIGKILL)
     player.finish()

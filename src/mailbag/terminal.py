@@ -27,11 +27,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from mailbag.core import Action, Event, Game, MailbagError, Observation
+from mailbag.core import Action, ActionSyntaxError, Event, Game, MailbagError
 from mailbag.core.records import GameRecord
 from mailbag.games import get
 from mailbag.sim.runner import make_agents
 from mailbag.table import FileStore, Table
+from mailbag.table.menu import Choice, Menu, menu_for, take_back, take_single
 
 console = Console(highlight=False, emoji=False)
 
@@ -72,6 +73,14 @@ class Screen:
         for seat, log in self.pending.items():
             log.extend(event.text for event in events if event.visible_to(seat))
 
+    def tell(self, seat: int, text: str) -> None:
+        """A line for one person (a decision taken for them): at once to a lone player, kept
+        for them in hot seat."""
+        if not self.hot_seat:
+            console.print(f"  {text}", markup=False)
+        else:
+            self.pending[seat].append(text)
+
     def hand_over(self, seat: int, kind: str) -> None:
         """Before ``seat`` decides in hot seat: clear the screen, wait for that person."""
         if not self.hot_seat or self.showing == seat:
@@ -97,76 +106,161 @@ class Screen:
 
 
 def read_line(prompt: str) -> str:
-    """One line typed by the person; the end of input or Ctrl-C is a request to stop."""
+    """One line typed by the person; the end of input or Ctrl-C is a request to stop. At a
+    terminal, the line can be edited and earlier entries recalled (``readline``)."""
+    _line_editing()
     try:
         return input(prompt)
     except (EOFError, KeyboardInterrupt):
         raise SaveAndQuit from None
 
 
-class HumanAgent:
-    """A person at the keyboard, playing one seat of a table."""
+_EDITING: list[bool] = []
 
-    def __init__(self, game: Game[Any], seat: int, kind: str, table: Table, screen: Screen) -> None:
+
+def _line_editing() -> None:
+    """Line editing and history for ``input`` when the person types at a terminal."""
+    if _EDITING:
+        return
+    _EDITING.append(True)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        with suppress(ImportError):
+            import readline  # noqa: F401  (importing it is what enables it)
+
+
+class HumanAgent:
+    """A person at the keyboard, playing one seat of a table: choices in steps (what, then
+    where), each with its consequence where the seat can know it; a decision with one choice is
+    taken for them with a line saying so."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seat: int,
+        kind: str,
+        table: Table,
+        screen: Screen,
+        auto: set[int] | None = None,
+    ) -> None:
         self.game = game
         self.seat = seat
         self.kind = kind
         self.table = table
         self.screen = screen
+        #: record indices of the decisions taken on their own (undo steps back over them)
+        self.auto = auto if auto is not None else set()
 
     def decide(self) -> None:
-        """Show the seat its view and legal actions; submit what it chooses (or take back its
-        last decision with ``undo``)."""
+        """Show the seat its view and choices; submit what it chooses (or take back its last
+        choice with ``undo``)."""
         game, table = self.game, self.table
+        menu = menu_for(table, self.seat)
+        said = take_single(table, self.seat, menu, self.auto)
+        if said is not None:
+            self.screen.tell(self.seat, said)
+            return
         self.screen.hand_over(self.seat, self.kind)
         observation = table.view(self.seat)
-        legal = table.legal_actions(self.seat)
         console.rule(
             f"seat {self.seat} — your decision" if self.screen.hot_seat else "your decision"
         )
         console.print(game.render(observation), markup=False)
-        self._show_actions(observation, legal)
+        at: list[Choice] = []  # the steps opened so far
+        self._show(menu, at)
         while True:
-            text = read_line(f"seat {self.seat}> ").strip()
+            where = f" {at[-1].notation}" if at else ""
+            text = read_line(f"seat {self.seat}{where}> ").strip()
             if not text:
                 continue
-            if text in ("?", "help"):
-                self._show_actions(observation, legal)
+            word = text.lower()
+            if word in ("?", "help"):
+                self._show(menu, at)
                 continue
-            if text in ("quit", "save", "exit"):
+            if word in ("quit", "save", "exit"):
                 raise SaveAndQuit
-            if text == "undo":
+            if word in ("0", "back"):
+                if at:
+                    at.pop()
+                    self._show(menu, at)
+                else:
+                    console.print("nothing to go back to: this is the first step", markup=False)
+                continue
+            if word == "undo":
                 try:
-                    step = table.undo(self.seat)
+                    steps = take_back(table, self.seat, self.auto)
                 except MailbagError as exc:
                     console.print(f"cannot undo: {exc}", markup=False)
                     continue
-                console.print(f"took back: {step.action}", markup=False)
+                console.print(f"took back: {steps[-1].action}", markup=False)
                 return
+            entries = at[-1].children if at else menu.choices
             if _NUMBER.fullmatch(text):
                 number = int(text)
-                if 1 <= number <= len(legal):
-                    table.submit(self.seat, legal[number - 1])
-                    return
-                console.print(f"no action {number}: choose 1–{len(legal)}", markup=False)
+                if not 1 <= number <= len(entries):
+                    back = " (0 goes back)" if at else ""
+                    console.print(
+                        f"no choice {number}: choose 1–{len(entries)}{back}", markup=False
+                    )
+                    continue
+                chosen: Action | Choice | None = entries[number - 1]
+            else:
+                chosen = menu.find(text, at[-1] if at else None)
+            if isinstance(chosen, Choice) and chosen.action is not None:
+                chosen = chosen.action
+            if isinstance(chosen, Choice):
+                at.append(chosen)
+                self._show(menu, at)
                 continue
             try:
-                action = game.parse_action(text)
+                action = chosen if chosen is not None else parse_typed(game, text)
                 table.submit(self.seat, action)
             except MailbagError as exc:
                 console.print(f"refused: {exc}", markup=False)
                 continue
             return
 
-    def _show_actions(self, observation: Observation, legal: Sequence[Action]) -> None:
-        console.print(
-            "Legal actions (type a number or the notation; ? lists them, undo takes back your "
-            "last decision, quit saves):"
-        )
-        for i, action in enumerate(legal, start=1):
-            label = self.game.describe_action(observation, action)
-            note = "" if label == str(action) else f"  — {label}"
-            console.print(f"  {i:3d}. {action}{note}", markup=False)
+    def _show(self, menu: Menu, at: Sequence[Choice]) -> None:
+        if at:
+            step = at[-1]
+            head = step.notation
+            if step.text and step.text != step.notation:
+                head += f": {step.text}"
+            console.print(f"{head} — {step.count} choices (0 goes back):", markup=False)
+            entries: Sequence[Choice] = step.children
+        else:
+            console.print(
+                "Your choices (type a number or the notation; ? lists them, undo takes back your "
+                "last choice, quit saves):",
+                markup=False,
+            )
+            entries = menu.choices
+        for i, entry in enumerate(entries, start=1):
+            console.print(f"  {i:3d}. {describe_choice(entry)}", markup=False)
+
+
+def describe_choice(choice: Choice) -> str:
+    """One line for a choice: its notation at this step, what it does, its consequence."""
+    parts = [choice.key]
+    if choice.is_step:
+        parts[0] += f" ▸ {choice.count} choices"
+    if choice.text and choice.text != choice.key:
+        parts.append(f"— {choice.text}")
+    if choice.same:
+        parts.append(f"(+{len(choice.same)} alike)")
+    if choice.note:
+        parts.append(f"[{choice.note}]")
+    return " ".join(parts)
+
+
+def parse_typed(game: Game[Any], text: str) -> Action:
+    """What a person typed as an action, the verb in any case (``Keep 88`` is ``keep 88``)."""
+    try:
+        return game.parse_action(text)
+    except ActionSyntaxError:
+        verb, _, rest = text.strip().partition(" ")
+        if verb == verb.lower():
+            raise
+        return game.parse_action(f"{verb.lower()} {rest}")
 
 
 def game_for_record(record: GameRecord) -> Game[Any]:
@@ -267,7 +361,10 @@ def play_in_terminal(
         return 0
     watcher: int | None = humans[0] if len(humans) == 1 else None
     screen = Screen(humans)
-    people = {seat: HumanAgent(game, seat, seats[seat], table, screen) for seat in humans}
+    auto: set[int] = set()
+    people = {
+        seat: HumanAgent(game, seat, seats[seat], table, screen, auto) for seat in humans
+    }
     if humans:
         # only events: another seat's action itself may be secret (a simultaneous pick)
         table.listeners.append(lambda seat, action, events, state: screen.note(events, watcher))

@@ -1,0 +1,496 @@
+"""A seat's legal actions as a person chooses them: in steps, identical outcomes once, each choice
+with its consequence where the seat can know it — for every front end (line mode, full screen).
+
+Game-agnostic and without I/O: everything is built from the seat's view and legal actions through
+the core contract, never from the true state, so a menu tells the seat nothing its view does not.
+
+- **Steps.** Actions are grouped by their leading notation tokens: first *what* (``play
+  red.camp``, ``place 88``, ``seal sweet``; a selection of several things of one kind, like
+  ``pair a b``, is one *what* under its verb), then *where* (``action 25`` / ``stamp 34 3``; a long
+  list of coordinates is split once more, cell then rotation). A decision with few choices is one
+  list.
+- **Identical outcomes once.** Each action is tried in :data:`WORLDS` worlds drawn with
+  ``game.determinize`` from the seat's view (fixed seeds: the menu depends on the view alone). Two
+  actions that reveal nothing and leave the seat looking at the same thing in every world (its
+  rendered view, its next legal actions, the scores) are one choice.
+- **Consequences.** The seat's score breakdown before and after an action that reveals nothing,
+  in every world; the change is shown when the worlds agree on it (no second copy of any scoring
+  rule: the game's own ``scores``).
+- **Single choices.** :attr:`Menu.single` is the action of a decision with one distinct choice,
+  which a front end takes on its own (with a log line).
+
+In a simultaneous phase the seat's pick only takes effect once everyone has chosen: the other
+seats that owe the same decision are played (their first legal action) in each world before the
+outcome is looked at, the same for every action compared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from mailbag.core import Action, Event, Game, MailbagError, Observation, Rng, canonical_json
+
+#: a decision with at most this many distinct choices is shown as one list
+FLAT = 10
+#: a list of places longer than this is split into one more step
+LONG = 20
+#: how many worlds (drawn from the seat's view) each action is tried in
+WORLDS = 2
+_SEEDS = (0x6D61696C, 0x626167)
+#: a last notation token with at most this many values is an orientation: chosen last
+_ORIENTATIONS = 4
+_INT = re.compile(r"^-?[0-9]+$")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry of a menu: a final choice (``action``) or a step that opens more choices."""
+
+    #: the notation of everything chosen up to and including this entry ("play blue.postcard")
+    notation: str
+    #: the part of the notation this entry adds at its step ("stamp 10 3")
+    key: str
+    #: what it does, in words (the game's own description)
+    text: str
+    action: Action | None = None
+    children: tuple[Choice, ...] = ()
+    #: the consequence where the seat can know it ("receipts +3, stamps -1"); "" when unknown
+    note: str = ""
+    #: other legal actions with exactly the same outcome (not listed separately)
+    same: tuple[Action, ...] = ()
+    #: the change of the seat's total score where known (a step: the best of its choices)
+    points: int | None = None
+
+    @property
+    def is_step(self) -> bool:
+        return self.action is None
+
+    def leaves(self) -> Iterator[Choice]:
+        """The final choices under this entry (itself when it is one)."""
+        if self.action is not None:
+            yield self
+            return
+        for child in self.children:
+            yield from child.leaves()
+
+    @property
+    def count(self) -> int:
+        return sum(1 for _ in self.leaves())
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A seat's decision organised for a person."""
+
+    seat: int
+    legal: tuple[Action, ...]
+    choices: tuple[Choice, ...]
+    #: the seat's score breakdown now, where every world agrees on it (else empty)
+    scores: dict[str, int] = field(default_factory=dict)
+
+    def leaves(self) -> Iterator[Choice]:
+        for choice in self.choices:
+            yield from choice.leaves()
+
+    @property
+    def distinct(self) -> list[Action]:
+        """One action per distinct outcome, in the game's order."""
+        return [leaf.action for leaf in self.leaves() if leaf.action is not None]
+
+    @property
+    def single(self) -> Action | None:
+        """The action of a decision with a single distinct choice (taken without asking)."""
+        distinct = self.distinct
+        return distinct[0] if len(distinct) == 1 else None
+
+    def leaf_for(self, action: Action) -> Choice | None:
+        """The choice that stands for ``action`` (itself or an action with the same outcome)."""
+        for leaf in self.leaves():
+            if leaf.action == action or action in leaf.same:
+                return leaf
+        return None
+
+    def find(self, text: str, within: Choice | None = None) -> Action | Choice | None:
+        """What a person typed: a legal action's notation or the start of one, in any case; at a
+        step (``within``) also the rest of the notation from there. Returns the action, the step
+        the text opens, or ``None`` when nothing matches."""
+        typed = [t.lower() for t in text.split()]
+        if not typed:
+            return None
+        tries = [typed]
+        if within is not None:
+            tries.insert(0, [t.lower() for t in within.notation.split()] + typed)
+        for words in tries:
+            exact = [a for a in self.legal if _lower(a) == words]
+            if len(exact) == 1:
+                return exact[0]
+            if len(exact) > 1:  # tokens differing only by case: the exact spelling decides
+                spelled = [a for a in exact if str(a).split() == text.split()]
+                if spelled:
+                    return spelled[0]
+            step = _find_step(self.choices, words)
+            if step is not None:
+                return step
+        return None
+
+
+def _lower(action: Action) -> list[str]:
+    return [t.lower() for t in str(action).split()]
+
+
+def _find_step(choices: Sequence[Choice], words: list[str]) -> Choice | None:
+    for choice in choices:
+        if not choice.is_step:
+            continue
+        mine = [t.lower() for t in choice.notation.split()]
+        if mine == words:
+            return choice
+        if words[: len(mine)] == mine:
+            deeper = _find_step(choice.children, words)
+            if deeper is not None:
+                return deeper
+    return None
+
+
+# -- building -------------------------------------------------------------------------------------
+
+
+def build_menu(game: Game[Any], view: Observation, legal: Sequence[Action], seat: int) -> Menu:
+    """The menu of ``seat``'s decision from its view and legal actions only."""
+    outcomes, scores = _try_in_worlds(game, view, legal, seat)
+    items: list[_Item] = []
+    by_print: dict[tuple[bytes, ...], _Item] = {}
+    for action in legal:
+        outcome = outcomes.get(action)
+        if outcome is not None and outcome.quiet:
+            twin = by_print.get(outcome.prints)
+            if twin is not None:
+                twin.same.append(action)
+                continue
+        score = outcome.score if outcome is not None else None
+        item = _Item(
+            tuple(str(action).split()),
+            action,
+            game.describe_action(view, action),
+            score_note(score),
+            None if score is None else sum(score.values()),
+        )
+        if outcome is not None and outcome.quiet:
+            by_print[outcome.prints] = item
+        items.append(item)
+    return Menu(seat, tuple(legal), _arrange(items), scores)
+
+
+def menu_for(table: Any, seat: int) -> Menu:
+    """The menu of ``seat``'s decision at a table (anything with ``game``, ``view`` and
+    ``legal_actions``, like :class:`~mailbag.table.Table`)."""
+    return build_menu(table.game, table.view(seat), table.legal_actions(seat), seat)
+
+
+@dataclass
+class _Item:
+    tokens: tuple[str, ...]
+    action: Action
+    text: str
+    note: str
+    points: int | None
+    same: list[Action] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    #: reveals nothing and resolves no chance, in every world tried
+    quiet: bool
+    #: what the seat looks at afterwards, per world (equal prints: the same outcome)
+    prints: tuple[bytes, ...]
+    #: the change of the seat's score breakdown, when every world agrees on it
+    score: dict[str, int] | None
+
+
+def _try_in_worlds(
+    game: Game[Any], view: Observation, legal: Sequence[Action], seat: int
+) -> tuple[dict[Action, _Outcome], dict[str, int]]:
+    """Each legal action tried in worlds drawn from ``view``; the seat's score where they agree."""
+    worlds: list[Any] = []
+    for seed in _SEEDS[:WORLDS]:
+        try:
+            worlds.append(game.determinize(view, Rng.from_seed(seed)))
+        except MailbagError:
+            return {}, {}
+    befores = [_breakdown(game, w, seat) for w in worlds]
+    scores = befores[0] if befores[0] is not None and all(b == befores[0] for b in befores) else {}
+    legal_in = [set(game.legal_actions(w, seat)) for w in worlds]
+    outcomes: dict[Action, _Outcome] = {}
+    for action in legal:
+        tries = []
+        for world, allowed, before in zip(worlds, legal_in, befores, strict=True):
+            tries.append(_try(game, world, seat, action, before) if action in allowed else None)
+        if any(t is None for t in tries):
+            continue
+        done = [t for t in tries if t is not None]
+        quiet = all(t.quiet for t in done) and len({t.seen for t in done}) == 1
+        diffs = [t.diff for t in done]
+        agreed = diffs[0] if quiet and all(d is not None and d == diffs[0] for d in diffs) else None
+        outcomes[action] = _Outcome(quiet, tuple(t.print for t in done), agreed)
+    return outcomes, scores
+
+
+@dataclass(frozen=True)
+class _Try:
+    quiet: bool
+    #: the seat's view right after the action (the same in every world if nothing is revealed)
+    seen: bytes
+    #: the seat's situation once the decision has taken effect
+    print: bytes
+    diff: dict[str, int] | None
+
+
+def _try(
+    game: Game[Any], world: Any, seat: int, action: Action, before: dict[str, int] | None
+) -> _Try | None:
+    """``action`` carried out in a copy of ``world``; ``None`` if the world cannot take it."""
+    try:
+        after = game.copy(world)
+        events = game.apply_in_place(after, seat, action)
+        quiet = _quiet(world, after, seat, events)
+        seen = canonical_json(game.view(after, seat))
+        _let_simultaneous_seats_choose(game, world, after, seat)
+        look = game.view(after, seat)
+        deciders = game.deciders(after)
+        nexts = [str(a) for a in game.legal_actions(after, seat)] if seat in deciders else []
+        scores = [s.breakdown for s in game.scores(after)]
+        fingerprint = canonical_json([game.render(look), nexts, scores, list(deciders)])
+        mine = _breakdown(game, after, seat)
+    except (MailbagError, LookupError, ValueError, TypeError):
+        return None  # a world drawn from the view that this action does not fit
+    diff = None
+    if before is not None and mine is not None:
+        diff = {k: mine.get(k, 0) - before.get(k, 0) for k in {*before, *mine}}
+        diff = {k: v for k, v in diff.items() if v}
+    return _Try(quiet, seen, fingerprint, diff)
+
+
+def _quiet(before: Any, after: Any, seat: int, events: Sequence[Event]) -> bool:
+    """No chance resolved (the state's generator untouched) and nothing shown to another seat
+    alone; what the seat itself is shown is compared across worlds by the caller."""
+    if getattr(before, "rng", None) != getattr(after, "rng", None):
+        return False
+    return all(event.to is None or set(event.to) <= {seat} for event in events)
+
+
+def _let_simultaneous_seats_choose(game: Game[Any], world: Any, after: Any, seat: int) -> None:
+    """The other seats that owed the same (simultaneous) decision choose their first legal
+    action, so that the seat's pick takes effect."""
+    waiting = set(game.deciders(world)) - {seat}
+    for _ in range(len(waiting)):
+        now = game.deciders(after)
+        if seat in now or game.is_over(after):
+            return
+        others = [s for s in now if s in waiting]
+        if not others:
+            return
+        actions = game.legal_actions(after, others[0])
+        if not actions:
+            return
+        game.apply_in_place(after, others[0], actions[0])
+        waiting.discard(others[0])
+
+
+def _breakdown(game: Game[Any], state: Any, seat: int) -> dict[str, int] | None:
+    try:
+        return dict(game.scores(state)[seat].breakdown)
+    except (MailbagError, LookupError, ValueError, TypeError):
+        return None
+
+
+def score_note(diff: dict[str, int] | None) -> str:
+    """A score change in words: ``receipts +3, stamps -1`` (``total`` when several parts)."""
+    if not diff:
+        return ""
+    parts = [f"{key} {value:+d}" for key, value in diff.items()]
+    total = sum(diff.values())
+    if len(parts) > 1:
+        parts.append(f"total {total:+d}")
+    return ", ".join(parts)
+
+
+# -- arranging in steps ---------------------------------------------------------------------------
+
+
+def _arrange(items: list[_Item]) -> tuple[Choice, ...]:
+    """The first step: everything at once when it is short, else one entry per *what*."""
+    if len(items) <= FLAT:
+        return tuple(_leaf(item, 0) for item in items)
+    entries: list[Choice] = []
+    for verb, group in _grouped(items, lambda it: it.tokens[:1]):
+        if len(group) == 1:
+            entries.append(_leaf(group[0], 0))
+        elif _is_selection(group):
+            entries.append(_step(verb, 0, [_leaf(it, 1) for it in group]))
+        else:
+            whats = _grouped(group, lambda it: it.tokens[:2])
+            if all(len(members) == 1 for _, members in whats):  # move A3, move B4: one step
+                entries.append(_step(verb, 0, [_leaf(it, 1) for it in group]))
+                continue
+            for what, members in whats:
+                if len(members) == 1:
+                    entries.append(_leaf(members[0], 0))
+                else:
+                    entries.append(_step(what, 0, _where(members, len(what))))
+    if len(entries) > LONG:  # too many things to choose from: one step per verb first
+        regrouped: list[Choice] = []
+        for verb, same_verb in _grouped(entries, lambda c: tuple(c.notation.split()[:1])):
+            if len(same_verb) == 1:
+                regrouped.append(same_verb[0])
+            else:
+                regrouped.append(_restep(verb, same_verb))
+        entries = regrouped
+    return tuple(entries)
+
+
+def _where(items: list[_Item], depth: int) -> list[Choice]:
+    """The step after a *what*: the rest of the notation, split once more when it is long."""
+    if len(items) <= FLAT:
+        return [_leaf(item, depth) for item in items]
+    rests = [item.tokens[depth:] for item in items]
+    common = 0
+    while all(len(r) > common and r[common] == rests[0][common] for r in rests):
+        common += 1
+    if any(len(r) <= common for r in rests):
+        return [_leaf(item, depth) for item in items]
+    if all(_INT.match(r[common]) for r in rests) and _is_orientation(rests):
+        cut = max(len(r) for r in rests) - 1  # coordinates first, the orientation last
+    elif len(items) <= LONG:
+        return [_leaf(item, depth) for item in items]
+    else:
+        cut = common + 1
+    if cut <= common:
+        return [_leaf(item, depth) for item in items]
+    groups = _grouped(items, lambda it: it.tokens[: depth + cut])
+    if len(groups) == 1 or len(groups) == len(items):
+        return [_leaf(item, depth) for item in items]
+    out: list[Choice] = []
+    for key, members in groups:
+        if len(members) == 1:
+            out.append(_leaf(members[0], depth))
+        else:
+            out.append(_step(key, depth, _where(members, len(key))))
+    return out
+
+
+def _is_orientation(rests: list[tuple[str, ...]]) -> bool:
+    lengths = {len(r) for r in rests}
+    return len(lengths) == 1 and len({r[-1] for r in rests}) <= _ORIENTATIONS
+
+
+def _is_selection(items: list[_Item]) -> bool:
+    """Several things of one kind chosen together (``pair a b``): the same words appear as the
+    first and as the second argument."""
+    if any(len(it.tokens) < 3 for it in items):
+        return False
+    firsts = {it.tokens[1] for it in items}
+    seconds = {it.tokens[2] for it in items}
+    words = all(not _INT.match(t) for t in firsts | seconds)
+    return words and bool(firsts & seconds)
+
+
+def _grouped(items: Sequence[T], key: Any) -> list[tuple[tuple[str, ...], list[T]]]:
+    groups: dict[tuple[str, ...], list[T]] = {}
+    for item in items:
+        groups.setdefault(key(item), []).append(item)
+    return list(groups.items())
+
+
+def _leaf(item: _Item, depth: int) -> Choice:
+    return Choice(
+        notation=" ".join(item.tokens),
+        key=" ".join(item.tokens[depth:]),
+        text=item.text,
+        action=item.action,
+        note=item.note,
+        same=tuple(item.same),
+        points=item.points,
+    )
+
+
+def _step(prefix: tuple[str, ...], depth: int, children: list[Choice]) -> Choice:
+    head, children = _trimmed(children)
+    return _with_range(
+        Choice(
+            notation=" ".join(prefix),
+            key=" ".join(prefix[depth:]),
+            text=head,
+            children=tuple(children),
+        )
+    )
+
+
+def _restep(verb: tuple[str, ...], entries: list[Choice]) -> Choice:
+    """Entries of the first step gathered under their verb."""
+    children = tuple(replace(entry, key=" ".join(entry.notation.split()[1:])) for entry in entries)
+    return _with_range(Choice(notation=verb[0], key=verb[0], text="", children=children))
+
+
+def _trimmed(children: list[Choice]) -> tuple[str, list[Choice]]:
+    """When every child's description starts with the same ``…: ``, that start describes the
+    step (said once) and the children keep the rest."""
+    if not children or not all(": " in c.text for c in children):
+        return "", children
+    heads = {c.text.split(": ", 1)[0] for c in children}
+    if len(heads) != 1:
+        return "", children
+    return heads.pop(), [replace(c, text=c.text.split(": ", 1)[1]) for c in children]
+
+
+def _with_range(step: Choice) -> Choice:
+    """A step's consequence: the one all its choices share, else the range of their totals
+    (when every one is known); ``points`` is the best of them."""
+    leaves = list(step.leaves())
+    notes = {leaf.note for leaf in leaves}
+    totals = [leaf.points for leaf in leaves]
+    known = [p for p in totals if p is not None]
+    best = max(known) if known and len(known) == len(totals) else None
+    if len(notes) == 1:
+        return replace(step, note=notes.pop(), points=best)
+    if best is None:
+        return replace(step, points=None)
+    low = min(known)
+    note = f"total {low:+d} to {best:+d}" if low != best else f"total {best:+d}"
+    return replace(step, note=note, points=best)
+
+
+# -- what a front end does with a menu ------------------------------------------------------------
+
+
+def take_single(table: Any, seat: int, menu: Menu, auto: set[int]) -> str | None:
+    """Take the decision's only distinct choice, if it has one: submitted for the seat, its
+    record index remembered in ``auto`` (undo steps back over it); returns the log line."""
+    action = menu.single
+    if action is None:
+        return None
+    leaf = menu.leaf_for(action)
+    auto.add(table.step)
+    table.submit(seat, action)
+    text = leaf.text if leaf is not None and leaf.text else str(action)
+    return f"only one choice, taken for you: {text} ({action})"
+
+
+def take_back(table: Any, seat: int, auto: set[int]) -> list[Any]:
+    """Take back ``seat``'s latest choice: the decisions taken for it on their own since (see
+    :func:`take_single`), then the one it made. Returns the steps taken back, latest first;
+    raises the table's refusal when not even one may be."""
+    if not table.can_undo(seat):
+        table.undo(seat)  # raises, naming why
+    undone = []
+    while table.can_undo(seat):
+        undone.append(table.undo(seat))
+        index = len(table.record.steps)
+        was_auto = index in auto
+        auto.discard(index)
+        if not was_auto:
+            break
+    return undone
