@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from mailbag.core import Action, Event, Game, GameSpec, IllegalAction, Observation, Rng, Score
 from mailbag.core.spec import OptionSpec, OptionValue
-from mailbag.games.post_office import heuristics, legal, render, rules, view
+from mailbag.games.post_office import heuristics, legal, render, rules, validate, view
 from mailbag.games.post_office.actions import VERBS, Notation
 from mailbag.games.post_office.components import Components, load_components
 from mailbag.games.post_office.geometry import Tables
@@ -30,7 +30,6 @@ SPEC = GameSpec(
     ),
     summary="Draft parcel tokens, fill your 5×5 shelving and seal same-coloured shapes with "
     "mail tape; 2–4 players choose simultaneously.",
-    contract_options=({"goals": False}, {"goals": True}),
     verbs=VERBS,
 )
 
@@ -70,12 +69,28 @@ class PostOfficeGame(Game[PostOfficeState]):
     def copy(self, state: PostOfficeState) -> PostOfficeState:
         return copy_state(state)
 
+    def check_state(self, state: PostOfficeState) -> None:
+        validate.check_state(state, self.tables)
+
     # -- information ----------------------------------------------------------------------------
     def view(self, state: PostOfficeState, seat: int | None) -> Observation:
         return view.view(state, seat, self.tables, self.notation)
 
     def determinize(self, observation: Observation, rng: Rng) -> PostOfficeState:
         return view.determinize(observation, rng, self.tables, self.notation)
+
+    def hidden_fields(self, seat: int | None) -> tuple[str, ...]:
+        """The face-down piles (parcel supply, discarded tokens, the goal stack's order), the
+        other players' dealt and held tokens and their pending decisions (PO-2, PO-3, PO-105)."""
+        return (
+            "rng",
+            "supply",
+            "discarded",
+            "goal_stack",
+            "players.~.hand",
+            "players.~.dealt",
+            "players.~.pending",
+        )
 
     # -- end ------------------------------------------------------------------------------------
     def is_over(self, state: PostOfficeState) -> bool:
