@@ -98,6 +98,10 @@ def test_user_tokens_are_played(tmp_path: Path) -> None:
         ("helpers = ['cat', 'dog']", "expected 4 helpers, found 2"),
         ("nonsense = 1", "unknown section 'nonsense'"),
         ("[stamps]\nfives = 1\nthrees = 1\nones = 1", "stamps: missing field 'starting'"),
+        (  # a huge supply would not fit the 64-bit numbers of a record's state digests
+            "[stamps]\nfives = 4611686018427387904\nthrees = 1\nones = 1\nstarting = 3",
+            "stamps: stamp counts must be at most 10000",
+        ),
         (
             "[[goals]]\nname = 'x'\ntitle = 'X'\nkind = 'tapes_placed'\ncount = 8",
             "expected 9 goal tokens, found 1",

@@ -75,13 +75,16 @@ def test_eight_tapes() -> None:
     assert not holds("eight_tapes", text, eight[:7])
 
 
-def test_ten_stamps_not_counting_goal_tokens() -> None:
+def test_ten_stamps_counting_goal_tokens_as_eight() -> None:
+    """PO-112: a held goal token counts as a stamp token of value 8."""
     assert holds("ten_stamps", blank_with({}), stamps=10)
     assert not holds("ten_stamps", blank_with({}), stamps=9)
     state = new(2, goals=True)
     state.players[0].stamps = 2
     state.players[0].goals = [0]
-    assert not completes(state.players[0], GOALS["ten_stamps"], GAME.tables)
+    assert completes(state.players[0], GOALS["ten_stamps"], GAME.tables)  # 2 + 8
+    state.players[0].stamps = 1
+    assert not completes(state.players[0], GOALS["ten_stamps"], GAME.tables)  # 1 + 8
 
 
 def test_three_busy_receipts() -> None:

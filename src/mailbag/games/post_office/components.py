@@ -48,6 +48,9 @@ GOAL_KINDS: dict[str, tuple[str, ...]] = {
     "square_groups_all_colours": (),
 }
 GOAL_COUNT = 9
+#: the most stamp tokens of one value (and starting stamps) a component file may give: the
+#: printed game has 47 tokens; a bound keeps every stamp count a 64-bit number in records
+MAX_STAMP_TOKENS = 10_000
 
 
 @dataclass(frozen=True)
@@ -282,6 +285,8 @@ def _stamps(merged: dict[str, Any], origin: dict[str, str]) -> tuple[dict[int, i
     starting = e.get("starting", int)
     if any(n < 0 for n in tokens.values()) or starting < 0:
         e.fail("stamp counts must not be negative")
+    if any(n > MAX_STAMP_TOKENS for n in tokens.values()) or starting > MAX_STAMP_TOKENS:
+        e.fail(f"stamp counts must be at most {MAX_STAMP_TOKENS}")
     total = sum(v * n for v, n in tokens.items())
     if total < 4 * starting:
         e.fail(f"the supply ({total} stamps) cannot give 4 players {starting} stamps each")

@@ -17,6 +17,7 @@ from mailbag.games.post_office.scoring import (
     open_squares,
     receipt_tapes,
     square_groups,
+    stamp_value,
 )
 from mailbag.games.post_office.state import Player, PostOfficeState
 
@@ -40,7 +41,8 @@ def _tapes_placed(p: Player, goal: Goal, tables: Tables) -> bool:
 
 
 def _stamps_held(p: Player, goal: Goal, tables: Tables) -> bool:
-    return p.stamps >= goal.count
+    """PO-112: a held goal token counts as a stamp token of value 8."""
+    return stamp_value(p) >= goal.count
 
 
 def _receipts_touching(p: Player, goal: Goal, tables: Tables) -> bool:
@@ -93,15 +95,22 @@ def reveal_goals(state: PostOfficeState) -> None:
 def check_goals(state: PostOfficeState, tables: Tables) -> list[Event]:
     """End-of-round goal check (PO-9): every player against every face-up goal. The first
     completing player in seat order from the senior post office worker (seat 0) takes the token;
-    every other completing player takes 8 stamps from the supply (as far as it lasts). Taken
-    goals are then replaced from the face-down stack — after the whole check, so a goal laid
-    out now is first checked at the end of the next round (PO-111)."""
+    every other completing player takes 8 stamps from the supply (as far as it lasts: PO-106).
+    Every goal is judged on the boards as they were when the round ended, before anything of
+    this check is handed out, so a goal token or stamps taken now count for the "ten stamps"
+    goal only from the next check (PO-112). Taken goals are then replaced from the face-down
+    stack — after the whole check, so a goal laid out now is first checked at the end of the
+    next round (PO-111)."""
     events: list[Event] = []
     goals = tables.components.goals
     taken: list[int] = []
-    for g in state.goal_display:
+    players = state.players
+    completed = [
+        (g, [i for i, p in enumerate(players) if completes(p, goals[g], tables)])
+        for g in state.goal_display
+    ]
+    for g, done in completed:
         goal = goals[g]
-        done = [i for i, p in enumerate(state.players) if completes(p, goal, tables)]
         if not done:
             continue
         first, rest = done[0], done[1:]

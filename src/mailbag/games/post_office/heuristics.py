@@ -24,7 +24,7 @@ from mailbag.games.post_office.bitboard import (
 from mailbag.games.post_office.components import RECEIPT, STAMP, SYMBOL
 from mailbag.games.post_office.geometry import Tables
 from mailbag.games.post_office.legal import free_cells, route
-from mailbag.games.post_office.rules import place_token
+from mailbag.games.post_office.rules import payment, place_token
 from mailbag.games.post_office.scoring import points, points_of
 from mailbag.games.post_office.state import (
     KEEP,
@@ -51,7 +51,8 @@ def projected(state: PostOfficeState, seat: int, tables: Tables) -> Player:
         q.hand = [pending[0]]
     elif phase == MOVE:
         q.space = route(q)[pending[0]]
-        q.stamps -= pending[0]  # goal tokens make up any shortfall at 8 each: same value
+        q.stamps, exchanged, _ = payment(q.stamps, pending[0], state.stamp_supply)  # PO-112
+        del q.goals[:exchanged]
     elif phase == PLACE:
         token, cell, rot = pending
         q.hand.remove(token)

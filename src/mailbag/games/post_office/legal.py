@@ -18,7 +18,7 @@ from mailbag.games.post_office.geometry import (
     parcel_label,
     space_name,
 )
-from mailbag.games.post_office.scoring import GOAL_VALUE
+from mailbag.games.post_office.scoring import stamp_value
 from mailbag.games.post_office.state import (
     EMPTY,
     KEEP,
@@ -77,15 +77,16 @@ def destination(token: list[int], space: int, extra: int) -> int:
 
 
 def spendable(p: Player) -> int:
-    """Stamps a player can pay: stamps held plus 8 per goal token (exchanged on payment)."""
-    return p.stamps + GOAL_VALUE * len(p.goals)
+    """Stamps a player can pay: stamps held plus 8 per goal token, exchanged on payment
+    (PO-103, PO-112)."""
+    return stamp_value(p)
 
 
 def max_extra_steps(p: Player) -> int:
     """PO-101: at most one lap of stopping spaces — extra steps beyond would only circle.
     A lap has a stop on each of the 4 corners and two for every row and column with a free
     cell (one on each side of the shelving)."""
-    money = p.stamps + GOAL_VALUE * len(p.goals)
+    money = stamp_value(p)  # PO-112: goal tokens count 8
     if money == 0:
         return 0
     token = p.token

@@ -121,6 +121,8 @@ def render(obs: Observation, tables: Tables) -> str:
     for i, board in enumerate(obs["players"]):
         who = "you" if i == seat else f"seat {i}"
         goals = ", ".join(board["goals"]) or "none"
+        if board["goals"]:  # PO-112: a goal token counts 8 stamps
+            goals += f" (worth {board['stamp_value']} stamps in all)"
         out.append("")
         out.append(
             f"{who} ({board['helper']}): {board['stamps']} stamps · goal tokens: {goals} · "

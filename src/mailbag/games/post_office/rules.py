@@ -189,23 +189,32 @@ def _resolve_keep(state: PostOfficeState) -> list[Event]:
     return events
 
 
+def payment(stamps: int, amount: int, supply: int) -> tuple[int, int, int]:
+    """Paying ``amount`` with ``stamps`` stamps held (and enough goal tokens: the legal moves
+    cost at most the stamps plus 8 per goal token), ``supply`` stamps in the supply: (stamps
+    left, goal tokens exchanged, supply after).
+
+    PO-103, PO-112: the stamps held are paid first; when they do not cover the amount, goal
+    tokens are exchanged, each worth 8 (a token goes to the box), as few as needed. The change —
+    8 per exchanged token minus what the stamps did not cover — is taken from the supply after
+    the stamps paid have entered it, as far as it lasts (PO-106): with a short supply the player
+    gets less change, possibly none; the payment itself never fails."""
+    if amount <= stamps:
+        return stamps - amount, 0, supply + amount
+    need = amount - stamps
+    exchanged = -(-need // GOAL_VALUE)
+    supply += stamps
+    change = min(exchanged * GOAL_VALUE - need, supply)
+    return change, exchanged, supply - change
+
+
 def pay(state: PostOfficeState, p: Player, amount: int) -> None:
-    """Pay ``amount`` stamps to the supply. PO-103: when the stamps held do not cover it, goal
-    tokens are exchanged (oldest first, each worth 8) and the change is taken from the supply,
-    as far as it lasts."""
-    if amount <= p.stamps:
-        p.stamps -= amount
-        state.stamp_supply += amount
-        return
-    need = amount - p.stamps
-    state.stamp_supply += p.stamps
-    p.stamps = 0
-    while need > 0:
-        state.goal_box.append(p.goals.pop(0))
-        need -= GOAL_VALUE
-    change = min(-need, state.stamp_supply)
-    state.stamp_supply -= change
-    p.stamps += change
+    """Pay ``amount`` stamps to the supply, exchanging goal tokens (the oldest first) when the
+    stamps held do not cover it: see :func:`payment` (PO-103, PO-112)."""
+    p.stamps, exchanged, state.stamp_supply = payment(p.stamps, amount, state.stamp_supply)
+    if exchanged:
+        state.goal_box.extend(p.goals[:exchanged])
+        del p.goals[:exchanged]
 
 
 def _resolve_move(state: PostOfficeState) -> list[Event]:

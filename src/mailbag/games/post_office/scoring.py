@@ -33,7 +33,8 @@ SQUARE_POINTS = 5
 
 
 def stamp_value(p: Player) -> int:
-    """Stamps for scoring and for the tie-break: stamps held plus 8 per goal token (PO-8)."""
+    """The stamps a player holds, each goal token counting 8 (PO-112): for scoring and the
+    tie-break (PO-8), the "ten stamps" goal and paying for helper steps (PO-103)."""
     return p.stamps + GOAL_VALUE * len(p.goals)
 
 
@@ -146,7 +147,7 @@ def points(p: Player) -> int:
 
 def points_of(p: Player, m: int, taped: int, icon: bytes) -> int:
     """:func:`points` from the board's :func:`~bitboard.board_bits`."""
-    total = p.stamps + GOAL_VALUE * len(p.goals)
+    total = stamp_value(p)
     placed = p.placed
     if placed.count(-1) < len(placed):  # a tape is down: symbols score
         symbols = m & symbol_lanes(icon)

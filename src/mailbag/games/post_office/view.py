@@ -1,11 +1,11 @@
 """What each seat may know (views) and worlds rebuilt from a view (determinize).
 
-Public: every board (tokens, parcels, tapes), helper positions, stamps, goal tokens, the
-face-up goals, the round and phase, and the sizes of hidden piles. Private to a seat: the two
-tokens dealt to it, its hand (which includes the token it received from the right: PO-3,
-visible to nobody else — not even to the passer, PO-104), and its own pending decision in a
-simultaneous phase (PO-2). Other players' pending decisions — and even whether they have made
-them — are not in the view.
+Public: every board (tokens, parcels, tapes), helper positions, stamps, goal tokens (and what
+they are worth together in stamps, each goal token counting 8: PO-112), the face-up goals, the
+round and phase, and the sizes of hidden piles. Private to a seat: the two tokens dealt to it,
+its hand (which includes the token it received from the right: PO-3, visible to nobody else —
+not even to the passer, PO-104), and its own pending decision in a simultaneous phase (PO-2).
+Other players' pending decisions — and even whether they have made them — are not in the view.
 
 PO-105: :func:`determinize` rebuilds the other players' pending decisions as not yet made; the
 unseen parcel tokens (the supply, the other hands, the discarded ones) and the order of the goal
@@ -20,6 +20,7 @@ from mailbag.core import Observation, Rng, parse_action
 from mailbag.games.post_office.actions import Notation
 from mailbag.games.post_office.components import REGULAR_TOKENS
 from mailbag.games.post_office.geometry import Tables
+from mailbag.games.post_office.scoring import stamp_value
 from mailbag.games.post_office.state import (
     PHASE_NAMES,
     Player,
@@ -39,6 +40,7 @@ def view(
                 "helper": comps.helpers[p.helper],
                 "space": p.space,
                 "stamps": p.stamps,
+                "stamp_value": stamp_value(p),  # PO-112: each goal token held counts 8
                 "goals": [goal_names[g] for g in p.goals],
                 "goals_won": [goal_names[g] for g in p.goals_won],
                 "tokens": p.token[:],
