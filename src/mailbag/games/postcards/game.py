@@ -10,7 +10,16 @@ from mailbag.core.errors import IllegalAction
 from mailbag.core.game import Event, Game, Observation, Score
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
-from mailbag.games.postcards import actions, explain, heuristics, render, scoring, turn, view
+from mailbag.games.postcards import (
+    actions,
+    explain,
+    heuristics,
+    render,
+    scoring,
+    turn,
+    validate,
+    view,
+)
 from mailbag.games.postcards.components import Components, parse_components
 from mailbag.games.postcards.state import (
     EMPTY,
@@ -45,6 +54,10 @@ class PostcardsGame(Game[PostcardsState]):
     ) -> tuple[PostcardsState, list[Event]]:
         """The deal, and the explained turn of an Automa that plays first (PC-13)."""
         return turn.setup(self.comps, seats, options, seed)
+
+    def check_state(self, state: PostcardsState) -> None:
+        """The invariants of a Postcards state (see ``validate.py``)."""
+        validate.check_state(self.comps, state)
 
     def deciders(self, state: PostcardsState) -> tuple[int, ...]:
         if state.over:
