@@ -14,6 +14,8 @@ meaning, each one relying on those before it:
 5. the turn: kept effects, cards played, hand sizes, drawing, the displays, and the stack of
    pending decisions (its order, each frame's fields, what it refers to, and a choice on top).
 
+Parts 4 and 5 are in ``validate_turn.py``.
+
 A state that passes is one the rules can reach, as far as these checks can see: every operation
 (deciders, legal actions, apply, views, determinize, scores) works on it without a crash and
 without a component appearing or vanishing. It runs once per loaded state (well under 1 ms).
@@ -26,26 +28,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mailbag.core.errors import StateError
-from mailbag.games.postcards import rules, turn
-from mailbag.games.postcards.components import CAMPSITE_TYPES, SIDES, Components
+from mailbag.games.postcards import rules, turn, validate_turn
+from mailbag.games.postcards.components import SIDES, Components
 from mailbag.games.postcards.state import (
-    CARDS_PER_TURN,
     EMPTY,
     GIFT,
     GIFT_ROW,
     HAND_SIZE,
-    HIKING,
-    JOKER,
-    POSTCARD,
     POSTCARD_ROW,
-    POSTCARDS_TO_END,
-    ROAD_CAMP,
-    ROAD_MOVE,
-    SOUVENIR,
-    STAMP,
-    STAR,
     TRAVEL_ROW,
-    Frame,
     PostcardsState,
 )
 
@@ -54,39 +45,12 @@ MIN_SEATS = 2
 MAX_SEATS = 4
 SEAT_KINDS = ("player", *turn.AUTOMA_KINDS)
 RNG_LIMIT = 1 << 64
-#: the stacks of pending decisions a turn can build, bottom first (see turn.py / actions.py):
-#: a camp leaves a souvenir choice under the board effect's stamp or star; a Stamp Collection
-#: pushes two stamps; every other decision is alone on the stack
-STACKS = frozenset(
-    {
-        (),
-        (JOKER,),
-        (POSTCARD,),
-        (SOUVENIR,),
-        (SOUVENIR, STAMP),
-        (SOUVENIR, STAR),
-        (STAMP,),
-        (STAMP, STAMP),
-        (STAR,),
-        (GIFT,),
-        (HIKING,),
-        (ROAD_MOVE,),
-        (ROAD_CAMP,),
-    }
-)
-FRAME_NAMES = {
-    JOKER: "pair-of-cards (joker)",
-    POSTCARD: "postcard action",
-    SOUVENIR: "souvenir",
-    STAMP: "stamp effect",
-    STAR: "star",
-    GIFT: "gift choice",
-    ROAD_MOVE: "Road Map movement",
-    ROAD_CAMP: "Road Map camp",
-    HIKING: "Hiking Guide",
-}
-#: postcards a Hiking Guide decision holds (PC-107: with 2 or fewer they are kept at once)
-HIKING_CARDS = (3, 5)
+FRAME_NAMES = validate_turn.FRAME_NAMES
+_seat = validate_turn.seat_name
+
+
+def _fail(message: str) -> StateError:
+    return StateError(message)
 
 
 @dataclass(frozen=True)
@@ -146,15 +110,6 @@ def _limits(comps: Components) -> _Limits:
     return limits
 
 
-def _fail(message: str) -> StateError:
-    return StateError(message)
-
-
-def _seat(state: PostcardsState, seat: int) -> str:
-    kind = state.players[seat].kind
-    return f"seat {seat}" if kind == "player" else f"seat {seat} ({kind})"
-
-
 def check_state(comps: Components, state: PostcardsState) -> None:
     """Raise :class:`StateError` naming the first invariant ``state`` breaks."""
     limits = _limits(comps)
@@ -168,9 +123,9 @@ def check_state(comps: Components, state: PostcardsState) -> None:
     full = _full_regions(state, limits)
     for seat in range(len(state.players)):
         _check_player(comps, state, seat, limits, full[seat])
-    _check_phase(state)
-    _check_turn(comps, state, limits)
-    _check_stack(comps, state, limits)
+    validate_turn.check_phase(state)
+    validate_turn.check_turn(state, limits.effects)
+    validate_turn.check_stack(comps, state, limits.stars[state.side])
 
 
 # -- 1. shape ---------------------------------------------------------------------------------
@@ -525,196 +480,3 @@ def _check_automa(comps: Components, state: PostcardsState, seat: int) -> None:
                     "never does (PC-15)"
                 )
             held.add(region)
-
-
-# -- 4. the phase -----------------------------------------------------------------------------
-
-
-def _check_phase(state: PostcardsState) -> None:
-    n = len(state.players)
-    limit = turn.ROUND_LIMIT * n
-    last = turn.last_seat_of_round(state)
-    sent = [rules.sent_count(p) for p in state.players]
-    if state.bonus == EMPTY:
-        for seat, count in enumerate(sent):
-            if count >= POSTCARDS_TO_END:
-                raise _fail(
-                    f"{_seat(state, seat)} has sent {count} postcards but nobody holds the End "
-                    f"Game Bonus; the first seat to send {POSTCARDS_TO_END} takes it (PC-12)"
-                )
-    else:
-        if sent[state.bonus] < POSTCARDS_TO_END:
-            raise _fail(
-                f"{_seat(state, state.bonus)} holds the End Game Bonus but has sent only "
-                f"{sent[state.bonus]} postcards; it takes {POSTCARDS_TO_END} (PC-12)"
-            )
-        if not state.ending:
-            raise _fail(
-                "the End Game Bonus is taken but the end of the game is not triggered (PC-12)"
-            )
-    if state.ending and state.bonus == EMPTY and not rules.stalemate(state):
-        raise _fail(
-            "the end of the game is triggered, but nobody holds the End Game Bonus and the "
-            "game is not stalled (the supply has tokens or a postcard can be sent; PC-101)"
-        )
-    if state.over:
-        t = state.turn
-        if t.played or t.plus or t.moves or t.postcards or t.camps or t.stack or t.drawing:
-            raise _fail("the game is over but a turn is still in progress")
-        if state.current != last:
-            raise _fail(
-                f"the game is over after the turn of seat {state.current}, but a game ends "
-                f"after the last seat of the round, seat {last} (PC-12)"
-            )
-        if state.turns == 0 or state.turns % n:
-            raise _fail(
-                f"the game is over after {state.turns} turns, not a whole number of rounds "
-                f"of {n} turns (PC-12)"
-            )
-        if not state.ending and state.turns != limit:
-            raise _fail(
-                f"the game is over after round {state.turns // n} without its end being "
-                f"triggered; only round {turn.ROUND_LIMIT} ends it so (PC-104)"
-            )
-        return
-    if state.players[state.current].kind != "player":
-        raise _fail(
-            f"{_seat(state, state.current)} is to play, but an Automa plays its whole turn at "
-            "once and is never waited for"
-        )
-    if state.turns >= limit:
-        raise _fail(
-            f"{state.turns} turns are played and the game is not over; it ends after round "
-            f"{turn.ROUND_LIMIT} (PC-104)"
-        )
-    expected = (state.first_player + state.turns) % n
-    if state.current != expected:
-        raise _fail(
-            f"seat {state.current} is to play, but after {state.turns} turns from first player "
-            f"seat {state.first_player} it is seat {expected}'s turn"
-        )
-
-
-# -- 5. the turn ------------------------------------------------------------------------------
-
-
-def _check_turn(comps: Components, state: PostcardsState, limits: _Limits) -> None:
-    t = state.turn
-    for name, value in (
-        ("plus effects", t.plus),
-        ("kept movement effects", t.moves),
-        ("kept postcard effects", t.postcards),
-        ("kept camp effects", t.camps),
-    ):
-        if value > limits.effects:
-            raise _fail(f"the turn has {value} {name}; no turn gains more than {limits.effects}")
-    if len(t.played) > CARDS_PER_TURN + t.plus:
-        raise _fail(
-            f"{len(t.played)} travel cards are played this turn with {t.plus} plus effect(s); "
-            f"at most {CARDS_PER_TURN + t.plus} may be (PC-6)"
-        )
-    for seat, player in enumerate(state.players):
-        if player.kind != "player":
-            continue
-        held = len(player.hand)
-        if state.over or seat != state.current:
-            if held != HAND_SIZE:
-                raise _fail(
-                    f"{_seat(state, seat)} holds {held} travel cards; between its turns a "
-                    f"player holds {HAND_SIZE} (PC-11)"
-                )
-        elif t.drawing:
-            if held >= HAND_SIZE:
-                raise _fail(
-                    f"seat {seat} is drawing travel cards but already holds {held}; drawing "
-                    f"stops at {HAND_SIZE} (PC-11)"
-                )
-        elif held + len(t.played) != HAND_SIZE:
-            raise _fail(
-                f"seat {seat} holds {held} travel cards and has played {len(t.played)} this "
-                f"turn; a turn starts with {HAND_SIZE} (PC-11)"
-            )
-    if t.drawing:
-        if t.played or t.plus or t.moves or t.postcards or t.camps or t.stack:
-            raise _fail(
-                "the seat to play is drawing travel cards, but its turn still has cards played, "
-                "effects kept or decisions pending (PC-11: drawing comes after the turn)"
-            )
-        if not rules.hand_needs_cards(state, state.current):
-            raise _fail(f"seat {state.current} is drawing travel cards but there is none to draw")
-    elif EMPTY in state.travel_row and (state.travel_deck or state.travel_discard):
-        slot = state.travel_row.index(EMPTY) + 1
-        raise _fail(
-            f"travel display slot {slot} is empty while travel cards are left to refill it (PC-11)"
-        )
-
-
-def _check_stack(comps: Components, state: PostcardsState, limits: _Limits) -> None:
-    stack = state.turn.stack
-    if not stack:
-        return
-    kinds = tuple(f.kind for f in stack)
-    if kinds not in STACKS:
-        listed = ", ".join(FRAME_NAMES[k] for k in kinds)
-        raise _fail(f"the pending decisions ({listed}, the last on top) cannot arise together")
-    for frame in stack:
-        _check_frame(comps, state, frame, limits)
-    top = stack[-1]
-    if not turn.frame_has_choice(comps, state, top):
-        raise _fail(
-            f"the pending {FRAME_NAMES[top.kind]} decision offers no choice; it would have been "
-            "dropped"
-        )
-
-
-def _check_frame(comps: Components, state: PostcardsState, frame: Frame, limits: _Limits) -> None:
-    kind = frame.kind
-    name = f"the pending {FRAME_NAMES[kind]} decision"
-    player = state.players[state.current]
-    if kind not in (STAR, SOUVENIR) and frame.value != 0:
-        raise _fail(f"{name} carries the value {frame.value}; it has none")
-    if kind != HIKING and frame.cards:
-        raise _fail(f"{name} holds postcards; only a Hiking Guide decision does")
-    if frame.refreshed and (kind != POSTCARD or state.edition != "en"):
-        raise _fail(
-            f"{name} is marked refreshed; only a postcard action of the English edition can "
-            "refresh the display (PC-7)"
-        )
-    if kind == STAR:
-        if state.side != "B":
-            raise _fail(f"{name} is pending on board side {state.side}; stars are chosen on side B")
-        stars = limits.stars[state.side]
-        if frame.value not in stars:
-            valid = ", ".join(map(str, sorted(stars))) or "none"
-            raise _fail(f"{name} is worth {frame.value} points; stars are worth {valid}")
-    elif kind == SOUVENIR:
-        if not 0 <= frame.value < len(CAMPSITE_TYPES):
-            raise _fail(
-                f"{name} is for campsite type {frame.value}; types are 0..{len(CAMPSITE_TYPES) - 1}"
-            )
-        site_type = CAMPSITE_TYPES[frame.value]
-        if not player.camps:
-            raise _fail(f"{name} is pending but seat {state.current} has placed no camp")
-        site = comps.campsites[player.camps[-1]]
-        if site.type != site_type or site.region != player.region:
-            raise _fail(
-                f"{name} is for a {site_type} campsite here, but seat {state.current}'s last "
-                f"camp is on campsite {site.id} ({site.type}, region {site.region})"
-            )
-    elif kind == HIKING:
-        lo, hi = HIKING_CARDS
-        if not lo <= len(frame.cards) <= hi:
-            raise _fail(f"{name} holds {len(frame.cards)} postcards; it holds {lo}..{hi} (PC-107)")
-        _used_gift(comps, state, "hiking_guide", name)
-    elif kind in (ROAD_MOVE, ROAD_CAMP):
-        _used_gift(comps, state, "road_map", name)
-    elif kind == JOKER:
-        if len(state.turn.played) < 2:
-            raise _fail(f"{name} is pending but fewer than 2 cards are played this turn (PC-6)")
-    elif kind == GIFT and not rules.sent_count(player):
-        raise _fail(f"{name} is pending but seat {state.current} has sent no postcard (PC-10)")
-
-
-def _used_gift(comps: Components, state: PostcardsState, gift: str, name: str) -> None:
-    if not any(comps.gifts[g].kind == gift for g in state.gift_discard):
-        raise _fail(f"{name} is pending but no {gift} gift card has been used (discarded)")
