@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from mailbag.core import Action, Event, Game, GameSpec, IllegalAction, Observation, Rng, Score
 from mailbag.core.spec import OptionSpec, OptionValue
-from mailbag.games.post_office import heuristics, legal, render, rules, validate, view
+from mailbag.games.post_office import heuristics, legal, render, reveal, rules, validate, view
 from mailbag.games.post_office.actions import VERBS, Notation
 from mailbag.games.post_office.components import Components, load_components
 from mailbag.games.post_office.geometry import Tables
@@ -62,6 +62,16 @@ class PostOfficeGame(Game[PostOfficeState]):
 
     def apply_in_place(self, state: PostOfficeState, seat: int, action: Action) -> list[Event]:
         return rules.submit(state, seat, action, self.tables, self.notation)
+
+    def reveals(
+        self,
+        before: PostOfficeState,
+        seat: int,
+        action: Action,
+        after: PostOfficeState,
+        events: Sequence[Event],
+    ) -> bool:
+        return reveal.reveals(before, seat, action, after, events)
 
     def explain_illegal(self, state: PostOfficeState, seat: int, action: Action) -> IllegalAction:
         return legal.explain(state, seat, action, self.tables)
