@@ -243,8 +243,8 @@ def describe_choice(choice: Choice) -> str:
     parts = [choice.key]
     if choice.is_step:
         parts[0] += f" ▸ {choice.count} choices"
-    if choice.text and choice.text != choice.key:
-        parts.append(f"— {choice.text}")
+    if choice.says:
+        parts.append(f"— {choice.says}")
     if choice.same:
         parts.append(f"(+{len(choice.same)} alike)")
     if choice.note:
@@ -274,6 +274,11 @@ def game_for_record(record: GameRecord) -> Game[Any]:
 def print_scoreboard(game: Game[Any], state: Any, record: GameRecord) -> None:
     """Final scores: one column per seat (in finishing order), one row per scoring source. The
     game is over, so its seed may be shown now."""
+    console.print(scoreboard(game, state, record))
+
+
+def scoreboard(game: Game[Any], state: Any, record: GameRecord) -> RichTable:
+    """The final scores as a table (see :func:`print_scoreboard`)."""
     scores = game.scores(state)
     ranking = game.ranking(state)
     order = sorted(range(len(scores)), key=lambda s: (ranking[s], s))
@@ -292,7 +297,7 @@ def print_scoreboard(game: Game[Any], state: Any, record: GameRecord) -> None:
     for key in categories:
         table.add_row(key, *(str(scores[s].breakdown.get(key, 0)) for s in order))
     table.add_row("total", *(str(scores[s].total) for s in order), style="bold")
-    console.print(table)
+    return table
 
 
 class SignalGuard:
@@ -397,11 +402,23 @@ def play_in_terminal(
     finally:
         table.close()
     if stopped is not None:
-        _say(
-            f"\n{stopped}: game saved to {save_path} after {len(record.steps)} decisions; "
-            f"resume it with: mailbag play --resume {save_path}"
-        )
+        say_stopped(stopped, save_path, len(record.steps))
         return status
+    return report_result(game, table.state, record, save_path, json_out)
+
+
+def say_stopped(how: str, save_path: Path, decisions: int) -> None:
+    """The line that tells a person who stopped a game how to resume it."""
+    _say(
+        f"\n{how}: game saved to {save_path} after {decisions} decisions; "
+        f"resume it with: mailbag play --resume {save_path}"
+    )
+
+
+def report_result(
+    game: Game[Any], state: Any, record: GameRecord, save_path: Path, json_out: bool
+) -> int:
+    """A finished game's result: JSON for scripts, or the scoreboard and where the record is."""
     final = record.result or {}
     if json_out:
         print(
@@ -410,7 +427,7 @@ def play_in_terminal(
                     "game": record.game,
                     "id": record.game_id,
                     "seed": record.seed,
-                    "seats": list(seats),
+                    "seats": list(record.seats),
                     "scores": final.get("scores"),
                     "breakdown": final.get("breakdown"),
                     "ranking": final.get("ranking"),
@@ -421,7 +438,7 @@ def play_in_terminal(
             )
         )
         return 0
-    print_scoreboard(game, table.state, record)
+    print_scoreboard(game, state, record)
     console.print(f"record written to {save_path}", markup=False, soft_wrap=True)
     sys.stdout.flush()
     return 0

@@ -81,6 +81,15 @@ class Choice:
     def count(self) -> int:
         return sum(1 for _ in self.leaves())
 
+    @property
+    def says(self) -> str:
+        """What it does, without a leading ``…: `` that only repeats its notation, and empty when
+        the description is the notation itself."""
+        head, sep, rest = self.text.partition(": ")
+        if sep and rest and (self.notation + " ").startswith(head + " "):
+            return rest
+        return "" if self.text in (self.key, self.notation) else self.text
+
 
 @dataclass(frozen=True)
 class Menu:
@@ -494,3 +503,21 @@ def take_back(table: Any, seat: int, auto: set[int]) -> list[Any]:
         if not was_auto:
             break
     return undone
+
+
+def known_scores(game: Game[Any], view: Observation) -> list[int | None]:
+    """Each seat's score as far as ``view`` tells it: the total where every world drawn from the
+    view agrees, ``None`` where it depends on something the viewer cannot see."""
+    totals: list[list[int]] = []
+    for seed in _SEEDS[:WORLDS]:
+        try:
+            world = game.determinize(view, Rng.from_seed(seed))
+            totals.append([score.total for score in game.scores(world)])
+        except (MailbagError, LookupError, ValueError, TypeError):
+            return []
+    if not totals:
+        return []
+    return [
+        column[0] if all(value == column[0] for value in column) else None
+        for column in zip(*totals, strict=True)
+    ]

@@ -1,0 +1,585 @@
+"""The full-screen game (Textual) over a :class:`~mailbag.table.Table`: the shared board, the
+other players (a line each, ``o`` shows all), your own area, the running scores, your choices in
+steps with their consequences, and the event log — on one screen that never scrolls as a whole.
+
+It is a thin shell like line mode: the table validates, applies and saves every decision before
+the screen hears of it; the menu (``table.menu``) arranges the choices; bots think in a thread of
+their own so that the keys stay alive (``q`` saves and quits even while one thinks). Everything
+shown comes from the deciding seat's view, its legal actions and the events it may see; in hot
+seat the screen is emptied and waits for the next person before showing anything of theirs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events as tevents
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from mailbag.core import Action, Event, MailbagError
+from mailbag.table import Table
+from mailbag.table.menu import Choice, Menu, known_scores, menu_for, take_back, take_single
+from mailbag.terminal import parse_typed, scoreboard
+from mailbag.tui.screens import GameOver, HandOver, Help
+from mailbag.tui.sections import split_render
+
+#: at most this many lines of each person's log are kept
+LOG_LINES = 400
+#: the width of the right column (choices, log): on a large screen, on a small one
+RIGHT = 48
+RIGHT_COMPACT = 35
+
+CSS = (
+    """
+Screen { layout: vertical; }
+#status { height: 1; padding: 0 1; background: $primary-background; color: $text; }
+#main { height: 1fr; }
+#left { width: 1fr; }
+#right { width: RIGHT_WIDE; }
+.pane { border-top: solid $primary; border-title-color: $text; padding: 0 1;
+        scrollbar-size-vertical: 1; }
+.pane:focus-within { border-top: solid $accent; }
+#board-pane { height: 1fr; padding: 0 0 0 1; }
+#own-left { height: auto; max-height: 70%; padding: 0 0 0 1; }
+#own-right { height: auto; max-height: 45%; }
+#scores { height: auto; }
+#others-pane { height: auto; max-height: 30%; }
+#choices { height: 1fr; min-height: 4; border: none; border-top: solid $primary;
+           padding: 0 0; scrollbar-size-vertical: 1; }
+#choices:focus { border-top: solid $accent; }
+#notation { height: 1; border: none; padding: 0 1; background: $boost; }
+#notation:focus { background: $accent 30%; }
+#log { height: 9; border: none; border-top: solid $primary; padding: 0 1;
+       scrollbar-size-vertical: 1; }
+Screen.own-right #log { height: 7; }
+#log:focus { border-top: solid $accent; }
+.hidden { display: none; }
+Screen.compact #right { width: RIGHT_WIDE; }
+Screen.compact #log { height: 5; }
+Screen.compact #others-pane { max-height: 20%; }
+Screen.compact #own-right { display: none; }
+Screen.compact.show-board #own-left { display: none; }
+Screen.compact.show-own #board-pane { display: none; }
+Screen.compact.show-own #own-left { height: 1fr; max-height: 100%; }
+"""
+    .replace("RIGHT_WIDE", str(RIGHT))
+    .replace("RIGHT_COMPACT", str(RIGHT_COMPACT))
+)
+
+
+class PlayApp(App[str]):
+    """One game at one screen: the people seated at it, the table's bots."""
+
+    CSS = CSS
+    TITLE = "mailbag"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "save_quit", "save & quit"),
+        Binding("ctrl+c", "interrupt", "stop", show=False, priority=True),
+        Binding("u", "undo", "undo"),
+        Binding("escape", "step_back", "back"),
+        Binding("question_mark", "help", "keys"),
+        Binding("o", "toggle_others", "others"),
+        Binding("v", "switch_view", "board/you"),
+        Binding("colon,slash", "type_notation", "type"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, table: Table, humans: Sequence[int], *, resumed: bool = False) -> None:
+        super().__init__()
+        self.table = table
+        self.game = table.game
+        self.humans = list(humans)
+        self.kinds = table.record.seats
+        self.hot_seat = len(self.humans) > 1
+        self.resumed = resumed
+        #: whose things are on screen (None: no one's, as between two people in hot seat)
+        self.showing: int | None = None if self.hot_seat else self.humans[0]
+        self.menu: Menu | None = None
+        self.path: list[Choice] = []
+        self.auto: set[int] = set()
+        self.logs: dict[int, list[Text]] = {seat: [] for seat in self.humans}
+        self.expanded = False
+        #: on a small screen the left column shows the board or your own area ("v" switches)
+        self.left_view = "own"
+        self.busy = False
+        self.stopping = False
+        self.status_code = 0
+        #: held while a bot's decision is committed; quitting waits for it
+        self.lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._main = threading.get_ident()
+        self._signals: list[int] = []
+        #: set while the screen waits for a person (no bot thinking): tests wait on it
+        self.idle = asyncio.Event()
+
+    # -- layout ------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status", markup=False)
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                with VerticalScroll(id="board-pane", classes="pane") as board:
+                    board.border_title = "Board"
+                    yield Static("", id="board", markup=False)
+                with VerticalScroll(id="own-left", classes="pane own") as own:
+                    own.border_title = "You"
+                    yield Static("", id="own-left-text", markup=False)
+                with VerticalScroll(id="others-pane", classes="pane") as others:
+                    others.border_title = "Others (o: all)"
+                    yield Static("", id="others", markup=False)
+            with Vertical(id="right"):
+                with VerticalScroll(id="own-right", classes="pane own hidden") as own:
+                    own.border_title = "You"
+                    yield Static("", id="own-right-text", markup=False)
+                scores = Static("", id="scores", classes="pane", markup=False)
+                scores.border_title = "Scores"
+                yield scores
+                choices = OptionList(id="choices")
+                choices.border_title = "Choices"
+                yield choices
+                yield Input(placeholder=": type a choice (notation)", id="notation")
+                log = RichLog(id="log", wrap=True, min_width=20, max_lines=LOG_LINES)
+                log.border_title = "Log"
+                yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        for signum in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
+            if signum is None:
+                continue
+            with suppress(NotImplementedError, RuntimeError, ValueError):
+                self._loop.add_signal_handler(signum, self._on_signal, signum)
+                self._signals.append(signum)
+        self.table.listeners.append(self._on_played)
+        self._layout_classes()
+        word = f"resumed after {self.table.step} decisions" if self.resumed else "new game"
+        for seat in self.humans:
+            self._write(seat, Text(f"{self.game.spec.title} — {word}", style="bold"))
+        if not self.resumed:
+            self._note_events(self.table.opening)
+        self.query_one("#choices", OptionList).focus()
+        self.advance()
+
+    def on_unmount(self) -> None:
+        if self._loop is not None:
+            for signum in self._signals:
+                with suppress(Exception):
+                    self._loop.remove_signal_handler(signum)
+        with suppress(ValueError):
+            self.table.listeners.remove(self._on_played)
+
+    def on_resize(self, event: tevents.Resize) -> None:
+        self._layout_classes()
+        if self.menu is not None and self.showing is not None:
+            self._show_view(self.showing)
+        self.refresh_bindings()
+
+    @property
+    def compact(self) -> bool:
+        """A small screen: one of the board and your own area at a time on the left."""
+        width, height = self.size
+        return width < 110 or height < 32
+
+    def _layout_classes(self) -> None:
+        compact = self.compact
+        self.screen.set_class(compact, "compact")
+        self.screen.set_class(compact and self.left_view == "board", "show-board")
+        self.screen.set_class(compact and self.left_view != "board", "show-own")
+        if compact:
+            other = "board" if self.left_view != "board" else "you"
+            self.query_one("#board-pane").border_title = "Board (v: you)"
+            self.query_one("#own-left").border_title = f"You (v: {other})"
+        else:
+            self.query_one("#board-pane").border_title = "Board"
+            self.query_one("#own-left").border_title = "You"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "switch_view":
+            return self.compact
+        return True
+
+    def action_switch_view(self) -> None:
+        if self.compact:
+            self.left_view = "board" if self.left_view != "board" else "own"
+            self._layout_classes()
+
+    # -- the flow of the game ------------------------------------------------------------------
+    def advance(self) -> None:
+        """Run until a person must decide: bots (in their thread), decisions with one choice
+        (taken with a log line), the hand-over in hot seat; then show the decision."""
+        table = self.table
+        for _ in range(10_000):
+            if self.stopping:
+                return
+            if table.is_over():
+                self._game_over()
+                return
+            if any(seat in table.agents for seat in table.deciders()):
+                self._start_bots()
+                return
+            seat = table.waiting_for()[0]
+            menu = menu_for(table, seat)
+            said = take_single(table, seat, menu, self.auto)
+            if said is not None:
+                self._write(seat, Text(said, style="italic"))
+                continue
+            self.menu, self.path = menu, []
+            if self.showing != seat:
+                self._hand_over(seat)
+                return
+            self._present(seat)
+            return
+        raise RuntimeError("more than 10,000 decisions taken without asking anyone")
+
+    def _present(self, seat: int) -> None:
+        self.idle.set()
+        self.showing = seat
+        self._show_view(seat)
+        self._show_choices()
+        self._status(f"seat {seat}: your decision" if self.hot_seat else "your decision")
+
+    def _hand_over(self, seat: int) -> None:
+        self.showing = None
+        self._blank()
+
+        def arrived(_: None) -> None:
+            self._show_log(seat)
+            self._present(seat)
+
+        self._status(f"passing to seat {seat}")
+        self.push_screen(HandOver(seat, self.kinds[seat]), arrived)
+        self.idle.set()
+
+    def _game_over(self) -> None:
+        self.busy = False
+        self.menu, self.path = None, []
+        seat = self.showing
+        if seat is None or self.hot_seat:
+            seat = None
+        self._show_view(seat)
+        self._show_choices()
+        self._status("game over")
+        self.push_screen(GameOver(scoreboard(self.game, self.table.state, self.table.record)))
+        self.idle.set()
+
+    # -- bots ----------------------------------------------------------------------------------
+    def _start_bots(self) -> None:
+        self.idle.clear()
+        self.busy = True
+        self._show_choices()
+        thinking = [s for s in self.table.deciders() if s in self.table.agents]
+        who = ", ".join(f"seat {s} ({self.kinds[s]})" for s in thinking)
+        self._status(f"{who} to play … (q saves and quits)")
+        threading.Thread(target=self._run_bots, name="mailbag-bots", daemon=True).start()
+
+    def _run_bots(self) -> None:
+        """The bots decide until a person must (a thread: the screen stays alive). A decision
+        is committed under the lock, and never once the person has asked to stop."""
+        table = self.table
+        error: BaseException | None = None
+        try:
+            for _ in range(100_000):
+                with self.lock:
+                    if self.stopping or table.is_over():
+                        break
+                    bots = [s for s in table.deciders() if s in table.agents]
+                    if not bots:
+                        break
+                    seat = bots[0]
+                    agent = table.agents[seat]
+                    legal = table.legal_actions(seat)
+                    observation = table.view(seat) if getattr(agent, "needs_view", True) else {}
+                action = agent.choose(observation, legal)
+                with self.lock:
+                    if self.stopping:
+                        return
+                    table.submit(seat, action)
+        except BaseException as exc:  # shown on the screen's thread
+            error = exc
+        self._call(lambda: self._bots_done(error))
+
+    def _bots_done(self, error: BaseException | None) -> None:
+        self.busy = False
+        if error is not None:
+            raise error
+        self.advance()
+
+    # -- what happened -------------------------------------------------------------------------
+    def _on_played(self, seat: int, action: Action, events: list[Event], state: Any) -> None:
+        self._call(lambda: self._note_events(events))
+
+    def _note_events(self, events: Sequence[Event]) -> None:
+        for person in self.humans:
+            for event in events:
+                if event.visible_to(person):
+                    self._write(person, Text(event.text))
+
+    def _write(self, seat: int, line: Text) -> None:
+        log = self.logs[seat]
+        log.append(line)
+        del log[:-LOG_LINES]
+        if seat == self.showing:
+            self.query_one("#log", RichLog).write(line)
+
+    def _show_log(self, seat: int) -> None:
+        widget = self.query_one("#log", RichLog)
+        widget.clear()
+        for line in self.logs[seat]:
+            widget.write(line)
+
+    def _call(self, work: Callable[[], None]) -> None:
+        """Run ``work`` on the screen's thread (at once when already there)."""
+        if threading.get_ident() == self._main or self._loop is None:
+            work()
+        else:
+            self._loop.call_soon_threadsafe(work)
+
+    # -- drawing -------------------------------------------------------------------------------
+    def _status(self, text: str) -> None:
+        record = self.table.record
+        head = f"{self.game.spec.title} · game {record.game_id} · "
+        self.query_one("#status", Static).update(Text(head + text))
+
+    def _blank(self) -> None:
+        for name in ("#board", "#own-left-text", "#own-right-text", "#others", "#scores"):
+            self.query_one(name, Static).update("")
+        self.query_one("#choices", OptionList).clear_options()
+        self.query_one("#log", RichLog).clear()
+
+    def _show_view(self, seat: int | None) -> None:
+        view = self.table.view(seat)
+        parts = split_render(self.game.render(view), seat)
+        board = parts.board
+        if self.expanded:  # the other players' whole areas, under the board
+            board = "\n\n".join([board, *(b.full for b in parts.others)])
+        self.query_one("#board", Static).update(Text(board))
+        others = [("▾ " if self.expanded else "▸ ") + b.compact for b in parts.others]
+        self._place_own(board, parts.mine, "\n".join(others))
+        self.query_one("#others", Static).update(Text("\n".join(others)))
+        self.query_one("#others-pane").set_class(not others, "hidden")
+        self._show_scores(view, seat)
+
+    def _place_own(self, board: str, mine: str, others: str) -> None:
+        """Your area under the board when all fits there, else at the top of the right column,
+        beside the board."""
+        width = max(10, self.size.width - (RIGHT_COMPACT if self.compact else RIGHT) - 2)
+        rows = _rows(board, width) + _rows(mine, width) + _rows(others, width) + 3
+        on_left = self.compact or rows <= max(1, self.size.height - 2)
+        self.screen.set_class(not on_left and bool(mine), "own-right")
+        self.query_one("#own-left").set_class(not on_left or not mine, "hidden")
+        self.query_one("#own-right").set_class(on_left or not mine, "hidden")
+        self.query_one("#own-left-text", Static).update(Text(mine if on_left else ""))
+        self.query_one("#own-right-text", Static).update(Text("" if on_left else mine))
+
+    def _show_scores(self, view: dict[str, Any], seat: int | None) -> None:
+        totals = known_scores(self.game, view)
+        parts = []
+        for other, total in enumerate(totals):
+            name = "you" if other == seat else f"seat {other}"
+            parts.append(f"{name}: {total if total is not None else '?'}")
+        line = " · ".join(parts) if parts else "not known yet"
+        if self.menu is not None and self.menu.scores:
+            shown = ", ".join(f"{k} {v}" for k, v in self.menu.scores.items() if v)
+            if shown:
+                line += f"\nyours: {shown}"
+        self.query_one("#scores", Static).update(Text(line))
+
+    def _show_choices(self) -> None:
+        widget = self.query_one("#choices", OptionList)
+        widget.clear_options()
+        if self.menu is None or self.busy:
+            widget.border_title = "Choices"
+            return
+        entries = self._entries()
+        options = [Option(_prompt(i, entry), id=str(i)) for i, entry in enumerate(entries)]
+        if self.path:
+            options.append(Option(Text("◂ back (Esc)", style="dim"), id="back"))
+            widget.border_title = f"Choices › {self.path[-1].notation}"
+        else:
+            widget.border_title = "Choices"
+        widget.add_options(options)
+        widget.highlighted = 0 if options else None
+
+    def _entries(self) -> Sequence[Choice]:
+        if self.menu is None:
+            return ()
+        return self.path[-1].children if self.path else self.menu.choices
+
+    # -- choosing ------------------------------------------------------------------------------
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == "back":
+            self.action_step_back()
+            return
+        if event.option.id is not None:
+            self._choose(int(event.option.id))
+
+    def action_pick(self, number: int) -> None:
+        self._choose(number - 1)
+
+    def _choose(self, index: int) -> None:
+        if self.busy or self.menu is None or self.showing is None:
+            return
+        entries = self._entries()
+        if not 0 <= index < len(entries):
+            self.bell()
+            return
+        entry = entries[index]
+        if entry.is_step:
+            self.path.append(entry)
+            self._show_choices()
+        elif entry.action is not None:
+            self._submit(entry.action)
+
+    def _submit(self, action: Action) -> None:
+        seat = self.showing
+        if seat is None or self.menu is None:
+            return
+        leaf = self.menu.leaf_for(action)
+        try:
+            self.table.submit(seat, action)
+        except MailbagError as exc:
+            self._refuse(f"refused: {exc}")
+            return
+        what = leaf.text if leaf is not None and leaf.text else str(action)
+        if leaf is not None and leaf.is_step is False and self.path:
+            what = f"{self.path[-1].text or self.path[-1].notation}: {what}"
+        self._write(seat, Text(f"you chose: {what} ({action})", style="bold"))
+        self.path = []
+        self.query_one("#choices", OptionList).focus()
+        self.advance()
+
+    def _refuse(self, message: str) -> None:
+        self.bell()
+        self.notify(message, severity="error", timeout=6)
+        if self.showing is not None:
+            self._write(self.showing, Text(message, style="red"))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        if not text or self.busy or self.menu is None or self.showing is None:
+            return
+        found = self.menu.find(text, self.path[-1] if self.path else None)
+        if isinstance(found, Choice) and found.action is not None:
+            found = found.action
+        if isinstance(found, Choice):
+            self.path = self._path_to(found)
+            self._show_choices()
+            self.query_one("#choices", OptionList).focus()
+            return
+        try:
+            action = found if found is not None else parse_typed(self.game, text)
+        except MailbagError as exc:
+            self._refuse(f"refused: {exc}")
+            return
+        self._submit(action)
+
+    def _path_to(self, step: Choice) -> list[Choice]:
+        """The steps from the first one down to ``step``."""
+        menu = self.menu
+        if menu is None:
+            return [step]
+
+        def walk(entries: Sequence[Choice], trail: list[Choice]) -> list[Choice] | None:
+            for entry in entries:
+                if entry is step or entry == step:
+                    return [*trail, entry]
+                if entry.is_step:
+                    found = walk(entry.children, [*trail, entry])
+                    if found is not None:
+                        return found
+            return None
+
+        return walk(menu.choices, []) or [step]
+
+    # -- keys ----------------------------------------------------------------------------------
+    def action_step_back(self) -> None:
+        if self.focused is self.query_one("#notation", Input):
+            self.query_one("#choices", OptionList).focus()
+            return
+        if self.path:
+            self.path.pop()
+            self._show_choices()
+
+    def action_type_notation(self) -> None:
+        if not self.busy and self.menu is not None:
+            self.query_one("#notation", Input).focus()
+
+    def action_toggle_others(self) -> None:
+        self.expanded = not self.expanded
+        if self.showing is not None:
+            self._show_view(self.showing)
+
+    def on_click(self, event: tevents.Click) -> None:
+        widget = event.widget
+        if widget is not None and widget.id in ("others", "others-pane"):
+            self.action_toggle_others()
+
+    def action_help(self) -> None:
+        self.push_screen(Help())
+
+    def action_undo(self) -> None:
+        seat = self.showing
+        if self.busy or seat is None or self.table.is_over():
+            return
+        try:
+            steps = take_back(self.table, seat, self.auto)
+        except MailbagError as exc:
+            self._refuse(f"cannot undo: {exc}")
+            return
+        self._write(seat, Text(f"took back: {steps[-1].action}", style="bold"))
+        self.advance()
+
+    def action_save_quit(self) -> None:
+        self._stop("stopped", 0)
+
+    def action_interrupt(self) -> None:
+        self._stop("interrupted", 130)
+
+    def _on_signal(self, signum: int) -> None:
+        self._stop(f"stopped by {signal.Signals(signum).name}", 128 + signum)
+
+    def _stop(self, how: str, code: int) -> None:
+        """Stop the game: a bot's decision being committed is finished first, none after."""
+        with self.lock:
+            self.stopping = True
+        self.status_code = code
+        self.exit(how)
+
+
+def _prompt(index: int, choice: Choice) -> Text:
+    """One entry of the list: its number, notation, what it does and its consequence."""
+    text = Text()
+    text.append(f"{index + 1}. " if index < 9 else "   ", style="dim")
+    text.append(choice.key, style="bold")
+    if choice.is_step:
+        text.append(f" ▸ {choice.count}", style="cyan")
+    if choice.says:
+        text.append(f" — {choice.says}")
+    if choice.same:
+        text.append(f"  (+{len(choice.same)} alike)", style="dim")
+    if choice.note:
+        good = choice.points is None or choice.points >= 0
+        text.append(f"  [{choice.note}]", style="green" if good else "red")
+    return text
+
+
+def _rows(text: str, width: int) -> int:
+    """How many screen rows ``text`` takes, wrapped at ``width``."""
+    if not text:
+        return 0
+    return sum(max(1, math.ceil(len(line) / width)) for line in text.splitlines())

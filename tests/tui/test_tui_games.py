@@ -1,0 +1,96 @@
+"""A person plays each game start to finish in the full-screen UI with keys only (against the
+Automa or random bots); the typical screens are saved as screenshots at 120×40 and 80×24 and
+checked for anything cut off."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+pytest.importorskip("textual")
+
+from drive import (
+    new_app,
+    nothing_cut_off,
+    options,
+    play_to_the_end,
+    press,
+    screen_text,
+    settle,
+    shoot,
+)
+
+from mailbag.tui.screens import GameOver, Help
+
+GAMES = [
+    ("postcards", ["human", "automa:normal"]),
+    ("post_office", ["human", "random"]),
+    ("carteros", ["human", "random", "random"]),
+]
+
+
+@pytest.mark.parametrize(("name", "seats"), GAMES)
+def test_a_whole_game_with_keys_only(name: str, seats: list[str]) -> None:
+    async def run() -> None:
+        app = new_app(name, seats, 21)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            counts = await play_to_the_end(pilot, app, 21)
+            assert app.table.is_over()
+            assert isinstance(app.screen, GameOver)
+            shoot(app, f"{name}-over")
+            nothing_cut_off(app)
+            shown = screen_text(app)
+            assert "final scores" in shown and "total" in shown and "place" in shown
+            mine = [s for s in app.table.record.steps if s.seat == 0]
+            assert counts["keys"] >= len(mine) // 3  # auto-taken choices need no key
+            await pilot.press("q")
+            await pilot.pause()
+        assert app.return_value == "over"
+        assert app.table.record.result is not None
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+@pytest.mark.parametrize(("name", "seats"), GAMES)
+def test_the_typical_screens_fit(name: str, seats: list[str], size: tuple[int, int]) -> None:
+    async def run() -> None:
+        app = new_app(name, seats, 8)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            shoot(app, f"{name}-decision")
+            nothing_cut_off(app)
+            if size == (120, 40):  # the whole of the board and of your area, no scrolling
+                for pane in ("#board-pane", "#own-left", "#own-right"):
+                    widget = app.query_one(pane)
+                    if widget.display and widget.region.area:
+                        assert widget.max_scroll_y == 0, pane
+            step = next((i for i, c in enumerate(app.menu.choices) if c.is_step), None)  # type: ignore[union-attr]
+            if step is not None and step < 9:
+                await press(pilot, app, str(step + 1))
+                assert app.path and options(app) == app.path[-1].count + 1  # and "back"
+                shoot(app, f"{name}-step")
+                nothing_cut_off(app)
+                await press(pilot, app, "escape")
+                assert not app.path
+            await press(pilot, app, "o")
+            shoot(app, f"{name}-others")
+            nothing_cut_off(app)
+            await press(pilot, app, "question_mark")
+            assert isinstance(app.screen, Help)
+            shoot(app, f"{name}-help")
+            nothing_cut_off(app)
+            shown = screen_text(app)
+            for key in ("Esc", "undo", "save and quit", "Ctrl-C"):
+                assert key in shown
+            await press(pilot, app, "escape")
+            if size == (80, 24):
+                await press(pilot, app, "v")
+                shoot(app, f"{name}-board")
+                nothing_cut_off(app)
+            await pilot.press("q")
+        assert app.return_value == "stopped"
+
+    asyncio.run(run())
