@@ -19,8 +19,12 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@ $(STAMP_BASE)
 
-## play: start a game in the terminal, you against bots
-play: $(STAMP_BASE)
+$(VENV)/.installed-tui: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[tui]"
+	touch $@ $(STAMP_BASE)
+
+## play: start a game in the terminal, you against bots (full screen; `--plain` for line mode)
+play: $(VENV)/.installed-tui
 	$(BIN)/mailbag play postcards --seats human,automa:normal
 
 ## test: lint, type-check and run the whole test suite
