@@ -103,11 +103,15 @@ def play_command(
         Path | None, typer.Option(help="play with your own component data file")
     ] = None,
     resume: Annotated[Path | None, typer.Option(help="resume a saved game record")] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="line mode, not the full-screen game")
+    ] = False,
 ) -> None:
     """Play a game in the terminal: people and bots, or bots only (runs unattended).
 
-    Every decision is saved as it is made; `mailbag play --resume FILE` continues a game."""
-    from mailbag.terminal import play_in_terminal
+    In a terminal, people play full screen (with the `tui` extra installed); `--plain`, or input
+    or output that is not a terminal, plays in line mode. Every decision is saved as it is made;
+    `mailbag play --resume FILE` continues a game."""
 
     if resume is not None:
         if game is not None or seed is not None or option or components is not None:
@@ -116,8 +120,8 @@ def play_command(
             )
         saved = load(resume)
         check_seat_kinds(saved.game, saved.seats)
-        status = play_in_terminal(
-            saved, save_path=record or resume, json_out=json_out, resumed=True
+        status = play_record(
+            saved, plain=plain, save_path=record or resume, json_out=json_out, resumed=True
         )
         raise typer.Exit(status)
     if game is None:
@@ -141,8 +145,35 @@ def play_command(
         from mailbag.paths import new_record_path
 
         record = new_record_path(new_record.game, new_record.game_id)
-    status = play_in_terminal(new_record, save_path=record, json_out=json_out, resumed=False)
+    status = play_record(
+        new_record, plain=plain, save_path=record, json_out=json_out, resumed=False
+    )
     raise typer.Exit(status)
+
+
+def play_record(
+    record: GameRecord, *, plain: bool, save_path: Path, json_out: bool, resumed: bool
+) -> int:
+    """Play the game of ``record`` full screen or in line mode (see :func:`full_screen`)."""
+    if full_screen(plain, record.seats):
+        from mailbag.tui.run import play_full_screen
+
+        return play_full_screen(record, save_path=save_path, json_out=json_out, resumed=resumed)
+    from mailbag.terminal import play_in_terminal
+
+    return play_in_terminal(record, save_path=save_path, json_out=json_out, resumed=resumed)
+
+
+def full_screen(plain: bool, seats: list[str]) -> bool:
+    """Whether ``mailbag play`` opens the full-screen game: someone plays, both ends of the
+    session are a terminal, Textual is installed, and ``--plain`` was not asked for."""
+    if plain or "human" not in seats:
+        return False
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    from mailbag.tui import available
+
+    return available()
 
 
 @app.command("replay")
