@@ -31,7 +31,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from mailbag.core import Action, Event, Game, MailbagError, Observation, Rng, canonical_json
+from mailbag.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    MailbagError,
+    Observation,
+    Rng,
+    canonical_json,
+)
 
 #: a decision with at most this many distinct choices is shown as one list
 FLAT = 10
@@ -493,7 +502,12 @@ def take_back(table: Any, seat: int, auto: set[int]) -> list[Any]:
     :func:`take_single`), then the one it made. Returns the steps taken back, latest first;
     raises the table's refusal when not even one may be."""
     if not table.can_undo(seat):
-        table.undo(seat)  # raises, naming why
+        # said from the seat's side only: whether another seat has already chosen in a
+        # simultaneous phase is not the seat's to know
+        why = "the game is over" if table.is_over() else (
+            "something was revealed or drawn since, or another player acted"
+        )
+        raise IllegalAction("undo", f"nothing to take back: {why}")
     undone = []
     while table.can_undo(seat):
         undone.append(table.undo(seat))

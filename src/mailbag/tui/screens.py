@@ -29,7 +29,10 @@ class HandOver(ModalScreen[None]):
 
     DEFAULT_CSS = """
     HandOver { align: center middle; background: $background; }
-    HandOver > Vertical { width: auto; height: auto; padding: 1 4; border: heavy $accent; }
+    HandOver > Vertical {
+        width: 64; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent;
+    }
+    HandOver Static { width: 100%; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "dismiss_screen", "I am here", show=True),

@@ -1,0 +1,156 @@
+"""Taking back a misclick in each game, the hot-seat hand-over, and stopping: ``q`` and Ctrl-C
+save and leave, even while a bot thinks, and a bot never commits a decision after that."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections.abc import Sequence
+
+import pytest
+
+pytest.importorskip("textual")
+
+from drive import new_app, press, screen_text, settle
+
+from mailbag.core import Action, Observation
+from mailbag.core.records import GameRecord
+from mailbag.games import get
+from mailbag.table import MemoryStore, Table
+from mailbag.tui.app import PlayApp
+from mailbag.tui.screens import HandOver
+
+
+def shown_choices(app: PlayApp) -> list[str]:
+    assert app.menu is not None
+    return [c.notation for c in app.menu.choices]
+
+
+async def decide(app: PlayApp, pilot, rnd: random.Random) -> None:  # type: ignore[no-untyped-def]
+    """One decision with the digit keys: into the steps until something is submitted."""
+    before = app.table.step
+    for _ in range(10):
+        entries = app.path[-1].children if app.path else app.menu.choices  # type: ignore[union-attr]
+        await press(pilot, app, str(rnd.randint(1, min(9, len(entries)))))
+        if app.table.step > before:
+            return
+    raise AssertionError("no decision after 10 keys")
+
+
+@pytest.mark.parametrize(
+    ("name", "seats"),
+    [("postcards", ["human", "automa:normal"]), ("carteros", ["human", "random"])],
+)
+def test_a_misclick_is_taken_back_with_u(name: str, seats: list[str]) -> None:
+    async def run() -> None:
+        app = new_app(name, seats, 4)
+        rnd = random.Random(4)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            for _ in range(40):
+                step, choices = app.table.step, shown_choices(app)
+                await decide(app, pilot, rnd)
+                if app.table.can_undo(0):
+                    await press(pilot, app, "u")
+                    assert app.table.step == step  # the record as it was
+                    assert shown_choices(app) == choices  # the same decision asked again
+                    assert "took back:" in screen_text(app)
+                    break
+            else:
+                pytest.fail("no decision that could be taken back")
+            await pilot.press("q")
+
+    asyncio.run(run())
+
+
+def test_post_office_says_why_a_pick_cannot_be_taken_back() -> None:
+    """Every Post Office pick is revealed with everyone's (or shows the seat a received token),
+    so undo refuses, naming why, and changes nothing."""
+
+    async def run() -> None:
+        app = new_app("post_office", ["human", "random"], 4)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await decide(app, pilot, random.Random(1))
+            if app.table.can_undo(0):  # the game may one day allow it: then it must work
+                step = app.table.step
+                await press(pilot, app, "u")
+                assert app.table.step == step - 1
+            else:
+                step, choices = app.table.step, shown_choices(app)
+                await press(pilot, app, "u")
+                assert app.table.step == step and shown_choices(app) == choices
+                assert "cannot undo: nothing to take back" in screen_text(app)
+            await pilot.press("q")
+
+    asyncio.run(run())
+
+
+def test_hot_seat_shows_nothing_of_one_person_to_the_next() -> None:
+    async def run() -> None:
+        app = new_app("carteros", ["human", "human"], 2)
+        rnd = random.Random(2)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            assert isinstance(app.screen, HandOver) and app.screen.seat == 0
+            assert "Pass the keyboard to seat 0" in screen_text(app)
+            await press(pilot, app, "enter")
+            assert app.showing == 0 and "Your bag" in screen_text(app)
+            for _ in range(60):
+                if isinstance(app.screen, HandOver):
+                    break
+                await decide(app, pilot, rnd)
+            assert isinstance(app.screen, HandOver) and app.screen.seat == 1
+            text = screen_text(app)
+            assert "Your bag" not in text and "you chose" not in text
+            for pane in ("#board", "#own-left-text", "#own-right-text", "#others"):
+                assert not str(app.query_one(pane).render()).strip(), pane
+            assert app.query_one("#choices").option_count == 0
+            await press(pilot, app, "enter")
+            assert app.showing == 1
+            assert "you chose" not in screen_text(app)  # seat 0's log stays seat 0's
+            await pilot.press("q")
+
+    asyncio.run(run())
+
+
+class SlowBot:
+    """A bot that thinks until the test lets it answer."""
+
+    def __init__(self) -> None:
+        self.thinking = threading.Event()
+        self.answer = threading.Event()
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        self.thinking.set()
+        self.answer.wait(60)
+        return legal[0]
+
+
+@pytest.mark.parametrize(
+    ("key", "how", "code"), [("q", "stopped", 0), ("ctrl+c", "interrupted", 130)]
+)
+def test_stopping_while_a_bot_thinks_saves_and_leaves(key: str, how: str, code: int) -> None:
+    async def run() -> None:
+        game = get("carteros")
+        bot = SlowBot()
+        seats = ["random", "human"]
+        record = GameRecord(game.spec.name, game.spec.resolve_options(), 5, seats)
+        table = Table.open(game, record, MemoryStore(), {0: bot})
+        app = PlayApp(table, [1])
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert await asyncio.to_thread(bot.thinking.wait, 60)
+            assert app.busy and "to play" in screen_text(app)
+            await pilot.press(key)
+            await pilot.pause()
+        bot.answer.set()
+        assert app.return_value == how and app.status_code == code
+        for _ in range(200):  # the bot's thread ends without committing anything
+            if not any(t.name == "mailbag-bots" for t in threading.enumerate()):
+                break
+            await asyncio.sleep(0.01)
+        assert table.step == 0 and record.steps == []
+
+    asyncio.run(run())
