@@ -15,7 +15,7 @@ from mailbag.core import (
     state_to_json,
 )
 from mailbag.games.post_office.heuristics import heuristic
-from mailbag.games.post_office.state import KEEP, LAST_ROUND, MOVE, OVER, PLACE, SEAL
+from mailbag.games.post_office.state import KEEP, MOVE, OVER, PLACE, SEAL
 
 
 def random_game(players: int, goals: bool, seed: int, check_views: bool = False):  # type: ignore[no-untyped-def]
@@ -31,7 +31,7 @@ def random_game(players: int, goals: bool, seed: int, check_views: bool = False)
         legal = GAME.legal_actions(state, seat)
         assert legal
         action = legal[rng.randbelow(len(legal))]
-        if state.round == LAST_ROUND:
+        if state.round == state.params.rounds:
             decisions_in_last_round[seat] += 1
         placements[seat] += action.verb == "place"
         phase, round_ = state.phase, state.round
@@ -50,7 +50,7 @@ def random_game(players: int, goals: bool, seed: int, check_views: bool = False)
 def test_random_games_end_after_21_placements_each(players: int, goals: bool) -> None:
     for seed in range(3):
         state, placements, last = random_game(players, goals, seed, check_views=seed == 0)
-        assert state.phase == OVER and state.round == LAST_ROUND
+        assert state.phase == OVER and state.round == state.params.rounds
         assert placements == [21] * players
         assert last == [4] * players  # keep, move, place, seal: the half round 11 (PO-7)
         assert all(all(p.token) for p in state.players)  # every cell holds a token

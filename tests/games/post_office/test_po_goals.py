@@ -8,7 +8,7 @@ from po_builder import GAME, blank_with, block, board, everyone, new, seal, unif
 from test_po_scoring import LENA, LENA_TAPES
 
 from mailbag.games.post_office.goals import check_goals, completes
-from mailbag.games.post_office.state import KEEP, LAST_ROUND, OVER, SEAL
+from mailbag.games.post_office.state import KEEP, OVER, SEAL
 
 GOALS = {g.name: g for g in GAME.components.goals}
 INDEX = {g.name: i for i, g in enumerate(GAME.components.goals)}
@@ -139,7 +139,7 @@ def show(state, name: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def to_end_of_round(state):  # type: ignore[no-untyped-def]
-    while not (state.phase == SEAL and (state.step == 1 or state.round == LAST_ROUND)):
+    while not (state.phase == SEAL and (state.step == 1 or state.round == state.params.rounds)):
         state, _ = everyone(state)
     return everyone(state)
 
@@ -205,7 +205,7 @@ def test_the_stack_runs_out() -> None:
 def test_goals_are_checked_after_the_half_round() -> None:
     """PO-107: round 11 ends after its one sealing step, and goals are checked then too."""
     state = new(2, goals=True, seed=9)
-    while not (state.round == LAST_ROUND and state.phase == SEAL):
+    while not (state.round == state.params.rounds and state.phase == SEAL):
         state, _ = everyone(state)
     assert state.step == 0
     show(state, "ten_stamps")

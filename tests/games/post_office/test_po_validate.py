@@ -28,7 +28,7 @@ from mailbag.games.post_office.rules import place_token
 from mailbag.games.post_office.state import (
     EMPTY,
     KEEP,
-    LAST_ROUND,
+    MOST_ROUNDS,
     MOVE,
     OVER,
     PLACE,
@@ -145,7 +145,7 @@ def test_worlds_drawn_from_a_view_pass() -> None:
 
 
 def test_the_end_of_the_game_passes() -> None:
-    state = reach(LAST_ROUND, SEAL, chosen=(0, 1))
+    state = reach(MOST_ROUNDS, SEAL, chosen=(0, 1))
     GAME.apply_in_place(state, 2, GAME.legal_actions(state, 2)[0])
     assert state.phase == OVER and len(state.discarded) == 3
     passes(state)
@@ -433,7 +433,7 @@ def test_game_over_before_the_last_round() -> None:
 def test_no_second_step_while_dealing_or_in_the_half_round() -> None:
     refused(reach(3, KEEP), lambda s: setattr(s, "step", 1), r"the keep phase has no second step")
     refused(
-        reach(LAST_ROUND, MOVE),
+        reach(MOST_ROUNDS, MOVE),
         lambda s: setattr(s, "step", 1),
         r"the half round 11 has no second step",
     )
@@ -489,7 +489,7 @@ def test_the_discard_pile_fills_only_at_the_end() -> None:
 
 
 def test_no_pending_decision_once_the_game_is_over() -> None:
-    state = reach(LAST_ROUND, SEAL, chosen=(0, 1))
+    state = reach(MOST_ROUNDS, SEAL, chosen=(0, 1))
     GAME.apply_in_place(state, 2, GAME.legal_actions(state, 2)[0])
     refused(
         state,

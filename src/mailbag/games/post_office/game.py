@@ -12,7 +12,15 @@ from mailbag.games.post_office.actions import VERBS, Notation
 from mailbag.games.post_office.components import Components, load_components
 from mailbag.games.post_office.geometry import Tables
 from mailbag.games.post_office.scoring import breakdown, stamp_value
-from mailbag.games.post_office.state import OVER, PostOfficeState, copy_state
+from mailbag.games.post_office.state import (
+    FEWEST_ROUNDS,
+    MOST_ROUNDS,
+    OVER,
+    PRINTED,
+    PostOfficeState,
+    copy_state,
+    params_from,
+)
 
 SPEC = GameSpec(
     name="post_office",
@@ -27,7 +35,18 @@ SPEC = GameSpec(
             "play with the 9 goal tokens (4 face up; the rulebook recommends leaving them out "
             "of a first game)",
         ),
+        OptionSpec(
+            "rounds",
+            int,
+            PRINTED.rounds,
+            "the number of rounds, the last one a half round (PO-113): 11 as printed, fewer for "
+            "a shorter game",
+            minimum=FEWEST_ROUNDS,
+            maximum=MOST_ROUNDS,
+        ),
     ),
+    #: goals with the shortest game: goals are checked after the half round too (PO-107)
+    contract_options=({"goals": True, "rounds": FEWEST_ROUNDS},),
     summary="Draft parcel tokens, fill your 5×5 shelving and seal same-coloured shapes with "
     "mail tape; 2–4 players choose simultaneously.",
     verbs=VERBS,
@@ -50,7 +69,8 @@ class PostOfficeGame(Game[PostOfficeState]):
     def new_state(
         self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
     ) -> PostOfficeState:
-        return rules.new_state(self.tables, len(seats), bool(options.get("goals", False)), seed)
+        goals_on = bool(options.get("goals", False))
+        return rules.new_state(self.tables, len(seats), goals_on, params_from(options), seed)
 
     def deciders(self, state: PostOfficeState) -> tuple[int, ...]:
         if state.phase == OVER:

@@ -87,8 +87,10 @@ def completes(p: Player, goal: Goal, tables: Tables) -> bool:
 
 
 def reveal_goals(state: PostOfficeState) -> None:
-    """Lay goals face up from the stack until 4 lie there or the stack is empty."""
-    while len(state.goal_display) < 4 and state.goal_stack:
+    """Lay goals face up from the stack until ``params.goals_face_up`` (4 in the printed game)
+    lie there or the stack is empty (PO-9)."""
+    face_up = state.params.goals_face_up
+    while len(state.goal_display) < face_up and state.goal_stack:
         state.goal_display.append(state.goal_stack.pop())
 
 

@@ -28,7 +28,6 @@ from mailbag.games.post_office.rules import payment, place_token
 from mailbag.games.post_office.scoring import points, points_of
 from mailbag.games.post_office.state import (
     KEEP,
-    LAST_ROUND,
     MOVE,
     OVER,
     PLACE,
@@ -115,7 +114,7 @@ def evaluate(p: Player, tables: Tables, rounds_left: int, phase: int) -> float:
 
 
 def heuristic(state: PostOfficeState, seat: int, tables: Tables) -> float:
-    rounds_left = 0 if state.phase == OVER else LAST_ROUND - state.round + 1
+    rounds_left = 0 if state.phase == OVER else state.params.rounds - state.round + 1
     mine = evaluate(projected(state, seat, tables), tables, rounds_left, state.phase)
     others = [float(points(p)) for i, p in enumerate(state.players) if i != seat]
     return mine - (max(others) if others else 0.0)

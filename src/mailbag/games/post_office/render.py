@@ -106,7 +106,7 @@ def render(obs: Observation, tables: Tables) -> str:
     comps = tables.components
     seat = obs["seat"]
     out = [
-        f"Post Office — round {obs['round']}, phase: {obs['phase']}"
+        f"Post Office — round {obs['round']} of {obs['params']['rounds']}, phase: {obs['phase']}"
         + (" (second)" if obs["step"] and obs["phase"] not in ("keep", "over") else ""),
         f"stamp supply {obs['stamp_supply']} · parcel supply {obs['supply_size']}",
     ]

@@ -27,21 +27,24 @@ from mailbag.games.post_office.scoring import GOAL_VALUE
 from mailbag.games.post_office.state import (
     EMPTY,
     KEEP,
-    LAST_ROUND,
     MOVE,
     OVER,
     PHASE_NAMES,
     PLACE,
     SEAL,
     SKIP,
+    Params,
     Player,
     PostOfficeState,
 )
 
 
-def new_state(tables: Tables, players: int, goals_on: bool, seed: int) -> PostOfficeState:
+def new_state(
+    tables: Tables, players: int, goals_on: bool, params: Params, seed: int
+) -> PostOfficeState:
     """Set-up: boards with their starting tokens, 3 stamps each, the shuffled parcel supply,
-    the goal stack (option ``goals``), then the start of round 1."""
+    the goal stack (option ``goals``), the game's parameters (``params``: the number of rounds,
+    PO-113), then the start of round 1."""
     comps = tables.components
     rng = Rng.from_seed(seed)
     seats: list[Player] = []
@@ -82,6 +85,7 @@ def new_state(tables: Tables, players: int, goals_on: bool, seed: int) -> PostOf
         goal_display=[],
         goal_box=[] if goals_on else goals,
         starting_box=box,
+        params=params,
     )
     start_round(state)
     return state
@@ -104,7 +108,7 @@ def start_round(state: PostOfficeState) -> list[Event]:
     state.step = 0
     state.phase = KEEP
     if state.round == 1 and state.goals_on:
-        reveal_goals(state)
+        reveal_goals(state)  # PO-9: params.goals_face_up of them
     events = [
         Event(
             "round",
@@ -155,7 +159,7 @@ def resolve(state: PostOfficeState, tables: Tables) -> list[Event]:
     for p in state.players:
         p.pending = []
     if phase == SEAL:
-        if state.step == 0 and state.round < LAST_ROUND:
+        if state.step == 0 and state.round < state.params.rounds:  # PO-7, PO-113
             state.step = 1
             state.phase = MOVE
         else:
@@ -292,11 +296,12 @@ def _resolve_seal(state: PostOfficeState, tables: Tables) -> list[Event]:
 
 
 def end_round(state: PostOfficeState, tables: Tables) -> list[Event]:
-    """End of a round: in the half round 11 the unplaced tokens are discarded face down (PO-7);
-    goals are checked (PO-9), after the half round too (PO-107); then the next round is dealt,
-    or the game ends."""
+    """End of a round: in the last round — the half round, round 11 of the printed game, or
+    option ``rounds`` (PO-113) — the unplaced tokens are discarded face down (PO-7); goals are
+    checked (PO-9), after the half round too (PO-107); then the next round is dealt, or the game
+    ends."""
     events: list[Event] = []
-    last = state.round >= LAST_ROUND
+    last = state.round >= state.params.rounds
     if last:
         for p in state.players:
             state.discarded.extend(p.hand)

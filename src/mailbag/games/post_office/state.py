@@ -1,28 +1,65 @@
-"""The plain-data state of a Post Office game (msgspec Structs), with a fast hand-written copy.
+"""The plain-data state of a Post Office game (msgspec Structs), with fast generated copies.
 
 Each player's board is kept both as the tokens on its 25 cells (with their rotations) and,
 for speed, as the 100 parcels they show: colour, icon, and the tape sealing each parcel.
 A player's decision in a simultaneous phase is held in ``pending`` until every player has
 chosen (PO-2); only then is the phase resolved for everyone at once.
+
+The game's parameters that an option may change (the number of rounds, the goals face up) are
+the state's :class:`Params`, set at set-up from the resolved options; the rules read them from
+the state, never from a module constant.
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Mapping
 
 import msgspec
 
 from mailbag.core import Rng
-
-T = TypeVar("T")
+from mailbag.games.post_office.copier import struct_copier
+from mailbag.games.post_office.geometry import FREE_CELLS
 
 # phases of a round (PO-2: each one asks every player for one decision)
 KEEP, MOVE, PLACE, SEAL, OVER = 0, 1, 2, 3, 4
 PHASE_NAMES = ("keep", "move", "place", "seal", "over")
-LAST_ROUND = 11  # PO-7: round 11 is a half round
 
 EMPTY = 0  # no token on a cell
 SKIP = -1  # pending seal decision "skip"
+
+
+#: the range of option ``rounds`` (PO-113): at least one full round before the half round; every
+#: round but the last places two tokens, the last one, and no board holds more than its free cells
+FEWEST_ROUNDS = 2
+MOST_ROUNDS = (FREE_CELLS - 1) // 2 + 1
+
+
+class Params(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The numbers of the printed game that an option may change, with the printed values as
+    defaults: set at set-up from the resolved options (:func:`params_from`), read by the rules
+    from the state. A field named like an option (``rounds``) takes that option's value; the
+    others keep their default until an option of their name is declared (game.py)."""
+
+    rounds: int = 11  # PO-7, PO-113: rounds 1..rounds-1 are full, the last a half round
+    goals_face_up: int = 4  # PO-9: goals lying face up while the stack lasts
+
+
+#: the printed game's parameters. The one instance a state holds whenever its parameters are the
+#: printed ones: a state's encoding (and so every record digest) leaves it out by identity, so
+#: games with the printed values encode exactly as before the parameters were in the state.
+PRINTED = Params()
+
+
+def params_from(values: Mapping[str, object]) -> Params:
+    """The parameters named in ``values`` (resolved options, or a view's ``params``), the others
+    printed; :data:`PRINTED` itself when they all are the printed values."""
+    given: dict[str, int] = {}
+    for name in Params.__struct_fields__:
+        value = values.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            given[name] = value
+    params = Params(**given)
+    return PRINTED if params == PRINTED else params
 
 
 class Player(msgspec.Struct):
@@ -42,10 +79,10 @@ class Player(msgspec.Struct):
     pending: list[int] = []  # this phase's decision, [] while still owed (private until reveal)
 
 
-class PostOfficeState(msgspec.Struct):
+class PostOfficeState(msgspec.Struct, omit_defaults=True):
     rng: Rng
     players: list[Player]
-    round: int  # 1..11
+    round: int  # 1..params.rounds
     phase: int  # KEEP / MOVE / PLACE / SEAL / OVER
     step: int  # 0: first move-place-seal of the round, 1: second
     supply: list[int]  # face-down parcel token supply; the end of the list is the top
@@ -56,40 +93,10 @@ class PostOfficeState(msgspec.Struct):
     goal_display: list[int]  # face-up goals
     goal_box: list[int]  # goal tokens out of play (option off, or exchanged: PO-103)
     starting_box: list[int]  # starting tokens of helpers nobody plays
+    #: the game's parameters; omitted from the encoding while they are the printed ones (PRINTED)
+    params: Params = PRINTED
 
 
-def copy_player(p: Player) -> Player:
-    return Player(
-        p.helper,
-        p.space,
-        p.stamps,
-        p.token[:],
-        p.rotation[:],
-        p.colour[:],
-        p.icon[:],
-        p.tape[:],
-        p.placed[:],
-        p.hand[:],
-        p.dealt[:],
-        p.goals[:],
-        p.goals_won[:],
-        p.pending[:],
-    )
-
-
-def copy_state(s: PostOfficeState) -> PostOfficeState:
-    return PostOfficeState(
-        Rng(s.rng.state),
-        [copy_player(p) for p in s.players],
-        s.round,
-        s.phase,
-        s.step,
-        s.supply[:],
-        s.discarded[:],
-        s.stamp_supply,
-        s.goals_on,
-        s.goal_stack[:],
-        s.goal_display[:],
-        s.goal_box[:],
-        s.starting_box[:],
-    )
+#: deep copies written from the fields above (see copier.py): a new field is never dropped
+copy_player = struct_copier(Player)
+copy_state = struct_copier(PostOfficeState)

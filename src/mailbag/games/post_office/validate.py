@@ -21,7 +21,6 @@ from mailbag.games.post_office.components import REGULAR_TOKENS
 from mailbag.games.post_office.geometry import (
     CELL_PARCELS,
     CELLS,
-    FREE_CELLS,
     PARCELS,
     SIZE,
     SPACE_CELLS,
@@ -34,8 +33,9 @@ from mailbag.games.post_office.geometry import (
 from mailbag.games.post_office.legal import max_extra_steps
 from mailbag.games.post_office.state import (
     EMPTY,
+    FEWEST_ROUNDS,
     KEEP,
-    LAST_ROUND,
+    MOST_ROUNDS,
     MOVE,
     OVER,
     PHASE_NAMES,
@@ -47,7 +47,6 @@ from mailbag.games.post_office.state import (
 )
 
 TAPES = 16  # 4 colours x 4 shapes per player
-DISPLAY = 4  # face-up goals (PO-9)
 
 
 def check_state(state: PostOfficeState, tables: Tables) -> None:
@@ -87,8 +86,18 @@ def _check_table(state: PostOfficeState, tables: Tables) -> None:
         _fail(f"the game has {_n(n, 'seat')}; Post Office is played by 2 to {helpers}")
     if not 0 <= state.rng.state < 1 << 64:
         _fail(f"the random generator's state {state.rng.state} is not a 64-bit number")
-    if not 1 <= state.round <= LAST_ROUND:
-        _fail(f"round {state.round} does not exist: rounds are 1 to {LAST_ROUND} (PO-7)")
+    rounds = state.params.rounds
+    if not FEWEST_ROUNDS <= rounds <= MOST_ROUNDS:
+        _fail(
+            f"the game has {_n(rounds, 'round')}; a game has {FEWEST_ROUNDS} to {MOST_ROUNDS} "
+            "(option rounds, PO-113)"
+        )
+    face_up = state.params.goals_face_up
+    goals = len(tables.components.goals)
+    if not 1 <= face_up <= goals:
+        _fail(f"{face_up} goals are to lie face up; 1 to {goals} can (PO-9)")
+    if not 1 <= state.round <= rounds:
+        _fail(f"round {state.round} does not exist: rounds are 1 to {rounds} (PO-7, PO-113)")
     if not 0 <= state.phase <= OVER:
         names = ", ".join(PHASE_NAMES)
         _fail(f"phase {state.phase} does not exist: phases are 0 to {OVER} ({names})")
@@ -242,9 +251,10 @@ def _check_goals(state: PostOfficeState, tables: Tables) -> None:
                 else f"goal token {goals[goal].name} was won by seat {winner} and is no longer "
                 "held, so it was exchanged: it belongs in the box (PO-103)"
             )
-    if len(state.goal_display) > DISPLAY:
-        _fail(f"{_n(len(state.goal_display), 'goal')} lie face up; at most {DISPLAY} do (PO-9)")
-    if len(state.goal_display) < DISPLAY and state.goal_stack:
+    face_up = state.params.goals_face_up
+    if len(state.goal_display) > face_up:
+        _fail(f"{_n(len(state.goal_display), 'goal')} lie face up; at most {face_up} do (PO-9)")
+    if len(state.goal_display) < face_up and state.goal_stack:
         _fail(
             f"only {_n(len(state.goal_display), 'goal')} lie face up while the goal stack holds "
             f"{len(state.goal_stack)}: taken goals are replaced from the stack (PO-9)"
@@ -322,16 +332,18 @@ def _check_board(seat: int, p: Player, tables: Tables) -> None:
 
 def _check_progress(state: PostOfficeState) -> None:
     """Round, phase and step fit together, and so do each player's hand, dealt tokens and the
-    number of tokens laid (two placements per full round, one in the half round 11: PO-7)."""
+    number of tokens laid (two placements per full round, one in the last, half round: PO-7,
+    PO-113)."""
     rnd, phase, step = state.round, state.phase, state.step
+    last = state.params.rounds
     name = PHASE_NAMES[phase]
-    if phase == OVER and rnd != LAST_ROUND:
-        _fail(f"the game is over in round {rnd}; it ends after round {LAST_ROUND} (PO-7)")
-    if step and (phase in (KEEP, OVER) or rnd == LAST_ROUND):
-        where = "the half round 11" if rnd == LAST_ROUND else f"the {name} phase"
+    if phase == OVER and rnd != last:
+        _fail(f"the game is over in round {rnd}; it ends after round {last} (PO-7, PO-113)")
+    if step and (phase in (KEEP, OVER) or rnd == last):
+        where = f"the half round {last}" if rnd == last else f"the {name} phase"
         _fail(f"{where} has no second step (step {step})")
     if phase == OVER:
-        laid, hand, dealt = FREE_CELLS, 0, 0
+        laid, hand, dealt = 2 * (last - 1) + 1, 0, 0
     elif phase == KEEP:
         laid, hand, dealt = 2 * (rnd - 1), 0, 2
     elif phase == SEAL:

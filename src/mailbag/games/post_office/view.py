@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from mailbag.core import Observation, Rng, parse_action
 from mailbag.games.post_office.actions import Notation
 from mailbag.games.post_office.components import REGULAR_TOKENS
@@ -25,6 +27,7 @@ from mailbag.games.post_office.state import (
     PHASE_NAMES,
     Player,
     PostOfficeState,
+    params_from,
 )
 
 
@@ -68,6 +71,7 @@ def view(
         "goal_stack_size": len(state.goal_stack),
         "goal_box": [goal_names[g] for g in state.goal_box],
         "starting_box": state.starting_box[:],
+        "params": msgspec.structs.asdict(state.params),  # public: the number of rounds, ...
     }
     if seat is not None:
         me = state.players[seat]
@@ -142,4 +146,5 @@ def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) 
         goal_display=display,
         goal_box=box,
         starting_box=list(obs["starting_box"]),
+        params=params_from(obs["params"]),
     )
