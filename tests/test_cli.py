@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from mailbag.cli import app
 from mailbag.core import registry
+from mailbag.core.records import load as load_record
 
 runner = CliRunner()
 
@@ -184,3 +185,30 @@ def test_bot_parameters_with_commas_stay_one_seat() -> None:
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["seats"] == ["mcts:iters=5,depth=2", "random"]
+
+
+def test_line_mode_asks_what_then_where_and_reads_any_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(registry._LOADED, "tiny")
+    result = runner.invoke(
+        app,
+        ["play", "postcards", "--seats", "human,automa:normal", "--seed", "5"],
+        input="1\n0\n1\n1\n" + "1\n" * 12 + "quit\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    first = out[out.index("Your choices") :]
+    assert "▸" in first.split("seat 0>")[0]  # the first step: what, each opening a step
+    assert "choices (0 goes back):" in out and "seat 0 play " in out  # then where
+    assert "only one choice, taken for you: end the turn" in out  # no prompt with one choice
+    path = Path(out.split("mailbag play --resume ")[1].split()[0])
+    steps = [str(s.action) for s in load_record(path).steps if s.seat == 0]
+    assert "end" in steps
+
+    typed = runner.invoke(
+        app, ["play", "carteros", "--seats", "human,random", "--seed", "3"],
+        input="MOVE a1\nPlay WIND\nquit\n",
+    )
+    assert "seat 0 enters at A1" in typed.output and "refused" not in typed.output

@@ -154,3 +154,24 @@ def test_stopping_while_a_bot_thinks_saves_and_leaves(key: str, how: str, code: 
         assert table.step == 0 and record.steps == []
 
     asyncio.run(run())
+
+
+def test_a_choice_can_be_typed_in_any_case() -> None:
+    async def run() -> None:
+        app = new_app("postcards", ["human", "automa:normal"], 5)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            assert app.menu is not None
+            step = next(c for c in app.menu.choices if c.is_step and c.notation.startswith("p"))
+            leaf = step.children[-1]
+            await press(pilot, app, "colon", *step.notation.upper(), "enter")
+            assert app.path and app.path[-1].notation == step.notation  # the step is open
+            before = app.table.step
+            await press(pilot, app, "slash", *leaf.key.title(), "enter")  # the rest, from there
+            assert app.table.step > before
+            assert str(app.table.record.steps[before].action) == leaf.notation
+            await press(pilot, app, "colon", *"fly away", "enter")
+            assert "refused:" in screen_text(app) and app.table.step > before
+            await pilot.press("q")
+
+    asyncio.run(run())

@@ -65,7 +65,7 @@ Screen { layout: vertical; }
 Screen.own-right #log { height: 7; }
 #log:focus { border-top: solid $accent; }
 .hidden { display: none; }
-Screen.compact #right { width: RIGHT_WIDE; }
+Screen.compact #right { width: RIGHT_COMPACT; }
 Screen.compact #log { height: 5; }
 Screen.compact #others-pane { max-height: 20%; }
 Screen.compact #own-right { display: none; }
