@@ -102,9 +102,18 @@ def test_user_tokens_are_played(tmp_path: Path) -> None:
             "[stamps]\nfives = 4611686018427387904\nthrees = 1\nones = 1\nstarting = 3",
             "stamps: stamp counts must be at most 10000",
         ),
-        (
+        ("goals = []", "expected 1 to 64 goal tokens, found 0"),
+        (  # the format before conditions were named functions
             "[[goals]]\nname = 'x'\ntitle = 'X'\nkind = 'tapes_placed'\ncount = 8",
-            "expected 9 goal tokens, found 1",
+            "goal 'x': missing field 'condition'",
+        ),
+        (
+            "[[goals]]\nname = 'x'\ntitle = 'X'\ncondition = 'tapes_placed'\ncount = 8\ntapes = 1",
+            "goal 'x': unknown field 'tapes'; fields are: name, title, help, condition, count",
+        ),
+        (
+            "[[goals]]\nname = 'x'\ntitle = 'X'\ncondition = 'tapes_placed'\ncount = 0",
+            "goal 'x': counts must be at least 1",
         ),
         ("this is not toml", "not valid TOML"),
         ("", "no component section"),
@@ -152,13 +161,23 @@ def edited(tmp_path: Path, name: str, old: str, new: str, count: int = 1) -> Pat
             r"expected 96 parcel tokens, found 97",
         ),
         ("parcels.toml", 'helper = "dog"', 'helper = "cow"', r"unknown helper 'cow'"),
-        ("goals.toml", 'kind = "tape_each_quarter"', 'kind = "magic"', r"unknown kind 'magic'"),
         (
             "goals.toml",
-            'kind = "square_groups"\ncount = 5\n',
-            'kind = "square_groups"\n',
+            'condition = "tape_each_quarter"',
+            'condition = "magic"',
+            r"goal 'four_quarters': unknown Post Office goal effect 'magic'; known effects: "
+            "colour_all_shapes, ",
+        ),
+        (
+            "goals.toml",
+            'condition = "square_groups"\ncount = 5\n',
+            'condition = "square_groups"\n',
             r"goal 'five_squares': missing field 'count'",
         ),
+        ("box.toml", 'mark = "$"', 'mark = "$$"', r"icon 'stamp': mark '\$\$' must be one"),
+        ("box.toml", 'mark = "$"', 'mark = "*"', r"icons: marks must be distinct"),
+        ("box.toml", 'name = "receipt"', 'name = "ticket"', r"unknown icon 'ticket'"),
+        ("box.toml", 'name = "receipt"', 'name = "stamp"', r"icon 'stamp': listed twice"),
         ("goals.toml", 'name = "eight_tapes"', 'name = "five_squares"', "distinct"),
         (
             "box.toml",

@@ -178,5 +178,5 @@ def test_views_show_what_goal_tokens_are_worth() -> None:
         assert [v["stamp_value"] for v in view["players"]] == [3, 10]
         assert [v["stamps"] for v in view["players"]] == [3, 2]
     text = GAME.render(GAME.view(state, 0))
-    assert "seat 1 (dog): 2 stamps · goal tokens: ten_stamps (worth 10 stamps in all)" in text
+    assert "seat 1 (dog): 2 stamps · goal tokens: Ten stamps (worth 10 stamps in all)" in text
     assert "you (cat): 3 stamps · goal tokens: none · " in text

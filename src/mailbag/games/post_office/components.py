@@ -2,32 +2,53 @@
 
 Three files ship with the package:
 
-- ``box.toml`` — the helpers, the four parcel colours (= parcel types), the four tape shapes and
-  the stamp supply;
+- ``box.toml`` — the helpers, the four parcel colours (= parcel types), the four parcel icons (their
+  marks and titles for the table), the four tape shapes and the stamp supply;
 - ``parcels.toml`` — the 96 regular parcel tokens and the 16 starting tokens (4 per helper), each
   a 2×2 of parcels with a colour and at most one icon;
-- ``goals.toml`` — the 9 goal tokens, each a name, a title and a checkable condition.
+- ``goals.toml`` — the 9 goal tokens, each a name, a title, a help text and a condition: the name
+  of a function registered in :data:`GOAL_CONDITIONS` (goals.py) with the numbers it takes.
 
 A user file given to :func:`load_components` may hold any of these sections (``helpers``,
-``colours``, ``shapes``, ``stamps``, ``tokens``, ``starting_tokens``, ``goals``); each section it
-holds replaces the shipped one. Every problem is a :class:`ComponentError` naming the file, the
-entry and what is wrong.
+``colours``, ``icons``, ``shapes``, ``stamps``, ``tokens``, ``starting_tokens``, ``goals``); each
+section it holds replaces the shipped one. Every problem is a :class:`ComponentError` naming the
+file, the entry and what is wrong. Each goal's condition is resolved here, once: the goal holds
+its check bound to its numbers, so the end-of-round check looks nothing up.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from mailbag.core.effects import Effects
 from mailbag.core.errors import ComponentError
+
+if TYPE_CHECKING:
+    from mailbag.games.post_office.geometry import Tables
+    from mailbag.games.post_office.state import Player
 
 DATA = Path(__file__).parent / "data"
 SHIPPED = ("box.toml", "parcels.toml", "goals.toml")
-SECTIONS = ("helpers", "colours", "shapes", "stamps", "tokens", "starting_tokens", "goals")
+SECTIONS = (
+    "helpers",
+    "colours",
+    "icons",
+    "shapes",
+    "stamps",
+    "tokens",
+    "starting_tokens",
+    "goals",
+)
 
-#: icons a parcel may carry (index = code used in the state)
+#: icons a parcel may carry (index = code used in the state); what each does is a rule — a type
+#: symbol and a receipt score (PO-8), a stamp pays when sealed (PO-6) — its mark and title are
+#: data (``[[icons]]`` in box.toml)
 ICONS = ("none", "symbol", "stamp", "receipt")
 NONE, SYMBOL, STAMP, RECEIPT = 0, 1, 2, 3
 #: the four parcels of a token, in the order the state stores them
@@ -35,19 +56,15 @@ CORNERS = ("top_left", "top_right", "bottom_left", "bottom_right")
 REGULAR_TOKENS = 96
 STARTING_PER_HELPER = 4
 
-#: goal condition kinds and the extra fields each needs (see goals.py)
-GOAL_KINDS: dict[str, tuple[str, ...]] = {
-    "square_groups": ("count",),
-    "colour_all_shapes": (),
-    "shape_all_colours": (),
-    "tapes_placed": ("count",),
-    "stamps_held": ("count",),
-    "receipts_touching": ("count", "tapes"),
-    "open_symbols_one_type": ("count",),
-    "tape_each_quarter": (),
-    "square_groups_all_colours": (),
-}
-GOAL_COUNT = 9
+#: a goal condition: ``condition(player, tables, **numbers) -> bool``, its numbers keyword-only
+GoalCondition = Callable[..., bool]
+#: the goal conditions by name, as ``condition = "..."`` in goals.toml names them; goals.py
+#: registers the shipped ones (``@GOAL_CONDITIONS.register("tapes_placed")``)
+GOAL_CONDITIONS = Effects[GoalCondition]("Post Office goal")
+#: the fields of a goal entry besides its condition's numbers
+GOAL_FIELDS = ("name", "title", "help", "condition")
+#: a component file's goals: the printed game has 9; a user's file may have fewer or more
+MAX_GOALS = 64
 #: the most stamp tokens of one value (and starting stamps) a component file may give: the
 #: printed game has 47 tokens; a bound keeps every stamp count a 64-bit number in records
 MAX_STAMP_TOKENS = 10_000
@@ -58,6 +75,13 @@ class Colour:
     name: str  # the parcel type: fragile, gift, sweet, personal
     shade: str  # the printed colour: light blue, blue, yellow, brown
     letter: str  # one letter for the terminal
+
+
+@dataclass(frozen=True)
+class Icon:
+    name: str  # one of ICONS
+    mark: str  # one character after the colour letter in the terminal
+    title: str  # what the table calls it
 
 
 @dataclass(frozen=True)
@@ -79,17 +103,22 @@ class Token:
 
 @dataclass(frozen=True)
 class Goal:
+    """A goal token: its data entry, and its condition bound to the entry's numbers."""
+
     name: str
     title: str
-    kind: str
-    count: int
-    tapes: int
+    help: str
+    condition: str  # the name of its function in GOAL_CONDITIONS
+    numbers: dict[str, int]  # the condition's numbers (count, tapes, ...)
+    #: the check: whether a board meets the goal now (PO-9, PO-110)
+    check: Callable[[Player, Tables], bool] = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Components:
     helpers: tuple[str, ...]
     colours: tuple[Colour, ...]
+    icons: tuple[Icon, ...]  # index = icon code (ICONS)
     shapes: tuple[Shape, ...]
     stamp_tokens: dict[int, int]  # value -> number of tokens
     starting_stamps: int
@@ -195,11 +224,14 @@ def _list(merged: dict[str, Any], origin: dict[str, str], key: str) -> list[Any]
 def _build(merged: dict[str, Any], origin: dict[str, str], source: str) -> Components:
     helpers = _helpers(merged, origin)
     colours = _colours(merged, origin)
+    icons = _icons(merged, origin)
     shapes = _shapes(merged, origin)
     stamp_tokens, starting = _stamps(merged, origin)
     tokens = _tokens(merged, origin, helpers, colours)
     goals = _goals(merged, origin)
-    return Components(helpers, colours, shapes, stamp_tokens, starting, tokens, goals, source)
+    return Components(
+        helpers, colours, icons, shapes, stamp_tokens, starting, tokens, goals, source
+    )
 
 
 def _helpers(merged: dict[str, Any], origin: dict[str, str]) -> tuple[str, ...]:
@@ -233,6 +265,31 @@ def _colours(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Colour, ..
     if len({c.name for c in result}) != 4 or len({c.letter for c in result}) != 4:
         raise ComponentError(f"{file}: colours: names and letters must be distinct")
     return tuple(result)
+
+
+def _icons(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Icon, ...]:
+    """The four icons' marks and titles, by icon code (the entries may come in any order)."""
+    file = origin["icons"]
+    entries = _list(merged, origin, "icons")
+    found: dict[str, Icon] = {}
+    for i, table in enumerate(entries, 1):
+        e = _Entry(file, f"icons entry {i}", table)
+        e.only("name", "mark", "title")
+        name, mark, title = e.get("name", str), e.get("mark", str), e.get("title", str)
+        e.where = f"icon {name!r}"
+        if name not in ICONS:
+            e.fail(f"unknown icon {name!r}; icons are: {', '.join(ICONS)}")
+        if name in found:
+            e.fail("listed twice")
+        if len(mark) != 1 or not mark.isprintable():
+            e.fail(f"mark {mark!r} must be one printable character")
+        found[name] = Icon(name, mark, title)
+    missing = [name for name in ICONS if name not in found]
+    if missing:
+        raise ComponentError(f"{file}: icons: icon {missing[0]!r} is missing")
+    if len({icon.mark for icon in found.values()}) != len(ICONS):
+        raise ComponentError(f"{file}: icons: marks must be distinct")
+    return tuple(found[name] for name in ICONS)
 
 
 def _shapes(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Shape, ...]:
@@ -365,11 +422,13 @@ def _four(values: list[int]) -> tuple[int, int, int, int]:
 
 
 def _goals(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Goal, ...]:
+    from mailbag.games.post_office import goals as _shipped  # noqa: F401  (registers them)
+
     file = origin["goals"]
     entries = _list(merged, origin, "goals")
-    if len(entries) != GOAL_COUNT:
+    if not 1 <= len(entries) <= MAX_GOALS:
         raise ComponentError(
-            f"{file}: goals: expected {GOAL_COUNT} goal tokens, found {len(entries)}"
+            f"{file}: goals: expected 1 to {MAX_GOALS} goal tokens, found {len(entries)}"
         )
     result = []
     for i, entry in enumerate(entries, 1):
@@ -378,15 +437,28 @@ def _goals(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Goal, ...]:
         e.where = f"goal {name!r}"
         if not name.isidentifier():
             e.fail("a goal name must be one word (letters, digits, _)")
-        title, kind = e.get("title", str), e.get("kind", str)
-        if kind not in GOAL_KINDS:
-            e.fail(f"unknown kind {kind!r}; kinds are: {', '.join(GOAL_KINDS)}")
-        needs = GOAL_KINDS[kind]
-        e.only("name", "title", "kind", *needs)
-        values = {field: e.get(field, int) for field in needs}
-        if any(v < 1 for v in values.values()):
+        title, condition = e.get("title", str), e.get("condition", str)
+        text = e.get("help", str) if "help" in e.table else ""
+        function = GOAL_CONDITIONS.get(condition, f"{file}: {e.where}")
+        required, optional = condition_numbers(function)
+        e.only(*GOAL_FIELDS, *required, *optional)
+        numbers = {number: e.get(number, int) for number in required}
+        numbers.update({number: e.get(number, int) for number in optional if number in e.table})
+        if any(v < 1 for v in numbers.values()):
             e.fail("counts must be at least 1")
-        result.append(Goal(name, title, kind, values.get("count", 0), values.get("tapes", 0)))
+        check = functools.partial(function, **numbers)
+        result.append(Goal(name, title, text, condition, numbers, check))
     if len({g.name for g in result}) != len(result):
         raise ComponentError(f"{file}: goals: goal names must be distinct")
     return tuple(result)
+
+
+def condition_numbers(function: GoalCondition) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The numbers a goal condition takes: its keyword-only parameters, (required, optional)."""
+    required: list[str] = []
+    optional: list[str] = []
+    for parameter in inspect.signature(function).parameters.values():
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY:
+            empty = parameter.default is inspect.Parameter.empty
+            (required if empty else optional).append(parameter.name)
+    return tuple(required), tuple(optional)

@@ -1,15 +1,18 @@
-"""Goal tokens (PO-9): each goal's condition on one board, and the end-of-round check.
+"""Goal tokens (PO-9): each goal condition on one board, and the end-of-round check.
 
-The conditions are chosen by the ``kind`` of a goal in ``data/goals.toml``; each kind is one
-function here, defined precisely (PO-110). "Open" means not sealed by a tape.
+A goal is one entry in ``data/goals.toml`` (name, title, help text, condition, numbers) and its
+condition one function here, registered by name in :data:`GOAL_CONDITIONS` and defined precisely
+(PO-110). A condition takes the board and the tables, then its numbers as keyword-only
+parameters: the loader reads those from the function, checks the entry gives them, and binds
+them once (``Goal.check``). A new goal is one data entry and, for a new kind of condition, one
+function registered here (or in a user's own code, before the component file is loaded).
+"Open" means not sealed by a tape.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from mailbag.core import Event
-from mailbag.games.post_office.components import SYMBOL, Goal
+from mailbag.games.post_office.components import GOAL_CONDITIONS, SYMBOL, Goal
 from mailbag.games.post_office.geometry import SQUARES, Tables
 from mailbag.games.post_office.scoring import (
     GOAL_VALUE,
@@ -21,69 +24,72 @@ from mailbag.games.post_office.scoring import (
 )
 from mailbag.games.post_office.state import Player, PostOfficeState
 
-Condition = Callable[[Player, Goal, Tables], bool]
+
+@GOAL_CONDITIONS.register("square_groups")
+def square_groups_scored(p: Player, tables: Tables, *, count: int) -> bool:
+    """At least ``count`` square groups, counted as for scoring (PO-8)."""
+    return square_groups(p) >= count
 
 
-def _square_groups(p: Player, goal: Goal, tables: Tables) -> bool:
-    return square_groups(p) >= goal.count
-
-
-def _colour_all_shapes(p: Player, goal: Goal, tables: Tables) -> bool:
+@GOAL_CONDITIONS.register("colour_all_shapes")
+def colour_all_shapes(p: Player, tables: Tables) -> bool:
+    """The tapes of every shape placed in one colour."""
     return any(all(p.placed[c * 4 + s] >= 0 for s in range(4)) for c in range(4))
 
 
-def _shape_all_colours(p: Player, goal: Goal, tables: Tables) -> bool:
+@GOAL_CONDITIONS.register("shape_all_colours")
+def shape_all_colours(p: Player, tables: Tables) -> bool:
+    """The tapes of one shape placed in every colour."""
     return any(all(p.placed[c * 4 + s] >= 0 for c in range(4)) for s in range(4))
 
 
-def _tapes_placed(p: Player, goal: Goal, tables: Tables) -> bool:
-    return sum(1 for pid in p.placed if pid >= 0) >= goal.count
+@GOAL_CONDITIONS.register("tapes_placed")
+def tapes_placed(p: Player, tables: Tables, *, count: int) -> bool:
+    """At least ``count`` tapes placed."""
+    return sum(1 for pid in p.placed if pid >= 0) >= count
 
 
-def _stamps_held(p: Player, goal: Goal, tables: Tables) -> bool:
-    """PO-112: a held goal token counts as a stamp token of value 8."""
-    return stamp_value(p) >= goal.count
+@GOAL_CONDITIONS.register("stamps_held")
+def stamps_held(p: Player, tables: Tables, *, count: int) -> bool:
+    """Stamps worth at least ``count``: PO-112, a held goal token counts as a stamp token of
+    value 8."""
+    return stamp_value(p) >= count
 
 
-def _receipts_touching(p: Player, goal: Goal, tables: Tables) -> bool:
-    busy = sum(1 for r in open_receipts(p) if receipt_tapes(p, r) >= goal.tapes)
-    return busy >= goal.count
+@GOAL_CONDITIONS.register("receipts_touching")
+def receipts_touching(p: Player, tables: Tables, *, count: int, tapes: int) -> bool:
+    """At least ``count`` open receipts each touching ``tapes`` different tapes or more."""
+    busy = sum(1 for r in open_receipts(p) if receipt_tapes(p, r) >= tapes)
+    return busy >= count
 
 
-def _open_symbols_one_type(p: Player, goal: Goal, tables: Tables) -> bool:
+@GOAL_CONDITIONS.register("open_symbols_one_type")
+def open_symbols_one_type(p: Player, tables: Tables, *, count: int) -> bool:
+    """At least ``count`` open symbols of one parcel type."""
     counts = [0, 0, 0, 0]
     for colour, icon, tape in zip(p.colour, p.icon, p.tape, strict=True):
         if icon == SYMBOL and tape < 0:
             counts[colour] += 1
-    return max(counts) >= goal.count
+    return max(counts) >= count
 
 
-def _tape_each_quarter(p: Player, goal: Goal, tables: Tables) -> bool:
+@GOAL_CONDITIONS.register("tape_each_quarter")
+def tape_each_quarter(p: Player, tables: Tables) -> bool:
+    """In each quarter of the parcel grid a tape lying wholly inside it."""
     quarters = {tables.placement_quarter[pid] for pid in p.placed if pid >= 0}
     return {0, 1, 2, 3} <= quarters
 
 
-def _square_groups_all_colours(p: Player, goal: Goal, tables: Tables) -> bool:
+@GOAL_CONDITIONS.register("square_groups_all_colours")
+def square_groups_all_colours(p: Player, tables: Tables) -> bool:
+    """An open 2×2 square of parcels in every colour."""
     colours = {p.colour[SQUARES[k][0]] for k in open_squares(p)}
     return len(colours) == 4
 
 
-CONDITIONS: dict[str, Condition] = {
-    "square_groups": _square_groups,
-    "colour_all_shapes": _colour_all_shapes,
-    "shape_all_colours": _shape_all_colours,
-    "tapes_placed": _tapes_placed,
-    "stamps_held": _stamps_held,
-    "receipts_touching": _receipts_touching,
-    "open_symbols_one_type": _open_symbols_one_type,
-    "tape_each_quarter": _tape_each_quarter,
-    "square_groups_all_colours": _square_groups_all_colours,
-}
-
-
 def completes(p: Player, goal: Goal, tables: Tables) -> bool:
     """Whether board ``p`` meets ``goal`` now."""
-    return CONDITIONS[goal.kind](p, goal, tables)
+    return goal.check(p, tables)
 
 
 def reveal_goals(state: PostOfficeState) -> None:

@@ -1,9 +1,15 @@
 """Post Office as text for the terminal, drawn from a view only (so it cannot leak).
 
-Each parcel is two characters: an open parcel is its colour letter and its icon (``*`` type
-symbol, ``$`` stamp, ``r`` receipt, blank for none); a sealed parcel is the lowercase colour
-letter and the shape letter of the tape on it; ``. `` is an empty parcel. The helper track is
-drawn around the shelving: ``v``/``^`` mark the column, ``>``/``<`` the row the helper points at.
+Each parcel is two characters: an open parcel is its colour letter and its icon's mark (``*``
+type symbol, ``$`` stamp, ``r`` receipt, blank for none: ``[[icons]]`` in box.toml); a sealed
+parcel is the lowercase colour letter and the shape letter of the tape on it; ``. `` is an empty
+parcel. The helper track is drawn around the shelving: ``v``/``^`` mark the column, ``>``/``<``
+the row the helper points at. Every name, letter, mark and title comes from the component data
+(colours, icons, shapes, goals); the legend is written from it too.
+
+Each seat's running score is what its board would score if the game ended now (PO-8), with its
+breakdown by source, computed from the public boards of the view only: a seat's own pending
+choice (PO-2) is not counted, so every seat and a spectator see the same scores.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from mailbag.core import Action, Observation
-from mailbag.games.post_office.components import ICONS, Components
+from mailbag.games.post_office.components import STAMP, Components
 from mailbag.games.post_office.geometry import (
     PSIZE,
     ROTATION_SOURCE,
@@ -22,8 +28,8 @@ from mailbag.games.post_office.geometry import (
     space_name,
 )
 from mailbag.games.post_office.legal import route_from
-
-ICON_CHARS = (" ", "*", "$", "r")  # none, symbol, stamp, receipt
+from mailbag.games.post_office.scoring import breakdown, open_symbols, tapes_of_colour
+from mailbag.games.post_office.view import public_player
 
 
 def parcel_text(board: dict[str, Any], p: int, comps: Components) -> str:
@@ -35,7 +41,7 @@ def parcel_text(board: dict[str, Any], p: int, comps: Components) -> str:
     if tape >= 0:
         return letter.lower() + comps.shapes[tape % 4].name
     icon: int = board["icons"][p]
-    return letter + ICON_CHARS[icon]
+    return letter + comps.icons[icon].mark
 
 
 def board_lines(board: dict[str, Any], comps: Components) -> list[str]:
@@ -98,36 +104,81 @@ def token_text(token: int, comps: Components, rotation: int = 0) -> str:
     parts = []
     for k in range(4):
         colour, icon = printed.colours[source[k]], printed.icons[source[k]]
-        parts.append(comps.colours[colour].letter + ICON_CHARS[icon].strip())
+        parts.append(comps.colours[colour].letter + comps.icons[icon].mark.strip())
     return f"{printed.label}[{parts[0]} {parts[1]}/{parts[2]} {parts[3]}]"
+
+
+def legend(comps: Components) -> list[str]:
+    """What the letters and marks of the boards mean, from the component data."""
+    colours = ", ".join(f"{c.letter} {c.name} ({c.shade})" for c in comps.colours)
+    icons = ", ".join(f"{i.mark} {i.title}" for i in comps.icons if i.mark.strip())
+    shapes = "/".join(s.name for s in comps.shapes)
+    return [
+        f"legend: {colours};",
+        f"        {icons}; lowercase letter + tape shape ({shapes}) = sealed",
+    ]
+
+
+def goal_title(name: str, tables: Tables) -> str:
+    return tables.components.goals[tables.goal_index[name]].title
+
+
+def goal_lines(obs: Observation, tables: Tables) -> list[str]:
+    """The face-up goals with what completes each (PO-9), from the goals' data."""
+    goals = tables.components.goals
+    lines = [f"goals face up: {len(obs['goal_display'])} · stack {obs['goal_stack_size']}"]
+    for name in obs["goal_display"]:
+        goal = goals[tables.goal_index[name]]
+        lines.append(f"  {goal.title}" + (f": {goal.help}" if goal.help else ""))
+    return lines
+
+
+def score_parts(board: dict[str, Any], tables: Tables) -> tuple[int, list[str]]:
+    """A board's score if the game ended now (PO-8) and its sources, from its public part."""
+    comps = tables.components
+    p = public_player(board, tables)
+    parts = breakdown(p, comps)
+    shown = []
+    for source, points in parts.items():
+        if not points:
+            continue
+        colour = tables.colour_index.get(source)
+        if colour is None:
+            shown.append(f"{source} {points}")
+        else:  # a type's open symbols × its colour's tapes placed
+            symbols, tapes = open_symbols(p, colour), tapes_of_colour(p, colour)
+            shown.append(f"{source} {points} ({symbols} symbols × {tapes} tapes)")
+    return sum(parts.values()), shown
 
 
 def render(obs: Observation, tables: Tables) -> str:
     comps = tables.components
     seat = obs["seat"]
+    rounds = obs["params"]["rounds"]
+    names = ["you" if i == seat else f"seat {i}" for i in range(len(obs["players"]))]
+    scores = [score_parts(board, tables) for board in obs["players"]]
     out = [
-        f"Post Office — round {obs['round']} of {obs['params']['rounds']}, phase: {obs['phase']}"
-        + (" (second)" if obs["step"] and obs["phase"] not in ("keep", "over") else ""),
+        f"Post Office — round {obs['round']} of {rounds}, phase: {obs['phase']}"
+        + (" (second)" if obs["step"] and obs["phase"] not in ("keep", "over") else "")
+        + (" · the last round is a half round" if obs["round"] == rounds else ""),
         f"stamp supply {obs['stamp_supply']} · parcel supply {obs['supply_size']}",
+        "scores now: "
+        + " · ".join(f"{who} {total}" for who, (total, _) in zip(names, scores, strict=True)),
     ]
     if obs["goals_on"]:
-        titles = {g.name: g.title for g in comps.goals}
-        face_up = ", ".join(titles[g] for g in obs["goal_display"]) or "none"
-        out.append(f"goals face up: {face_up} · stack {obs['goal_stack_size']}")
-    out.append(
-        "legend: F fragile (light blue), G gift (blue), S sweet (yellow), P personal (brown); "
-        "* symbol, $ stamp, r receipt; lowercase + shape = sealed"
-    )
+        out.extend(goal_lines(obs, tables))
+    out.extend(legend(comps))
     for i, board in enumerate(obs["players"]):
-        who = "you" if i == seat else f"seat {i}"
-        goals = ", ".join(board["goals"]) or "none"
+        goals = ", ".join(goal_title(g, tables) for g in board["goals"]) or "none"
         if board["goals"]:  # PO-112: a goal token counts 8 stamps
             goals += f" (worth {board['stamp_value']} stamps in all)"
+        total, parts = scores[i]
         out.append("")
         out.append(
-            f"{who} ({board['helper']}): {board['stamps']} stamps · goal tokens: {goals} · "
+            f"{names[i]} ({board['helper']}): {board['stamps']} stamps · goal tokens: {goals} · "
             f"tapes left {tapes_left(board, comps)} · hand {board['hand_size']}"
         )
+        out.append(f"  score now {total}" + (": " + " + ".join(parts) if parts else ""))
         out.extend(board_lines(board, comps))
     if seat is not None:
         out.append("")
@@ -163,7 +214,7 @@ def describe(obs: Observation, action: Action, tables: Tables) -> str:
             pid = tables.placement_id[(shape, int(args[2]), anchor)]
             cells = tables.placements[pid].cells
             board = obs["players"][obs["seat"]]
-            stamps = sum(1 for c in cells if ICONS[board["icons"][c]] == "stamp")
+            stamps = sum(1 for c in cells if board["icons"][c] == STAMP)
             gain = f" (+{stamps} stamp{'s' if stamps != 1 else ''})" if stamps else ""
             where = " ".join(parcel_label(c) for c in cells)
             return f"seal {where} with the {tables.tape_name(colour * 4 + shape)} tape{gain}"

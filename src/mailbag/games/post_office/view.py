@@ -83,6 +83,26 @@ def view(
     return obs
 
 
+def public_player(board: dict[str, Any], tables: Tables) -> Player:
+    """A player rebuilt from its board in a view: everything public (the board, helper, stamps,
+    goal tokens), with no hand, no dealt tokens and no pending decision — enough to score it
+    (the score at the table is that of the public boards only, PO-2)."""
+    goal_index = tables.goal_index
+    return Player(
+        helper=tables.helper_index[board["helper"]],
+        space=board["space"],
+        stamps=board["stamps"],
+        token=list(board["tokens"]),
+        rotation=list(board["rotations"]),
+        colour=list(board["colours"]),
+        icon=list(board["icons"]),
+        tape=list(board["tapes"]),
+        placed=list(board["placed"]),
+        goals=[goal_index[g] for g in board["goals"]],
+        goals_won=[goal_index[g] for g in board["goals_won"]],
+    )
+
+
 def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) -> PostOfficeState:
     """A full state consistent with ``obs`` (PO-105)."""
     comps = tables.components
@@ -92,21 +112,7 @@ def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) 
     players: list[Player] = []
     for v in obs["players"]:
         seen.update(v["tokens"])  # the empty cells add 0, which is no token
-        players.append(
-            Player(
-                helper=tables.helper_index[v["helper"]],
-                space=v["space"],
-                stamps=v["stamps"],
-                token=list(v["tokens"]),
-                rotation=list(v["rotations"]),
-                colour=list(v["colours"]),
-                icon=list(v["icons"]),
-                tape=list(v["tapes"]),
-                placed=list(v["placed"]),
-                goals=[goal_index[g] for g in v["goals"]],
-                goals_won=[goal_index[g] for g in v["goals_won"]],
-            )
-        )
+        players.append(public_player(v, tables))
     if seat is not None:
         me = players[seat]
         me.hand = list(obs["hand"])

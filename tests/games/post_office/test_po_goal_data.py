@@ -1,0 +1,134 @@
+"""A goal is one data entry (name, title, help, condition and its numbers) plus one condition
+function registered by name: a made-up goal, added by a user's goals section with its function
+registered here, is dealt, checked at the end of every round (PO-9), taken and scored like a
+printed one; every title and help text shown at the table comes from the data."""
+
+from __future__ import annotations
+
+import pytest
+from po_builder import GAME
+
+from mailbag.core import ComponentError, Rng, apply, new_game, validate
+from mailbag.core.records import replay
+from mailbag.games.post_office.components import DATA, GOAL_CONDITIONS, condition_numbers
+from mailbag.games.post_office.game import PostOfficeGame
+from mailbag.games.post_office.geometry import Tables
+from mailbag.games.post_office.goals import completes
+from mailbag.games.post_office.state import EMPTY, Player, PostOfficeState
+from mailbag.sim.runner import play_game
+
+CORNERS = (0, 4, 20, 24)
+
+
+@GOAL_CONDITIONS.register("test_corner_cells")
+def corner_cells(p: Player, tables: Tables, *, count: int) -> bool:
+    """At least ``count`` of the four corner cells of the shelving hold a parcel token."""
+    return sum(1 for cell in CORNERS if p.token[cell] != EMPTY) >= count
+
+
+SHIPPED = (DATA / "goals.toml").read_text(encoding="utf-8")
+CORNER_OFFICE = """
+[[goals]]
+name = "corner_office"
+title = "Corner office"
+help = "parcel tokens on at least 2 corner cells of the shelving"
+condition = "test_corner_cells"
+count = 2
+"""
+MADE_UP: PostOfficeGame = GAME.with_component_text(SHIPPED + CORNER_OFFICE, "my-goals.toml")
+NEW = len(MADE_UP.components.goals) - 1  # the made-up goal's index
+
+
+def test_every_shipped_goal_is_data_plus_a_registered_condition() -> None:
+    for goal in GAME.components.goals:
+        assert goal.title and goal.help
+        assert goal.condition in GOAL_CONDITIONS.names()
+        required, optional = condition_numbers(GOAL_CONDITIONS.get(goal.condition, goal.name))
+        assert set(goal.numbers) == set(required) | (set(optional) & set(goal.numbers))
+    numbers = {g.name: g.numbers for g in GAME.components.goals}
+    assert numbers["three_busy_receipts"] == {"count": 3, "tapes": 2}
+    assert numbers["four_quarters"] == {}
+
+
+def test_the_made_up_goal_is_loaded_with_its_numbers_bound() -> None:
+    goal = MADE_UP.components.goals[NEW]
+    assert (goal.name, goal.title, goal.condition, goal.numbers) == (
+        "corner_office",
+        "Corner office",
+        "test_corner_cells",
+        {"count": 2},
+    )
+    state: PostOfficeState = new_game(MADE_UP, 2, {}, 0)
+    p = state.players[0]
+    assert not completes(p, goal, MADE_UP.tables)
+    p.token[0] = p.token[24] = 1  # (only the cells matter to this condition)
+    assert completes(p, goal, MADE_UP.tables)
+
+
+def test_a_condition_without_its_number_is_refused() -> None:
+    with pytest.raises(ComponentError, match="goal 'corner_office': missing field 'count'"):
+        GAME.with_component_text(CORNER_OFFICE.replace("count = 2\n", ""), "mine.toml")
+
+
+def test_an_unregistered_condition_is_refused_naming_the_known_ones() -> None:
+    text = CORNER_OFFICE.replace("test_corner_cells", "test_no_such_condition")
+    with pytest.raises(ComponentError, match="unknown Post Office goal effect") as info:
+        GAME.with_component_text(text, "mine.toml")
+    assert "test_corner_cells" in str(info.value) and "mine.toml: goal 'corner_office'" in str(
+        info.value
+    )
+
+
+def dealt_face_up(game: PostOfficeGame, goal: int, players: int) -> int:
+    """The first seed whose deal lays ``goal`` face up."""
+    for seed in range(200):
+        state: PostOfficeState = new_game(game, players, {"goals": True}, seed)
+        if goal in state.goal_display:
+            return seed
+    raise AssertionError("the goal was never dealt face up")
+
+
+def test_a_game_with_the_made_up_goal_deals_checks_and_scores_it() -> None:
+    seed = dealt_face_up(MADE_UP, NEW, 3)
+    state: PostOfficeState = new_game(MADE_UP, 3, {"goals": True}, seed)
+    text = MADE_UP.render(MADE_UP.view(state, None))
+    assert "Corner office: parcel tokens on at least 2 corner cells of the shelving" in text
+    rng = Rng.from_seed(seed, 5)
+    taken = []
+    for _ in range(1000):
+        if MADE_UP.is_over(state):
+            break
+        seat = MADE_UP.deciders(state)[0]
+        legal = MADE_UP.legal_actions(state, seat)
+        state, events = apply(MADE_UP, state, seat, legal[rng.randbelow(len(legal))])
+        taken += [e for e in events if e.kind == "goal" and e.data["goal"] == "corner_office"]
+    assert MADE_UP.is_over(state)
+    assert len(taken) == 1  # every board fills its corners: someone takes it, once (PO-9)
+    winner = taken[0].data["seat"]
+    assert "completes goal 'Corner office'" in taken[0].text
+    assert NEW in state.players[winner].goals_won
+    validate(MADE_UP, state)
+    if NEW in state.players[winner].goals:  # not exchanged for steps (PO-103)
+        score = MADE_UP.scores(state)[winner]
+        assert score.breakdown["goal tokens"] == 8 * len(state.players[winner].goals)
+        text = MADE_UP.render(MADE_UP.view(state, winner))
+        assert "goal tokens: " in text and "Corner office" in text
+
+
+def test_records_of_the_made_up_goal_replay() -> None:
+    seed = dealt_face_up(MADE_UP, NEW, 2)
+    result = play_game(MADE_UP, ["random", "random"], {"goals": True}, seed, digests=True)
+    final = replay(MADE_UP, result.record)
+    assert MADE_UP.is_over(final)
+
+
+def test_titles_at_the_table_come_from_the_data() -> None:
+    renamed = SHIPPED.replace('title = "Eight tapes"', 'title = "Tape galore"').replace(
+        "at least 8 tapes are placed", "eight tapes or more lie on the board"
+    )
+    game = GAME.with_component_text(renamed, "mine.toml")
+    seed = dealt_face_up(game, 3, 2)  # eight_tapes is the 4th goal
+    state: PostOfficeState = new_game(game, 2, {"goals": True}, seed)
+    text = game.render(game.view(state, 0))
+    assert "Tape galore: eight tapes or more lie on the board" in text
+    assert "Eight tapes" not in text
