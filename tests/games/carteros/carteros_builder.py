@@ -2,7 +2,8 @@
 
 ``build()`` starts from a real deal, then puts the given cards where the test wants them; every
 card not placed explicitly goes to its deck (``*_top`` lists the next cards drawn, first drawn
-first), so the inventory is always the full component set.
+first), so the inventory is always the full component set. Every helper plays the shipped game
+unless given another (``game=``, e.g. one with a user's component file).
 """
 
 from __future__ import annotations
@@ -10,19 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from mailbag.core import Action, Event, apply, new_game, parse_action
-from mailbag.games.carteros import GAME
+from mailbag.games.carteros import GAME, CarterosGame
 from mailbag.games.carteros.board import HOUSE_INDEX, HOUSES, position_index
-from mailbag.games.carteros.components import (
-    ACTION_KINDS,
-    HOUSE_KINDS,
-    MAIL_KINDS,
-)
 from mailbag.games.carteros.state import CarterosState, Task
 
 H = HOUSE_INDEX
-ACT = {name: k for k, name in enumerate(ACTION_KINDS)}
-HK = {name: k for k, name in enumerate(HOUSE_KINDS)}
-MK = {name: k for k, name in enumerate(MAIL_KINDS)}
+ACTION_KINDS = GAME.components.action_names
+HOUSE_KINDS = GAME.components.house_names
+MAIL_KINDS = GAME.components.mail_names
+ACT = dict(GAME.components.action_index)
+HK = dict(GAME.components.house_index)
+MK = dict(GAME.components.mail_index)
 BLOCKS = {"A1": 0, "B1": 1, "A2": 2, "B2": 3, "A3": 4, "B3": 5}
 
 
@@ -33,9 +32,9 @@ def _counts(names: Iterable[str], index: Mapping[str, int], size: int) -> list[i
     return counts
 
 
-def _mail(spec: Mapping[str, int] | None) -> list[int]:
+def _mail(spec: Mapping[str, int] | None, names: Sequence[str]) -> list[int]:
     spec = spec or {}
-    return [int(spec.get(name, 0)) for name in MAIL_KINDS]
+    return [int(spec.get(name, 0)) for name in names]
 
 
 def build(
@@ -66,32 +65,34 @@ def build(
     missions_done: Mapping[int, Sequence[int]] | None = None,
     mission_decks: Sequence[Sequence[int]] | None = None,
     seed: int = 0,
+    game: CarterosGame = GAME,
 ) -> CarterosState:
     """A position: unnamed houses hold ``fill`` where the house deck allows, carriers are at
     the Post Office with no cards unless told otherwise."""
     state = new_game(
-        GAME, seats, {"stampy": stampy, "missions": missions, "max_rounds": max_rounds}, seed
+        game, seats, {"stampy": stampy, "missions": missions, "max_rounds": max_rounds}, seed
     )
-    comps = GAME.components
-    n_house, n_mail, n_action = len(HOUSE_KINDS), len(MAIL_KINDS), len(ACTION_KINDS)
+    comps = game.components
+    n_house, n_mail, n_action = len(comps.houses), len(comps.mails), len(comps.actions)
+    hk, mk, ak = comps.house_index, comps.mail_index, comps.action_index
 
     # houses
     houses = list(comps.house_counts)
     chosen: list[int] = [-1] * HOUSES
     for name, kind in (grid or {}).items():
-        chosen[H[name]] = HK[kind]
-    state.house_discard = _counts(house_discard, HK, n_house)
+        chosen[H[name]] = hk[kind]
+    state.house_discard = _counts(house_discard, hk, n_house)
     for k in chosen:
         if k >= 0:
             houses[k] -= 1
     for k, c in enumerate(state.house_discard):
         houses[k] -= c
-    top = [HK[name] for name in house_top]
+    top = [hk[name] for name in house_top]
     for k in top:
         houses[k] -= 1
     for h in range(HOUSES):
         if chosen[h] < 0:
-            k = HK[fill] if houses[HK[fill]] > 0 else max(range(n_house), key=lambda i: houses[i])
+            k = hk[fill] if houses[hk[fill]] > 0 else max(range(n_house), key=lambda i: houses[i])
             chosen[h] = k
             houses[k] -= 1
     assert min(houses) >= 0, "the scenario uses more house cards than the game has"
@@ -101,31 +102,31 @@ def build(
 
     # mail
     seat_range = range(seats)
-    state.mail = [_mail((mail or {}).get(s)) for s in seat_range]
-    state.delivered = [_mail((delivered or {}).get(s)) for s in seat_range]
-    state.mail_discard = _counts(mail_discard, MK, n_mail)
+    state.mail = [_mail((mail or {}).get(s), comps.mail_names) for s in seat_range]
+    state.delivered = [_mail((delivered or {}).get(s), comps.mail_names) for s in seat_range]
+    state.mail_discard = _counts(mail_discard, mk, n_mail)
     left = list(comps.mail_counts)
     for pile in (*state.mail, *state.delivered, state.mail_discard):
         for k, c in enumerate(pile):
             left[k] -= c
-    mtop = [MK[name] for name in mail_top]
+    mtop = [mk[name] for name in mail_top]
     for k in mtop:
         left[k] -= 1
     assert min(left) >= 0, "the scenario uses more mail cards than the game has"
     state.mail_deck = [k for k, c in enumerate(left) for _ in range(c)] + list(reversed(mtop))
 
     # actions
-    state.hand = [_counts((hand or {}).get(s, ()), ACT, n_action) for s in seat_range]
-    state.action_discard = _counts(action_discard, ACT, n_action)
+    state.hand = [_counts((hand or {}).get(s, ()), ak, n_action) for s in seat_range]
+    state.action_discard = _counts(action_discard, ak, n_action)
     state.floods = [BLOCKS[b] for b in floods]
     state.boots = [s in set(boots) for s in seat_range]
     cards = list(comps.action_counts)
     for pile in (*state.hand, state.action_discard):
         for k, c in enumerate(pile):
             cards[k] -= c
-    cards[ACT["rain"]] -= len(state.floods)
-    cards[ACT["rubber_boots"]] -= sum(state.boots)
-    atop = [ACT[name] for name in action_top]
+    for k, c in enumerate(comps.on_table(len(state.floods), sum(state.boots))):
+        cards[k] -= c
+    atop = [ak[name] for name in action_top]
     for k in atop:
         cards[k] -= 1
     assert min(cards) >= 0, "the scenario uses more action cards than the game has"
@@ -147,26 +148,26 @@ def build(
             state.mission_decks = [free[: len(free) // 2], free[len(free) // 2 :]]
         placed = used | {m for d in state.mission_decks for m in d}
         state.mission_discard = [m for m in comps.mission_numbers if m not in placed]
-    assert GAME.inventory(state) == GAME.inventory(new_game(GAME, seats, {"missions": missions}))
+    assert game.inventory(state) == game.inventory(new_game(game, seats, {"missions": missions}))
     return state
 
 
 def act(
-    state: CarterosState, *moves: str, seat: int | None = None
+    state: CarterosState, *moves: str, seat: int | None = None, game: CarterosGame = GAME
 ) -> tuple[CarterosState, list[Event]]:
     """Apply actions in notation through the public, checked ``apply``; each by the decider
     (or ``seat``). Returns the final state and all events."""
     events: list[Event] = []
     for text in moves:
-        who = seat if seat is not None else GAME.deciders(state)[0]
-        state, more = apply(GAME, state, who, parse_action(text))
+        who = seat if seat is not None else game.deciders(state)[0]
+        state, more = apply(game, state, who, parse_action(text))
         events.extend(more)
     return state, events
 
 
-def legal(state: CarterosState, seat: int | None = None) -> list[str]:
-    who = seat if seat is not None else GAME.deciders(state)[0]
-    return [str(a) for a in GAME.legal_actions(state, who)]
+def legal(state: CarterosState, seat: int | None = None, game: CarterosGame = GAME) -> list[str]:
+    who = seat if seat is not None else game.deciders(state)[0]
+    return [str(a) for a in game.legal_actions(state, who)]
 
 
 def kinds(events: list[Event]) -> list[str]:

@@ -1,44 +1,47 @@
-"""Carteros component data: the shipped set, validation errors, and a user's own file."""
+"""Carteros component data: the shipped set and its printed totals, validation errors, a user's
+own file with other counts, and the minimums the rules need."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from carteros_builder import act, build, legal
 
-from mailbag.core import ComponentError, new_game
-from mailbag.games.carteros import GAME
-from mailbag.games.carteros.components import (
-    ACTION_KINDS,
-    HOUSE_KINDS,
-    MAIL_KINDS,
-    load_components,
-    parse_components,
-)
+from mailbag.core import ComponentError, IllegalAction, Rng, apply, new_game, parse_action, validate
+from mailbag.games.carteros import GAME, CarterosGame
+from mailbag.games.carteros.components import load_components, parse_components
 
-SHIPPED = (
-    Path(__file__).parents[3]
-    / "src"
-    / "mailbag"
-    / "games"
-    / "carteros"
-    / "data"
-    / "components.toml"
-).read_text()
+ROOT = Path(__file__).parents[3]
+SHIPPED = (ROOT / "src" / "mailbag" / "games" / "carteros" / "data" / "components.toml").read_text()
+DOCS = (ROOT / "docs" / "carteros.md").read_text()
+#: how the rulebook's component list prints the totals, in the docs and the data file's header
+_TOTALS = re.compile(r"(\d+) house, (\d+) mail, (\d+) action and (\d+) mission cards")
 
 
 def test_shipped_components_match_the_rulings() -> None:
     comps = load_components()
-    assert dict(zip(HOUSE_KINDS, comps.house_counts, strict=True)) == {
+    assert dict(zip(comps.house_names, comps.house_counts, strict=True)) == {
         "received_letter": 20,
         "double_received": 8,
         "stampy": 5,
         "lost": 5,
         "change_of_direction": 5,
     }
-    assert dict(zip(MAIL_KINDS, comps.mail_counts, strict=True)) == {"letter": 30, "parcel": 15}
+    assert dict(zip(comps.house_names, comps.house_delivers, strict=True)) == {
+        "received_letter": 1,  # CA-2
+        "double_received": 2,
+        "stampy": 0,
+        "lost": 0,
+        "change_of_direction": 0,
+    }
+    assert dict(zip(comps.mail_names, comps.mail_counts, strict=True)) == {
+        "letter": 30,
+        "parcel": 15,
+    }
     assert comps.mail_points == (1, 2)
-    assert dict(zip(ACTION_KINDS, comps.action_counts, strict=True)) == {
+    assert dict(zip(comps.action_names, comps.action_counts, strict=True)) == {
         "bone": 5,
         "bicycle": 5,
         "wind": 5,
@@ -48,13 +51,41 @@ def test_shipped_components_match_the_rulings() -> None:
         "sunny_day": 4,
         "gps": 5,
     }
+    played = {card.name for card in comps.actions if card.effect is not None}
+    assert played == {"bicycle", "wind", "rain", "rubber_boots", "sunny_day", "gps"}  # CA-110
+    names = comps.action_names
+    assert {step: names[card] for step, card in comps.cancel_card.items()} == {
+        "stampy_card": "bone",  # CA-9, CA-103
+        "catch": "bone",
+        "debt": "bone",
+        "soak": "umbrella",  # CA-6
+        "lost_card": "gps",  # CA-7
+    }
     missions = [m for m in comps.missions if m is not None]
     assert len(missions) == 12
     assert {m.points for m in missions} <= {2, 3, 4}
     assert len({m.house for m in missions}) == 12  # one mission per house
 
 
-def test_inventory_is_the_142_cards_without_help_cards() -> None:
+def test_the_printed_totals_in_the_docs_and_the_data_header_match_the_data() -> None:
+    comps = load_components()
+    counted = (
+        sum(comps.house_counts),
+        sum(comps.mail_counts),
+        sum(comps.action_counts),
+        len(comps.mission_numbers),
+    )
+    header = "\n".join(line for line in SHIPPED.splitlines() if line.startswith("#"))
+    for where, text in (("docs/carteros.md", DOCS), ("the data file's header", header)):
+        printed = _TOTALS.findall(" ".join(text.split()))
+        assert printed, f"{where} prints no totals"
+        for found in printed:
+            assert tuple(map(int, found)) == counted, f"{where} prints {found}, data {counted}"
+    # the box: these cards and the 4 help cards, which are no components
+    assert "142 cards" in " ".join(header.split()) and sum(counted) + 4 == 142
+
+
+def test_inventory_is_the_138_cards_without_help_cards() -> None:
     state = new_game(GAME, 4, {"missions": True}, 3)
     inventory = GAME.inventory(state)
     assert sum(inventory.values()) == 43 + 45 + 38 + 12
@@ -65,15 +96,43 @@ def test_inventory_is_the_142_cards_without_help_cards() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("count = 20", "count = 21", "add up to 44"),
-        ('name = "lost"', 'name = "lose"', "unknown house card 'lose'"),
-        ('name = "gps"', 'name = "sat_nav"', "unknown action card 'sat_nav'"),
-        ('title = "Parcel"\npoints = 2\n', 'title = "Parcel"\n', "missing field 'points'"),
+        ('name = "lost"', 'name = "Lost Card"', "field 'name' must be a lower-case word"),
+        (
+            'effect = "wind"',
+            'effect = "snow"',
+            r"\(wind\): unknown Carteros action card effect 'snow'; known effects: bicycle, gps",
+        ),
+        ('effect = "lost"', 'effect = "lose"', "unknown Carteros house card effect 'lose'"),
+        (
+            'requires = ["no_boots"]',
+            'requires = ["dry_feet"]',
+            "unknown Carteros play requirement effect 'dry_feet'",
+        ),
+        ('abbrev = "P"\npoints = 2\n', 'abbrev = "P"\n', "missing field 'points'"),
+        ('abbrev = "Dbl"', 'abbrev = "Rcv"', r"\(double_received\): abbrev 'Rcv' is listed twice"),
+        ('abbrev = "Dbl"', 'abbrev = "Dble"', "1–3 letters or digits"),
+        ('name = "sunny_day"', 'name = "bone"', "name 'bone' is listed twice"),
+        (
+            'effect = "sunny_day"',
+            'effect = "rain"',
+            r"\(sunny_day\): effect 'rain' is listed twice",
+        ),
+        ("delivers = 2\n", "", "the 'deliver' effect needs field 'delivers'"),
+        ('effect = "lost"\n', 'effect = "lost"\ndelivers = 1\n', "'deliver' effect only"),
+        ("delivers = 2\n", "delivers = 6\n", "field 'delivers' must be at most 5"),
+        ('cancels = ["rain"]', 'cancels = ["catch"]', "'catch' is already cancelled by 'bone'"),
+        ('cancels = ["rain"]', 'cancels = ["wind"]', "cannot cancel 'wind'"),
+        ('cancels = ["rain"]', "cancels = []", r"\(umbrella\): the card does nothing"),
+        ('count = 5\ncancels = ["rain"]', "count = 5", r"\(umbrella\): the card does nothing"),
         ('house = "B2"', 'house = "D9"', "unknown house 'D9'"),
         ("number = 5\n", "number = 4\n", "mission number 4 is listed twice"),
+        ("number = 12\n", "number = 13\n", "'number' must be at most 12"),
         ('house = "B3"\npoints = 4', 'house = "B3"\npoints = 9', "2, 3 or 4 points"),
+        ('house = "B3"\npoints = 4', 'house = "B3"\npoints = 4.0', "2, 3 or 4 points"),
         ('title = "Bone"', 'title = "Bone"\ncolour = "white"', "unknown field 'colour'"),
+        ('title = "Bone"', 'title = "Bone\\nBone"', "field 'title' must be a non-empty line"),
         ("count = 5\n", "count = -5\n", "at least 0"),
+        ("count = 20\n", "count = 2000\n", "'count' must be at most 100"),
     ],
 )
 def test_bad_component_data_is_refused_naming_file_entry_and_problem(
@@ -85,10 +144,15 @@ def test_bad_component_data_is_refused_naming_file_entry_and_problem(
     assert str(info.value).startswith("my.toml")
 
 
-def test_a_missing_kind_and_a_missing_table_are_refused() -> None:
-    no_sunny = SHIPPED.replace('name = "sunny_day"', 'name = "bone"')
-    with pytest.raises(ComponentError, match="listed twice"):
-        parse_components(no_sunny, "x.toml")
+def test_fewer_house_cards_than_the_neighbourhood_are_refused() -> None:
+    two_each = re.sub(r'(abbrev = "\w+"\n)count = \d+', r"\1count = 2", SHIPPED)
+    with pytest.raises(
+        ComponentError, match="add up to 10, but the neighbourhood alone is 12 face-down"
+    ):
+        parse_components(two_each, "x.toml")
+
+
+def test_a_missing_table_is_refused() -> None:
     no_missions = SHIPPED.split("\n[[mission]]")[0]
     with pytest.raises(ComponentError, match=r"no \[\[mission\]\] entries"):
         parse_components(no_missions, "x.toml")
@@ -98,12 +162,94 @@ def test_a_missing_kind_and_a_missing_table_are_refused() -> None:
         parse_components("[[house]\n", "x.toml")
 
 
+def _without(text: str, table: str, name: str) -> str:
+    """``text`` without the ``[[table]]`` entry named ``name``."""
+    entries = text.split(f"[[{table}]]\n")
+    kept = [e for e in entries if not e.startswith(f'name = "{name}"\n')]
+    assert len(kept) == len(entries) - 1
+    return f"[[{table}]]\n".join(kept)
+
+
+def test_a_users_file_with_other_counts_is_played_by_its_own_counts() -> None:
+    text = (
+        SHIPPED.replace("count = 20\n", "count = 23\n", 1)  # Received Letter
+        .replace("count = 30\n", "count = 12\n", 1)  # Letter
+        .split("[[mission]]\nnumber = 7\n")[0]  # missions 1–6 only
+    )
+    text = _without(text, "action", "sunny_day")  # no Sunny Day at all
+    text += (
+        '\n[[house]]\nname = "express"\ntitle = "Express Delivery"\nabbrev = "Exp"\ncount = 4\n'
+        'effect = "deliver"\ndelivers = 3\nhelp = "deliver three Mail cards of your choice"\n'
+    )
+    game = GAME.with_component_text(text, "mine.toml")
+    comps = game.components
+    assert comps.house_counts == (23, 8, 5, 5, 5, 4) and comps.house_delivers[-1] == 3
+    assert comps.mail_counts == (12, 15) and "sunny_day" not in comps.action_names
+    assert comps.mission_numbers == (1, 2, 3, 4, 5, 6)
+    # a new kind of house card that reuses an effect is one data entry: it delivers three
+    state = build(2, game=game, pos={0: "B2"}, grid={"B2": "express"}, mail={0: {"letter": 4}})
+    state, _ = act(state, "deliver", "give letter", "give letter", "give letter", game=game)
+    assert state.delivered[0] == [3, 0] and game.view(state, 1)["house_discard"]["express"] == 1
+    # and every rule plays the whole game by these counts
+    for seats, options in ((2, {}), (4, {"stampy": True, "missions": True})):
+        state = new_game(game, seats, options, 5)
+        inventory = game.inventory(state)
+        assert inventory["house:express"] == 4 and inventory["mail:letter"] == 12
+        rng = Rng.from_seed(5)
+        for _ in range(20_000):
+            if game.is_over(state):
+                break
+            (seat,) = game.deciders(state)
+            actions = game.legal_actions(state, seat)
+            state, _ = apply(game, state, seat, actions[rng.randbelow(len(actions))])
+            validate(game, state)
+        assert game.is_over(state) and game.inventory(state) == inventory
+
+
+def test_the_rules_that_need_a_minimum_refuse_a_set_below_it() -> None:
+    # 10 Mail cards deal 5 to each of 2 carriers, not to 3 (rulebook, Setup 4)
+    few_mail = SHIPPED.replace("count = 30\n", "count = 6\n", 1).replace(
+        "count = 15\n", "count = 4\n", 1
+    )
+    game = GAME.with_component_text(few_mail, "few.toml")
+    assert sum(game.inventory(new_game(game, 2)).values()) == 43 + 10 + 38
+    with pytest.raises(
+        ComponentError, match=r"few.toml: 3 carriers are dealt 5 Mail cards each .* has 10 Mail"
+    ):
+        new_game(game, 3)
+    # 2 Action cards each (Setup 5)
+    few_actions = re.sub(
+        r"(\[\[action\]\]\nname = \"\w+\"\ntitle = \"[^\"]+\"\n)count = \d+",
+        r"\1count = 1",
+        SHIPPED,
+    )
+    game = GAME.with_component_text(few_actions, "few.toml")
+    new_game(game, 4)
+    thin = few_actions.replace(
+        'name = "gps"\ntitle = "GPS"\ncount = 1', 'name = "gps"\ntitle = "GPS"\ncount = 0'
+    )
+    with pytest.raises(ComponentError, match=r"4 carriers are dealt 2 Action cards each .* has 7"):
+        new_game(GAME.with_component_text(thin, "few.toml"), 4)
+
+
+def test_a_renamed_card_is_its_new_word_in_the_notation() -> None:
+    text = SHIPPED.replace('name = "gps"\ntitle = "GPS"', 'name = "sat_nav"\ntitle = "Sat Nav"')
+    game = GAME.with_component_text(text, "mine.toml")
+    state = build(2, game=game, pos={0: "A1"}, hand={0: ["sat_nav"]})
+    assert "play sat_nav" in legal(state, game=game)
+    with pytest.raises(IllegalAction, match=r"play takes one of bone, .*, sat_nav"):
+        apply(game, state, 0, parse_action("play gps"))
+    state, _ = act(state, "play sat_nav", "peek B1", "stop", game=game)
+    assert game.view(state, 0)["carriers"][0]["played"]["sat_nav"] == 1
+
+
 def test_with_components_plays_a_users_corrected_file(tmp_path: Path) -> None:
     # a corrected mix: one Received Letter fewer, one Double more
     text = SHIPPED.replace("count = 20", "count = 19", 1).replace("count = 8", "count = 9", 1)
     path = tmp_path / "carteros.toml"
     path.write_text(text)
     game = GAME.with_components(path)
+    assert isinstance(game, CarterosGame)
     assert game.components.house_counts[:2] == (19, 9)
     state = new_game(game, 2, {}, 1)
     assert game.inventory(state)["house:double_received"] == 9
@@ -115,17 +261,14 @@ def test_with_components_plays_a_users_corrected_file(tmp_path: Path) -> None:
 
 
 def test_mail_points_are_bounded_so_scores_stay_small_numbers() -> None:
-    huge = SHIPPED.replace(
-        'title = "Parcel"\npoints = 2', 'title = "Parcel"\npoints = 9223372036854775807'
-    )
+    parcel = 'abbrev = "P"\npoints = 2'
+    huge = SHIPPED.replace(parcel, 'abbrev = "P"\npoints = 9223372036854775807')
     with pytest.raises(
         ComponentError,
         match=r"my.toml: \[\[mail\]\] entry 2 \(parcel\): field 'points' must be at most 10",
     ):
         parse_components(huge, "my.toml")
-    ten = parse_components(
-        SHIPPED.replace('title = "Parcel"\npoints = 2', 'title = "Parcel"\npoints = 10'), "my.toml"
-    )
+    ten = parse_components(SHIPPED.replace(parcel, 'abbrev = "P"\npoints = 10'), "my.toml")
     assert ten.mail_points == (1, 10)
 
 
@@ -147,4 +290,4 @@ def test_a_very_long_dotted_key_is_refused_before_the_parser_sees_it() -> None:
     with pytest.raises(ComponentError, match="unknown table 'a'"):
         parse_components("a.b.c = 1\n" + SHIPPED, "x.toml")
     dotted = SHIPPED.replace('title = "Bone"', 'title = "B.o.n.e. "')
-    assert parse_components(dotted, "x.toml").action_titles[0] == "B.o.n.e. "
+    assert parse_components(dotted, "x.toml").actions[0].title == "B.o.n.e. "

@@ -49,7 +49,9 @@ def test_a_tiny_round_limit_ends_every_game() -> None:
     assert state.round == 1 and state.stampy == -1  # no placement: play ended with round 1
 
 
-def test_the_fast_turn_menu_agrees_with_the_rule_checks_used_by_explain() -> None:
+def test_the_turn_menu_agrees_with_the_rule_checks_used_by_explain() -> None:
+    """The menu lists the cards played as an action from the component set's ``play_menu``;
+    ``explain`` asks ``play_problem`` of every card: both read the cards' requirements."""
     from mailbag.games.carteros import actions as A
     from mailbag.games.carteros import legal as L
     from mailbag.games.carteros.board import ADJACENT, CORNERS
@@ -67,9 +69,13 @@ def test_the_fast_turn_menu_agrees_with_the_rule_checks_used_by_explain() -> Non
                 slow = [A.MOVE[q] for q in (ADJACENT[house] if house >= 0 else CORNERS)]
                 slow += [A.DELIVER] if L.can_deliver(comps, state, seat) else []
                 slow += [A.DRAW] if L.can_draw(state, seat) else []
-                slow += [A.PLAY[k] for k in L.PLAYABLE if L.play_problem(state, seat, k) is None]
+                slow += [
+                    comps.play[k]
+                    for k in range(len(comps.actions))
+                    if L.play_problem(comps, state, seat, k) is None
+                ]
                 if not state.replaced:
-                    slow += [A.REPLACE[k] for k, c in enumerate(state.hand[seat]) if c]
+                    slow += [comps.replace[k] for k, c in enumerate(state.hand[seat]) if c]
                 slow += [A.REFILL] if L.can_refill(state, seat) else []
                 slow += [A.SHOPS] if L.can_go_shopping(state, seat) else []
                 assert legal == [*slow, A.END]

@@ -1,60 +1,56 @@
-"""Carteros component data: house, mail, action and mission cards, loaded from TOML and validated.
+"""Carteros component data: one declarative entry per kind of card, loaded from TOML, validated,
+and turned once into the integer tables every rule reads.
 
 One TOML file holds a complete component set (the shipped one is ``data/components.toml``; a
-user's corrected file in the same format is loaded with :func:`load_components`). Cards of one
-kind are interchangeable, so each ``[[house]]``, ``[[mail]]`` and ``[[action]]`` entry names a
-kind and its number of copies; the 12 ``[[mission]]`` cards are listed one by one. Validation
-happens once, at load: a wrong count, an unknown name, a missing or unexpected field raises
-:class:`ComponentError` naming the file, the entry and the problem. The rules then work on the
-integer tables of :class:`Components` and never re-validate.
+user's file in the same format is loaded with :func:`load_components`). Cards of one kind are
+interchangeable, so each ``[[house]]``, ``[[mail]]`` and ``[[action]]`` entry is a kind of card:
+its name (its word in the notation), title, copies, flags, legality, effect and help text; the
+``[[mission]]`` cards are listed one by one. Effects and requirements are names of functions
+registered in :mod:`behaviours`. The counts are the file's own: any consistent set is played,
+and a rule that needs a minimum (12 houses for the neighbourhood, cards enough to deal) refuses
+a set below it. A kind's index is its position in its table, the integer the state stores.
+
+Validation happens once, at load: a wrong value, an unknown name or effect, a missing or
+unexpected field raises :class:`ComponentError` naming the file, the entry and the problem.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from mailbag.core.errors import ComponentError
-from mailbag.games.carteros.board import HOUSE_INDEX
-
-#: kinds of HOUSE card, in the engine's index order
-HOUSE_KINDS: tuple[str, ...] = (
-    "received_letter",
-    "double_received",
-    "stampy",
-    "lost",
-    "change_of_direction",
+from mailbag.games.carteros import action_cards, house_cards  # noqa: F401 (register effects)
+from mailbag.games.carteros.behaviours import ACTION_EFFECTS, HOUSE_EFFECTS, REQUIREMENTS
+from mailbag.games.carteros.board import HOUSE_INDEX, HOUSES
+from mailbag.games.carteros.kinds import (
+    ActionKind,
+    Components,
+    HouseKind,
+    MailKind,
+    Mission,
+    assemble,
 )
-RECEIVED, DOUBLE, STAMPY, LOST, CHANGE = range(5)
+from mailbag.games.carteros.state import BAG_LIMIT, CAUSES
 
-#: kinds of MAIL card
-MAIL_KINDS: tuple[str, ...] = ("letter", "parcel")
-LETTER, PARCEL = range(2)
+__all__ = ["Components", "Mission", "load_components", "parse_components"]
 
-#: kinds of ACTION card
-ACTION_KINDS: tuple[str, ...] = (
-    "bone",
-    "bicycle",
-    "wind",
-    "rain",
-    "rubber_boots",
-    "umbrella",
-    "sunny_day",
-    "gps",
-)
-BONE, BICYCLE, WIND, RAIN, BOOTS, UMBRELLA, SUNNY, GPS = range(8)
-
-#: the printed totals a component set must have (rulebook, Components)
-TOTALS = {"house": 43, "mail": 45, "action": 38, "mission": 12}
 #: mission points allowed by the rulings (CA-10 components: 2, 3 or 4)
 MISSION_POINTS = (2, 3, 4)
 #: the most a Mail card may be worth in a user's file (printed: letters 1, parcels 2); scores
 #: stay small numbers that every view, record and message can carry
 MAX_MAIL_POINTS = 10
+#: bounds that keep any accepted file a game that fits in memory and on the screen
+MAX_COPIES = 100
+MAX_KINDS = 16
+MAX_MISSIONS = 48
+MAX_TITLE = 40
+MAX_HELP = 100
+#: the house effect that delivers Mail cards; its entries say how many (``delivers``)
+DELIVER = "deliver"
 #: the longest dotted key (``a.b.c``) a component file may hold: the format needs none, and the
 #: TOML parser takes memory quadratic in a key's length (a 200 KB key exhausts the machine)
 MAX_KEY_PARTS = 32
@@ -62,139 +58,209 @@ _LONG_KEY = re.compile(
     r"(?<![A-Za-z0-9_\-])(?:(?:[A-Za-z0-9_\-]++|\"[^\"\n]*+\"|'[^'\n]*+')[ \t]*+\.[ \t]*+)"
     + f"{{{MAX_KEY_PARTS},}}"
 )
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,23}")
+_ABBREV = re.compile(r"[A-Za-z][A-Za-z0-9]{0,2}")
 
-_FIELDS = {
-    "house": ("name", "title", "count"),
-    "mail": ("name", "title", "points", "count"),
-    "action": ("name", "title", "count"),
-    "mission": ("number", "house", "points"),
+#: per table: the fields every entry has, then the optional ones
+_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "house": (("name", "title", "abbrev", "count", "effect", "help"), ("delivers",)),
+    "mail": (("name", "title", "abbrev", "points", "count"), ()),
+    "action": (("name", "title", "count", "help"), ("effect", "requires", "cancels")),
+    "mission": (("number", "house", "points"), ()),
 }
-_KINDS = {"house": HOUSE_KINDS, "mail": MAIL_KINDS, "action": ACTION_KINDS}
-
-
-@dataclass(frozen=True)
-class Mission:
-    """A Delivery Mission card: deliver at ``house`` (an index 0–11) for ``points``."""
-
-    number: int
-    house: int
-    points: int
-
-
-@dataclass(frozen=True)
-class Components:
-    """A validated component set as integer tables indexed like the ``*_KINDS`` tuples."""
-
-    source: str
-    house_counts: tuple[int, ...]
-    house_titles: tuple[str, ...]
-    mail_counts: tuple[int, ...]
-    mail_points: tuple[int, ...]
-    mail_titles: tuple[str, ...]
-    action_counts: tuple[int, ...]
-    action_titles: tuple[str, ...]
-    #: missions by number; ``missions[number]`` (index 0 unused)
-    missions: tuple[Mission | None, ...]
-
-    @property
-    def mission_numbers(self) -> tuple[int, ...]:
-        return tuple(m.number for m in self.missions if m is not None)
-
-    def mission(self, number: int) -> Mission:
-        found = self.missions[number]
-        assert found is not None
-        return found
 
 
 def _where(source: str, table: str, index: int, entry: dict[str, Any]) -> str:
     label = entry.get("name", entry.get("number", "?"))
-    return f"{source}: [[{table}]] entry {index + 1} ({label})"
+    if not isinstance(label, (str, int)) or isinstance(label, bool):
+        label = "?"
+    return f"{source}: [[{table}]] entry {index + 1} ({str(label)[:30]})"
 
 
-def _int(value: object, where: str, name: str, minimum: int) -> int:
+def _int(value: object, where: str, name: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ComponentError(f"{where}: field {name!r} must be an integer, not {value!r}")
-    if value < minimum:
-        raise ComponentError(f"{where}: field {name!r} must be at least {minimum}, not {value}")
+    if value < low:
+        raise ComponentError(f"{where}: field {name!r} must be at least {low}, not {value}")
+    if value > high:
+        raise ComponentError(f"{where}: field {name!r} must be at most {high}, not {value}")
     return value
 
 
-def _points(value: object, where: str) -> int:
-    points = _int(value, where, "points", 1)
-    if points > MAX_MAIL_POINTS:
-        raise ComponentError(
-            f"{where}: field 'points' must be at most {MAX_MAIL_POINTS}, not {points}"
-        )
-    return points
+def _text(value: object, where: str, name: str, longest: int) -> str:
+    if not isinstance(value, str) or not value.strip() or not value.isprintable():
+        raise ComponentError(f"{where}: field {name!r} must be a non-empty line of text")
+    if len(value) > longest:
+        raise ComponentError(f"{where}: field {name!r} is longer than {longest} characters")
+    return value
+
+
+def _word(value: object, where: str, name: str, pattern: re.Pattern[str], rule: str) -> str:
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        raise ComponentError(f"{where}: field {name!r} must be {rule}, not {value!r}")
+    return value
+
+
+def _names(value: object, where: str, name: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ComponentError(f"{where}: field {name!r} must be a list of names")
+    if len(set(value)) != len(value):
+        raise ComponentError(f"{where}: field {name!r} lists a name twice")
+    return tuple(value)
 
 
 def _entries(source: str, data: dict[str, Any], table: str) -> list[dict[str, Any]]:
     entries = data.get(table)
     if not isinstance(entries, list) or not entries:
         raise ComponentError(f"{source}: no [[{table}]] entries")
+    most = MAX_MISSIONS if table == "mission" else MAX_KINDS
+    if len(entries) > most:
+        raise ComponentError(f"{source}: {len(entries)} [[{table}]] entries; at most {most}")
+    required, optional = _FIELDS[table]
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
             raise ComponentError(f"{source}: [[{table}]] entry {index + 1} is not a table")
         where = _where(source, table, index, entry)
-        for name in _FIELDS[table]:
+        for name in required:
             if name not in entry:
                 raise ComponentError(f"{where}: missing field {name!r}")
-        extra = sorted(set(entry) - set(_FIELDS[table]))
+        extra = sorted(set(entry) - set(required) - set(optional))
         if extra:
             raise ComponentError(
-                f"{where}: unknown field {extra[0]!r}; fields are {', '.join(_FIELDS[table])}"
+                f"{where}: unknown field {extra[0]!r}; fields are {', '.join(required + optional)}"
             )
     return entries
 
 
-def _kinds(
-    source: str, data: dict[str, Any], table: str
-) -> tuple[tuple[int, ...], tuple[str, ...], list[dict[str, Any]]]:
-    """Counts and titles of a table of card kinds, in engine order."""
-    kinds = _KINDS[table]
-    entries = _entries(source, data, table)
-    counts = [-1] * len(kinds)
-    titles = [""] * len(kinds)
-    ordered: list[dict[str, Any]] = [{} for _ in kinds]
-    for index, entry in enumerate(entries):
-        where = _where(source, table, index, entry)
-        name = entry["name"]
-        if name not in kinds:
+def _unique(source: str, table: str, field: str, kinds: list[tuple[str, str | None]]) -> None:
+    """No two entries of ``table`` share a ``field`` (``kinds``: each entry's name and value)."""
+    seen: set[str] = set()
+    for index, (name, value) in enumerate(kinds):
+        if value is None:
+            continue
+        if value in seen:
             raise ComponentError(
-                f"{where}: unknown {table} card {name!r}; known: {', '.join(kinds)}"
+                f"{source}: [[{table}]] entry {index + 1} ({name}): {field} {value!r} is "
+                "listed twice"
             )
-        k = kinds.index(name)
-        if counts[k] >= 0:
-            raise ComponentError(f"{where}: {table} card {name!r} is listed twice")
-        counts[k] = _int(entry["count"], where, "count", 0)
-        if not isinstance(entry["title"], str) or not entry["title"].strip():
-            raise ComponentError(f"{where}: field 'title' must be a non-empty string")
-        titles[k] = entry["title"]
-        ordered[k] = entry
-    missing = [kinds[k] for k in range(len(kinds)) if counts[k] < 0]
-    if missing:
-        raise ComponentError(f"{source}: no [[{table}]] entry for {', '.join(missing)}")
-    if sum(counts) != TOTALS[table]:
-        raise ComponentError(
-            f"{source}: the [[{table}]] counts add up to {sum(counts)}, "
-            f"but the game has {TOTALS[table]} {table} cards"
+        seen.add(value)
+
+
+def _houses(source: str, data: dict[str, Any]) -> tuple[HouseKind, ...]:
+    kinds: list[HouseKind] = []
+    for index, entry in enumerate(_entries(source, data, "house")):
+        where = _where(source, "house", index, entry)
+        effect = _word(entry["effect"], where, "effect", _NAME, "an effect's name")
+        function = HOUSE_EFFECTS.get(effect, where)
+        delivers = 0
+        if effect == DELIVER:
+            if "delivers" not in entry:
+                raise ComponentError(f"{where}: the {DELIVER!r} effect needs field 'delivers'")
+            delivers = _int(entry["delivers"], where, "delivers", 1, BAG_LIMIT)
+        elif "delivers" in entry:
+            raise ComponentError(
+                f"{where}: field 'delivers' belongs to the {DELIVER!r} effect only (a Bicycle "
+                "and the tie-break ignore other cards, CA-4)"
+            )
+        kinds.append(
+            HouseKind(
+                name=_word(entry["name"], where, "name", _NAME, "a lower-case word"),
+                title=_text(entry["title"], where, "title", MAX_TITLE),
+                abbrev=_word(entry["abbrev"], where, "abbrev", _ABBREV, "1–3 letters or digits"),
+                count=_int(entry["count"], where, "count", 0, MAX_COPIES),
+                effect=effect,
+                function=function,
+                delivers=delivers,
+                help=_text(entry["help"], where, "help", MAX_HELP),
+            )
         )
-    return tuple(counts), tuple(titles), ordered
+    _unique(source, "house", "name", [(k.name, k.name) for k in kinds])
+    _unique(source, "house", "abbrev", [(k.name, k.abbrev) for k in kinds])
+    total = sum(k.count for k in kinds)
+    if total < HOUSES:
+        raise ComponentError(
+            f"{source}: the [[house]] counts add up to {total}, but the neighbourhood alone "
+            f"is {HOUSES} face-down House cards (rulebook, Setup 2)"
+        )
+    return tuple(kinds)
+
+
+def _mails(source: str, data: dict[str, Any]) -> tuple[MailKind, ...]:
+    kinds: list[MailKind] = []
+    for index, entry in enumerate(_entries(source, data, "mail")):
+        where = _where(source, "mail", index, entry)
+        kinds.append(
+            MailKind(
+                name=_word(entry["name"], where, "name", _NAME, "a lower-case word"),
+                title=_text(entry["title"], where, "title", MAX_TITLE),
+                abbrev=_word(entry["abbrev"], where, "abbrev", _ABBREV, "1–3 letters or digits"),
+                points=_int(entry["points"], where, "points", 1, MAX_MAIL_POINTS),
+                count=_int(entry["count"], where, "count", 0, MAX_COPIES),
+            )
+        )
+    _unique(source, "mail", "name", [(k.name, k.name) for k in kinds])
+    _unique(source, "mail", "abbrev", [(k.name, k.abbrev) for k in kinds])
+    return tuple(kinds)
+
+
+def _actions(source: str, data: dict[str, Any]) -> tuple[ActionKind, ...]:
+    kinds: list[ActionKind] = []
+    causes = sorted(set(CAUSES.values()))
+    answered: dict[str, str] = {}
+    for index, entry in enumerate(_entries(source, data, "action")):
+        where = _where(source, "action", index, entry)
+        name = _word(entry["name"], where, "name", _NAME, "a lower-case word")
+        effect = None
+        function = None
+        if "effect" in entry:
+            effect = _word(entry["effect"], where, "effect", _NAME, "an effect's name")
+            function = ACTION_EFFECTS.get(effect, where)
+        requires = _names(entry.get("requires", []), where, "requires")
+        if requires and effect is None:
+            raise ComponentError(f"{where}: field 'requires' needs an effect to play the card")
+        checks = tuple(REQUIREMENTS.get(r, where) for r in requires)
+        cancels = _names(entry.get("cancels", []), where, "cancels")
+        for cause in cancels:
+            if cause not in causes:
+                raise ComponentError(
+                    f"{where}: cannot cancel {cause!r}; a reaction cancels {', '.join(causes)}"
+                )
+            if cause in answered:
+                raise ComponentError(
+                    f"{where}: {cause!r} is already cancelled by {answered[cause]!r}; one card "
+                    "answers each reaction window (CA-103)"
+                )
+            answered[cause] = name
+        if effect is None and not cancels:
+            raise ComponentError(
+                f"{where}: the card does nothing; give it an 'effect' (played as an action) "
+                "or 'cancels' (a reaction)"
+            )
+        kinds.append(
+            ActionKind(
+                name=name,
+                title=_text(entry["title"], where, "title", MAX_TITLE),
+                count=_int(entry["count"], where, "count", 0, MAX_COPIES),
+                effect=effect,
+                function=function,
+                requires=requires,
+                checks=checks,
+                cancels=cancels,
+                help=_text(entry["help"], where, "help", MAX_HELP),
+            )
+        )
+    _unique(source, "action", "name", [(k.name, k.name) for k in kinds])
+    _unique(source, "action", "effect", [(k.name, k.effect) for k in kinds])
+    return tuple(kinds)
 
 
 def _missions(source: str, data: dict[str, Any]) -> tuple[Mission | None, ...]:
     entries = _entries(source, data, "mission")
-    total = TOTALS["mission"]
-    if len(entries) != total:
-        raise ComponentError(
-            f"{source}: {len(entries)} [[mission]] entries, but the game has {total} missions"
-        )
+    total = len(entries)
     found: list[Mission | None] = [None] * (total + 1)
     for index, entry in enumerate(entries):
         where = _where(source, "mission", index, entry)
-        number = _int(entry["number"], where, "number", 1)
-        if number > total:
-            raise ComponentError(f"{where}: mission numbers run from 1 to {total}, not {number}")
+        number = _int(entry["number"], where, "number", 1, total)
         if found[number] is not None:
             raise ComponentError(f"{where}: mission number {number} is listed twice")
         house = entry["house"]
@@ -202,9 +268,9 @@ def _missions(source: str, data: dict[str, Any]) -> tuple[Mission | None, ...]:
             raise ComponentError(
                 f"{where}: unknown house {house!r}; houses are A1–C4 (column A–C, row 1–4)"
             )
-        points = _int(entry["points"], where, "points", 0)
-        if points not in MISSION_POINTS:
-            raise ComponentError(f"{where}: a mission is worth 2, 3 or 4 points, not {points}")
+        points = entry["points"]
+        if type(points) is not int or points not in MISSION_POINTS:
+            raise ComponentError(f"{where}: a mission is worth 2, 3 or 4 points, not {points!r}")
         found[number] = Mission(number, HOUSE_INDEX[house], points)
     return tuple(found)
 
@@ -231,23 +297,12 @@ def parse_components(text: str, source: str) -> Components:
         raise ComponentError(
             f"{source}: unknown table {unknown[0]!r}; tables are {', '.join(_FIELDS)}"
         )
-    house_counts, house_titles, _ = _kinds(source, data, "house")
-    mail_counts, mail_titles, mail_entries = _kinds(source, data, "mail")
-    mail_points = tuple(
-        _points(entry["points"], _where(source, "mail", k, entry))
-        for k, entry in enumerate(mail_entries)
-    )
-    action_counts, action_titles, _ = _kinds(source, data, "action")
-    return Components(
-        source=source,
-        house_counts=house_counts,
-        house_titles=house_titles,
-        mail_counts=mail_counts,
-        mail_points=mail_points,
-        mail_titles=mail_titles,
-        action_counts=action_counts,
-        action_titles=action_titles,
-        missions=_missions(source, data),
+    return assemble(
+        source,
+        _houses(source, data),
+        _mails(source, data),
+        _actions(source, data),
+        _missions(source, data),
     )
 
 

@@ -1,29 +1,22 @@
-"""What the cards do: drawing and reshuffling, turning houses, and each HOUSE and ACTION card's
-effect, one named function each. The engine in :mod:`rules` calls these; they change the state
-in place, push the decisions an effect needs onto the task stack, and report events.
+"""The building blocks of every card's effect: drawing and reshuffling, turning houses, losing
+and delivering cards, missions, and the automatic steps a reaction can cancel (Stampy's card and
+bite, Lost, the Rain soaking a carrier, the Mail card owed to Stampy).
+
+The cards' own effects, one named function each, are in :mod:`house_cards` and
+:mod:`action_cards`; the engine in :mod:`rules` runs the automatic steps. All of these change
+the state in place, push the decisions an effect needs onto the task stack, and report events.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mailbag.core.game import Event
-from mailbag.games.carteros.board import BLOCK_MASK, HOUSE_NAMES, POST_OFFICE, same_street
-from mailbag.games.carteros.components import (
-    ACTION_KINDS,
-    BONE,
-    BOOTS,
-    CHANGE,
-    DOUBLE,
-    GPS,
-    HOUSE_KINDS,
-    LOST,
-    MAIL_KINDS,
-    RAIN,
-    RECEIVED,
-    STAMPY,
-    UMBRELLA,
-    Components,
-)
+from mailbag.games.carteros.board import BLOCK_MASK, HOUSE_NAMES, POST_OFFICE
 from mailbag.games.carteros.state import GOAL, CarterosState, Task, expand
+
+if TYPE_CHECKING:
+    from mailbag.games.carteros.components import Components
 
 # -- decks -------------------------------------------------------------------------------------
 
@@ -134,7 +127,9 @@ def complete_mission(state: CarterosState, seat: int, events: list[Event]) -> No
     )
 
 
-def give_mail(state: CarterosState, seat: int, kind: int, events: list[Event]) -> None:
+def give_mail(
+    comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+) -> None:
     """Deliver one Mail card; the first carrier to reach 10 deliveries scores +3 (CA-8)."""
     state.mail[seat][kind] -= 1
     state.delivered[seat][kind] += 1
@@ -142,8 +137,8 @@ def give_mail(state: CarterosState, seat: int, kind: int, events: list[Event]) -
     events.append(
         Event(
             "give",
-            f"seat {seat} delivers a {MAIL_KINDS[kind]} ({total} delivered)",
-            {"seat": seat, "mail": MAIL_KINDS[kind], "delivered": total},
+            f"seat {seat} delivers a {comps.mail_names[kind]} ({total} delivered)",
+            {"seat": seat, "mail": comps.mail_names[kind], "delivered": total},
         )
     )
     if total >= GOAL and state.finisher < 0:
@@ -162,51 +157,25 @@ def give_mail(state: CarterosState, seat: int, kind: int, events: list[Event]) -
 
 
 def deliver(comps: Components, state: CarterosState, seat: int, events: list[Event]) -> None:
-    """Turn the house under the carrier and resolve what it shows (CA-2, CA-9, CA-10)."""
+    """Turn the house under the carrier and resolve what it shows (CA-2; a mission delivery,
+    CA-10): the card kind's own effect, from the component data."""
     house = state.pos[seat]
     kind = turn_house(state, house)
     number = state.mission[seat]
     attempt = state.missions_mode and number > 0 and comps.mission(number).house == house
+    name = comps.house_names[kind]
     events.append(
         Event(
             "reveal",
-            f"seat {seat} turns {HOUSE_NAMES[house]}: {HOUSE_KINDS[kind]}"
+            f"seat {seat} turns {HOUSE_NAMES[house]}: {name}"
             + (f" (mission {number})" if attempt else ""),
-            {"seat": seat, "house": HOUSE_NAMES[house], "card": HOUSE_KINDS[kind]},
+            {"seat": seat, "house": HOUSE_NAMES[house], "card": name},
         )
     )
-    held = sum(state.mail[seat])
-    if kind in (RECEIVED, DOUBLE):
-        if attempt:
-            # CA-10 (CA-108): Received completes the mission; Double also delivers one card
-            complete_mission(state, seat, events)
-            count = min(held, 1) if kind == DOUBLE else 0
-        else:
-            count = min(held, 1 if kind == RECEIVED else 2)  # CA-2: Double with one card: 1
-        if count:
-            state.tasks.append(Task("give", seat, n=count))
-    elif kind == STAMPY:
-        if state.stampy_mode:
-            # CA-9: the dog's meeple runs to the revealed house (no catch: CA-107)
-            state.stampy = house
-            events.append(
-                Event(
-                    "stampy",
-                    f"Stampy runs to {HOUSE_NAMES[house]}",
-                    {"house": HOUSE_NAMES[house]},
-                )
-            )
-        state.tasks.append(Task("stampy_card", seat, n=int(attempt), arg=BONE))
-    elif kind == LOST:
-        state.tasks.append(Task("lost_card", seat, arg=GPS))  # CA-7
-    elif kind == CHANGE:
-        if held:
-            state.tasks.append(Task("discard", seat, cause="change_of_direction"))
-        elif attempt:
-            lose_mission(state, seat, events, "Change of Direction")
+    comps.house_effects[kind](comps, state, seat, kind, attempt, events)
 
 
-def stampy_card(state: CarterosState, task: Task, events: list[Event]) -> None:
+def stampy_card(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
     """CA-2: the carrier flees, losing the actions left; with none left, a Mail card of their
     choice (in a mission delivery with no Mail card: the mission, CA-10)."""
     seat = task.seat
@@ -226,7 +195,8 @@ def stampy_card(state: CarterosState, task: Task, events: list[Event]) -> None:
         lose_mission(state, seat, events, "Stampy")
 
 
-def lost_card(state: CarterosState, task: Task, events: list[Event]) -> None:
+def lost_card(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
+    """CA-2: back to the Post Office; the turn goes on."""
     state.pos[task.seat] = POST_OFFICE
     events.append(
         Event(
@@ -237,57 +207,10 @@ def lost_card(state: CarterosState, task: Task, events: list[Event]) -> None:
     )
 
 
-# -- ACTION cards ------------------------------------------------------------------------------
-
-
-def wind(state: CarterosState, seat: int, events: list[Event]) -> None:
-    """CA-5: every other carrier on the player's row or column loses a card at random from
-    their Mail cards (and mission card, in Delivery Missions)."""
-    here = state.pos[seat]
-    n = len(state.pos)
-    for i in range(1, n):
-        other = (seat + i) % n
-        there = state.pos[other]
-        if there < 0 or not same_street(here, there):
-            continue
-        held = sum(state.mail[other])
-        has_mission = state.missions_mode and state.mission[other] > 0
-        pool = held + int(has_mission)
-        if pool == 0:
-            continue
-        if state.rng.randbelow(pool) < held:
-            kind = random_mail(state, other)
-            discard_mail(state, other, kind)
-            events.append(
-                Event(
-                    "wind",
-                    f"the wind blows a {MAIL_KINDS[kind]} from seat {other}",
-                    {"seat": other, "mail": MAIL_KINDS[kind]},
-                )
-            )
-        else:
-            lose_mission(state, other, events, "Wind")
-
-
-def rain(state: CarterosState, seat: int, events: list[Event]) -> None:
-    """CA-6: the Rain card goes on the table (its block is chosen last); every other carrier in
-    the neighbourhood with Mail cards may answer with an Umbrella, else is soaked."""
-    state.floods.append(-1)
-    state.tasks.append(Task("flood", seat))
-    n = len(state.pos)
-    victims = [
-        (seat + i) % n
-        for i in range(1, n)
-        if state.pos[(seat + i) % n] >= 0 and any(state.mail[(seat + i) % n])
-    ]
-    for victim in reversed(victims):
-        state.tasks.append(Task("soak", victim, arg=UMBRELLA))
-    events.append(Event("rain", f"seat {seat} makes it rain", {"seat": seat}))
-
-
-def soak(state: CarterosState, task: Task, events: list[Event]) -> None:
+def soak(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
+    """CA-6: the Rain takes every Mail card of a carrier who did not answer with an Umbrella."""
     mail = state.mail[task.seat]
-    lost = {MAIL_KINDS[k]: c for k, c in enumerate(mail) if c}
+    lost = {comps.mail_names[k]: c for k, c in enumerate(mail) if c}
     for k, c in enumerate(mail):
         state.mail_discard[k] += c
         mail[k] = 0
@@ -300,38 +223,29 @@ def soak(state: CarterosState, task: Task, events: list[Event]) -> None:
     )
 
 
-def sunny_day(state: CarterosState, events: list[Event]) -> None:
-    """CA-6: all Rain cards leave the table, and every pair of Rubber Boots with them."""
-    state.action_discard[RAIN] += len(state.floods)
-    state.floods = []
-    for seat, wearing in enumerate(state.boots):
-        if wearing:
-            state.boots[seat] = False
-            state.action_discard[BOOTS] += 1
-    events.append(Event("sunny_day", "the sun comes out: the floods are gone", {}))
-
-
 # -- Stampy's meeple (CA-9) --------------------------------------------------------------------
 
 
-def stampy_arrives(state: CarterosState, mover: int, events: list[Event]) -> None:
+def stampy_arrives(
+    comps: Components, state: CarterosState, mover: int, events: list[Event]
+) -> None:
     """After Stampy moves, every carrier on his house is caught, in turn order from the mover;
     each may answer with a Bone."""
     house = state.stampy
     n = len(state.pos)
     victims = [(mover + i) % n for i in range(n) if state.pos[(mover + i) % n] == house]
     for victim in reversed(victims):
-        state.tasks.append(Task("catch", victim, arg=BONE))
+        state.tasks.append(Task("catch", victim, arg=comps.cancel_card["catch"]))
 
 
-def catch(state: CarterosState, task: Task, events: list[Event]) -> None:
+def catch(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
     """A Mail card at random, else an Action card at random, else a Mail card owed (CA-9;
     a carrier owes at most one card, CA-107)."""
     seat = task.seat
     if any(state.mail[seat]):
         kind = random_mail(state, seat)
         discard_mail(state, seat, kind)
-        lost = MAIL_KINDS[kind]
+        lost = comps.mail_names[kind]
     elif any(state.hand[seat]):
         hand = state.hand[seat]
         r = state.rng.randbelow(sum(hand))
@@ -341,7 +255,7 @@ def catch(state: CarterosState, task: Task, events: list[Event]) -> None:
                 break
             r -= count
         discard_action(state, seat, kind)
-        lost = ACTION_KINDS[kind]
+        lost = comps.action_names[kind]
     else:
         state.debt[seat] = 1
         lost = "a Mail card owed at the next refill"
@@ -350,7 +264,8 @@ def catch(state: CarterosState, task: Task, events: list[Event]) -> None:
     )
 
 
-def debt(state: CarterosState, task: Task, events: list[Event]) -> None:
+def debt(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
+    """CA-9, CA-107: the Mail card owed to Stampy is paid at random from the new ones."""
     seat = task.seat
     if any(state.mail[seat]):
         kind = random_mail(state, seat)
@@ -359,7 +274,7 @@ def debt(state: CarterosState, task: Task, events: list[Event]) -> None:
         events.append(
             Event(
                 "debt",
-                f"seat {seat} pays Stampy a {MAIL_KINDS[kind]}",
-                {"seat": seat, "mail": MAIL_KINDS[kind]},
+                f"seat {seat} pays Stampy a {comps.mail_names[kind]}",
+                {"seat": seat, "mail": comps.mail_names[kind]},
             )
         )

@@ -20,17 +20,12 @@ from mailbag.games.carteros import (
     validate,
     view,
 )
-from mailbag.games.carteros.actions import VERBS
 from mailbag.games.carteros.components import (
-    ACTION_KINDS,
-    BOOTS,
-    HOUSE_KINDS,
-    MAIL_KINDS,
-    RAIN,
     Components,
     load_components,
     parse_components,
 )
+from mailbag.games.carteros.decisions import VERBS
 from mailbag.games.carteros.state import CarterosState, copy_state, deal
 
 #: the safeguard of CA-102: play stops after this many rounds if nobody has delivered 10
@@ -126,6 +121,25 @@ class CarterosGame(Game[CarterosState]):
     def determinize(self, observation: Observation, rng: Rng) -> CarterosState:
         return view.determinize(self.components, observation, rng)
 
+    def hidden_fields(self, seat: int | None) -> tuple[str, ...]:
+        """CA-105: the face-down houses (a seat's own GPS knowledge of some of them is kept by
+        ``determinize``, but which ones changes from state to state), the order and contents of
+        the three decks (their sizes are public), the other carriers' Mail and Action cards
+        (their numbers are public), what the others saw with GPS (which houses is public), and
+        the mission cards in the two decks (their sizes are public; the face-up top cards are
+        kept by ``determinize`` too, but a path cannot single out a list's last element)."""
+        return (
+            "rng",
+            "grid.*",
+            "house_deck.*",
+            "mail_deck.*",
+            "action_deck.*",
+            "mail.~.*",
+            "hand.~.*",
+            "known.~.*",
+            "mission_decks.*.*",
+        )
+
     # -- end ------------------------------------------------------------------------------------
     def is_over(self, state: CarterosState) -> bool:
         return state.over
@@ -141,8 +155,9 @@ class CarterosGame(Game[CarterosState]):
 
     # -- checks and presentation ----------------------------------------------------------------
     def inventory(self, state: CarterosState) -> Counter[str]:
+        comps = self.components
         counts: Counter[str] = Counter()
-        houses = [0] * len(HOUSE_KINDS)
+        houses = [0] * len(comps.house_names)
         for k in state.grid:
             houses[k] += 1
         for k in state.house_deck:
@@ -150,7 +165,7 @@ class CarterosGame(Game[CarterosState]):
         for k, c in enumerate(state.house_discard):
             houses[k] += c
         for k, c in enumerate(houses):
-            counts[f"house:{HOUSE_KINDS[k]}"] += c
+            counts[f"house:{comps.house_names[k]}"] += c
         mail = list(state.mail_discard)
         for k in state.mail_deck:
             mail[k] += 1
@@ -158,17 +173,17 @@ class CarterosGame(Game[CarterosState]):
             for k, c in enumerate(pile):
                 mail[k] += c
         for k, c in enumerate(mail):
-            counts[f"mail:{MAIL_KINDS[k]}"] += c
-        cards = list(state.action_discard)
+            counts[f"mail:{comps.mail_names[k]}"] += c
+        cards = comps.on_table(len(state.floods), sum(state.boots))
+        for k, c in enumerate(state.action_discard):
+            cards[k] += c
         for k in state.action_deck:
             cards[k] += 1
         for hand in state.hand:
             for k, c in enumerate(hand):
                 cards[k] += c
-        cards[RAIN] += len(state.floods)
-        cards[BOOTS] += sum(state.boots)
         for k, c in enumerate(cards):
-            counts[f"action:{ACTION_KINDS[k]}"] += c
+            counts[f"action:{comps.action_names[k]}"] += c
         if state.missions_mode:
             numbers = [m for deck in state.mission_decks for m in deck]
             numbers += state.mission_discard + [m for m in state.mission if m]
@@ -180,14 +195,15 @@ class CarterosGame(Game[CarterosState]):
         return heuristics.heuristic(self.components, state, seat)
 
     def balance_tags(self, state: CarterosState, seat: int) -> dict[str, list[str]]:
-        played = [f"action:{ACTION_KINDS[k]}" for k, c in enumerate(state.played[seat]) if c]
+        names = self.components.action_names
+        played = [f"action:{names[k]}" for k, c in enumerate(state.played[seat]) if c]
         return {"action": played}
 
     def render(self, observation: Observation) -> str:
-        return render.render(observation)
+        return render.render(self.components, observation)
 
     def describe_action(self, observation: Observation, action: Action) -> str:
-        return render.describe_action(observation, action)
+        return render.describe_action(self.components, observation, action)
 
 
 GAME = CarterosGame()

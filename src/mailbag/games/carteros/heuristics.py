@@ -4,23 +4,28 @@ house one can deliver to, useful Action cards, a mission in hand, and the race f
 
 from __future__ import annotations
 
-from mailbag.games.carteros.components import (
-    BICYCLE,
-    BONE,
-    DOUBLE,
-    GPS,
-    RECEIVED,
-    UMBRELLA,
-    Components,
-)
+from functools import lru_cache
+
+from mailbag.games.carteros.components import Components
 from mailbag.games.carteros.effects import flooded_mask
 from mailbag.games.carteros.scoring import points as total_points
 from mailbag.games.carteros.state import FINISH_BONUS, GOAL, CarterosState
 
 #: how much of a Mail card's points a card in the bag is worth (it still has to be delivered)
 BAG_SHARE = 0.5
-#: rough worth of holding one Action card of each kind (bicycles deliver, bones protect)
-_CARD_WORTH = {BICYCLE: 0.9, BONE: 0.5, UMBRELLA: 0.4, GPS: 0.3}
+#: rough worth of holding one Action card, by its effect or, for a reaction only, by the first
+#: cause it cancels (bicycles deliver, bones protect); any other card is worth CARD_WORTH
+_WORTH = {"bicycle": 0.9, "stampy_card": 0.5, "rain": 0.4, "gps": 0.3}
+CARD_WORTH = 0.2
+
+
+@lru_cache(maxsize=16)
+def _worth(comps: Components) -> tuple[float, ...]:
+    """What holding one card of each kind is worth, computed once per component set."""
+    return tuple(
+        _WORTH.get(card.effect or "", _WORTH.get(next(iter(card.cancels), ""), CARD_WORTH))
+        for card in comps.actions
+    )
 
 
 def _pending_deliveries(state: CarterosState, seat: int) -> int:
@@ -36,7 +41,8 @@ def potential(comps: Components, state: CarterosState, seat: int, flooded: int) 
     )
     pending = min(_pending_deliveries(state, seat), len(points))
     value += sum(points[:pending]) + BAG_SHARE * sum(points[pending:])
-    value += sum(_CARD_WORTH.get(k, 0.2) * c for k, c in enumerate(state.hand[seat]))
+    worth = _worth(comps)
+    value += sum(worth[k] * c for k, c in enumerate(state.hand[seat]) if c)
     if state.mission[seat]:
         value += 0.4 * comps.mission(state.mission[seat]).points
     delivered = sum(state.delivered[seat]) + pending
@@ -53,7 +59,7 @@ def potential(comps: Components, state: CarterosState, seat: int, flooded: int) 
         if deliverable and state.current == seat and not state.final:
             value += 0.2
             known = state.known[seat][house]
-            if known in (RECEIVED, DOUBLE):
+            if known >= 0 and comps.house_delivers[known]:
                 value += 0.5
             elif known >= 0:
                 value -= 0.5

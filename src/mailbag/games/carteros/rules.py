@@ -4,7 +4,8 @@ until someone owes the next decision.
 A turn is up to three actions (CA-1) taken with an empty task stack; an effect that needs more
 decisions (which card to deliver, a reaction, the Bicycle's ride, GPS peeks, Stampy's move, the
 tie-break) pushes :class:`Task`\\ s, and :func:`run` resolves automatic tasks until the top of the
-stack is a decision again, or the turn ends.
+stack is a decision again, or the turn ends. A card played runs the effect its component entry
+names (:mod:`action_cards`); a decision is carried out by its entry in :mod:`decisions`.
 """
 
 from __future__ import annotations
@@ -14,49 +15,23 @@ from collections.abc import Callable
 from mailbag.core.actions import Action
 from mailbag.core.game import Event
 from mailbag.games.carteros import effects
-from mailbag.games.carteros.board import (
-    BLOCK_CORNERS,
-    DIRECTION_OF,
-    HOUSE_INDEX,
-    HOUSE_NAMES,
-    LINE_INDEX,
-    LINES,
-    POST_OFFICE,
-    SHOPS,
-    position_name,
-)
-from mailbag.games.carteros.components import (
-    ACTION_KINDS,
-    BICYCLE,
-    BONE,
-    BOOTS,
-    DOUBLE,
-    GPS,
-    HOUSE_KINDS,
-    MAIL_KINDS,
-    RAIN,
-    RECEIVED,
-    SUNNY,
-    WIND,
-    Components,
-)
+from mailbag.games.carteros.board import HOUSE_INDEX, HOUSE_NAMES, POST_OFFICE, SHOPS, position_name
+from mailbag.games.carteros.components import Components
+from mailbag.games.carteros.decisions import RESOLVE
 from mailbag.games.carteros.scoring import totals
 from mailbag.games.carteros.state import (
     ACTIONS_PER_TURN,
     BAG_LIMIT,
+    CAUSES,
     GOAL,
     CarterosState,
     Task,
 )
 
-ACTION_INDEX = {name: k for k, name in enumerate(ACTION_KINDS)}
-MAIL_INDEX = {name: k for k, name in enumerate(MAIL_KINDS)}
-BLOCK_OF = {HOUSE_NAMES[h]: b for b, h in enumerate(BLOCK_CORNERS)}
-
-AutoStep = Callable[[CarterosState, Task, list[Event]], None]
+AutoStep = Callable[[Components, CarterosState, Task, list[Event]], None]
 
 
-def _next_turn(state: CarterosState, task: Task, events: list[Event]) -> None:
+def _next_turn(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
     state.current = task.seat
     if task.seat == 0:
         state.round += 1
@@ -69,15 +44,7 @@ def _next_turn(state: CarterosState, task: Task, events: list[Event]) -> None:
     )
 
 
-#: the effects a reaction can cancel, and how the reaction window names them (CA-103)
-CAUSES = {
-    "stampy_card": "stampy_card",
-    "lost_card": "lost_card",
-    "soak": "rain",
-    "catch": "catch",
-    "debt": "debt",
-}
-
+#: the automatic steps; for those in ``CAUSES`` ``task.arg`` is the card that cancels them
 AUTO: dict[str, AutoStep] = {
     "next_turn": _next_turn,
     "stampy_card": effects.stampy_card,
@@ -102,7 +69,7 @@ def run(comps: Components, state: CarterosState, events: list[Event]) -> None:
                     tasks.append(Task("react", task.seat, arg=task.arg, cause=CAUSES[task.kind]))
                     return
                 tasks.pop()
-                step(state, task, events)
+                step(comps, state, task, events)
                 continue
             if task.kind == "give" and (task.n <= 0 or not any(state.mail[task.seat])):
                 tasks.pop()
@@ -183,23 +150,23 @@ def turn_action(
     elif verb == "deliver":
         effects.deliver(comps, state, seat, events)
     elif verb == "draw":
-        _draw(state, seat, events)
+        _draw(comps, state, seat, events)
     elif verb == "play":
-        play(state, seat, ACTION_INDEX[str(action.args[0])], events)
+        play(comps, state, seat, comps.action_index[str(action.args[0])], events)
     elif verb == "replace":
-        kind = ACTION_INDEX[str(action.args[0])]
+        kind = comps.action_index[str(action.args[0])]
         state.replaced = True
         effects.discard_action(state, seat, kind)
         events.append(
             Event(
                 "replace",
-                f"seat {seat} discards {ACTION_KINDS[kind]} to draw a new Action card",
-                {"seat": seat, "card": ACTION_KINDS[kind]},
+                f"seat {seat} discards {comps.action_names[kind]} to draw a new Action card",
+                {"seat": seat, "card": comps.action_names[kind]},
             )
         )
-        _draw(state, seat, events)
+        _draw(comps, state, seat, events)
     elif verb == "refill":
-        refill(state, seat, events)
+        refill(comps, state, seat, events)
     elif verb == "shops":
         state.pos[seat] = SHOPS
         state.tasks.append(Task("take_mission", seat))
@@ -208,7 +175,7 @@ def turn_action(
         raise AssertionError(f"unknown turn action {action}")
 
 
-def _draw(state: CarterosState, seat: int, events: list[Event]) -> None:
+def _draw(comps: Components, state: CarterosState, seat: int, events: list[Event]) -> None:
     kind = effects.draw_action(state)
     if kind < 0:
         return
@@ -217,14 +184,14 @@ def _draw(state: CarterosState, seat: int, events: list[Event]) -> None:
     events.append(
         Event(
             "drawn",
-            f"you draw {ACTION_KINDS[kind]}",
-            {"seat": seat, "card": ACTION_KINDS[kind]},
+            f"you draw {comps.action_names[kind]}",
+            {"seat": seat, "card": comps.action_names[kind]},
             to=(seat,),
         )
     )
 
 
-def refill(state: CarterosState, seat: int, events: list[Event]) -> None:
+def refill(comps: Components, state: CarterosState, seat: int, events: list[Event]) -> None:
     """CA-3: back to the Post Office, Mail cards up to 5, never beyond 10 − delivered; then a
     Mail card owed to Stampy is paid (CA-9)."""
     state.pos[seat] = POST_OFFICE
@@ -235,7 +202,7 @@ def refill(state: CarterosState, seat: int, events: list[Event]) -> None:
         if kind < 0:
             break
         state.mail[seat][kind] += 1
-        drawn.append(MAIL_KINDS[kind])
+        drawn.append(comps.mail_names[kind])
     events.append(
         Event(
             "refill",
@@ -247,36 +214,19 @@ def refill(state: CarterosState, seat: int, events: list[Event]) -> None:
         Event("refilled", f"you draw {', '.join(drawn) or 'nothing'}", {"mail": drawn}, to=(seat,))
     )
     if state.debt[seat] and drawn:
-        state.tasks.append(Task("debt", seat, arg=BONE))
+        state.tasks.append(Task("debt", seat, arg=comps.cancel_card["debt"]))
 
 
-def play(state: CarterosState, seat: int, kind: int, events: list[Event]) -> None:
-    """Play an Action card from the hand (CA-4 … CA-7)."""
+def play(
+    comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+) -> None:
+    """Play an Action card from the hand: the effect its component entry names (CA-4 … CA-7)."""
     state.played[seat][kind] += 1
-    events.append(
-        Event(
-            "play",
-            f"seat {seat} plays {ACTION_KINDS[kind]}",
-            {"seat": seat, "card": ACTION_KINDS[kind]},
-        )
-    )
-    if kind == BOOTS:
-        state.hand[seat][kind] -= 1
-        state.boots[seat] = True
-        return
-    if kind == RAIN:
-        state.hand[seat][kind] -= 1  # the card goes on the table as the flood
-        effects.rain(state, seat, events)
-        return
-    effects.discard_action(state, seat, kind)
-    if kind == BICYCLE:
-        state.tasks.append(Task("ride", seat, n=0, arg=-1))
-    elif kind == WIND:
-        effects.wind(state, seat, events)
-    elif kind == SUNNY:
-        effects.sunny_day(state, events)
-    elif kind == GPS:
-        state.tasks.append(Task("peek", seat, n=2, arg=-1))
+    name = comps.action_names[kind]
+    events.append(Event("play", f"seat {seat} plays {name}", {"seat": seat, "card": name}))
+    effect = comps.action_effects[kind]
+    assert effect is not None, "legal_actions offers only cards played as an action"
+    effect(comps, state, seat, kind, events)
 
 
 # -- decisions inside effects ------------------------------------------------------------------
@@ -285,164 +235,6 @@ def play(state: CarterosState, seat: int, kind: int, events: list[Event]) -> Non
 def task_action(
     comps: Components, state: CarterosState, seat: int, action: Action, events: list[Event]
 ) -> None:
+    """Carry out the decision owed at the top of the task stack."""
     task = state.tasks[-1]
-    verb = action.verb
-    arg = action.args[0] if action.args else None
-    if verb == "give":
-        task.n -= 1
-        if task.n <= 0:
-            state.tasks.pop()
-        effects.give_mail(state, seat, MAIL_INDEX[str(arg)], events)
-    elif verb == "discard":
-        state.tasks.pop()
-        kind = MAIL_INDEX[str(arg)]
-        effects.discard_mail(state, seat, kind)
-        events.append(
-            Event(
-                "discard",
-                f"seat {seat} discards a {MAIL_KINDS[kind]} ({task.cause})",
-                {"seat": seat, "mail": MAIL_KINDS[kind], "cause": task.cause},
-            )
-        )
-    elif verb == "use":
-        state.tasks.pop()
-        cancelled = state.tasks.pop()
-        kind = task.arg
-        effects.discard_action(state, seat, kind)
-        state.played[seat][kind] += 1
-        if cancelled.kind == "debt":
-            state.debt[seat] = 0
-        events.append(
-            Event(
-                "react",
-                f"seat {seat} answers {task.cause} with {ACTION_KINDS[kind]}",
-                {"seat": seat, "card": ACTION_KINDS[kind], "cause": task.cause},
-            )
-        )
-    elif verb == "pass":
-        state.tasks.pop()
-        events.append(
-            Event("pass", f"seat {seat} does not react", {"seat": seat, "cause": task.cause})
-        )
-    elif verb == "flood":
-        state.tasks.pop()
-        block = BLOCK_OF[str(arg)]
-        state.floods[state.floods.index(-1)] = block
-        events.append(
-            Event("flood", f"seat {seat} floods the block at {arg}", {"seat": seat, "block": arg})
-        )
-    elif verb == "ride":
-        ride(state, seat, task, HOUSE_INDEX[str(arg)], events)
-    elif verb == "stop":
-        state.tasks.pop()
-        if task.kind == "peek":
-            state.turn_over = True  # CA-7: GPS ends the turn
-            events.append(Event("stop", f"seat {seat} puts the GPS away", {"seat": seat}))
-        else:
-            events.append(Event("stop", f"seat {seat} gets off the bicycle", {"seat": seat}))
-    elif verb == "peek":
-        peek(state, seat, task, HOUSE_INDEX[str(arg)], events)
-    elif verb == "take_mission":
-        state.tasks.pop()
-        number = int(str(arg))
-        for deck in state.mission_decks:
-            if deck and deck[-1] == number:
-                deck.pop()
-                break
-        state.mission[seat] = number
-        events.append(
-            Event(
-                "take_mission",
-                f"seat {seat} takes mission {number}",
-                {"seat": seat, "mission": number},
-            )
-        )
-    elif verb == "place_stampy":
-        state.tasks.pop()
-        state.stampy = HOUSE_INDEX[str(arg)]
-        events.append(
-            Event("stampy", f"seat {seat} puts Stampy on {arg}", {"seat": seat, "house": arg})
-        )
-    elif verb == "move_stampy":
-        state.tasks.pop()
-        state.stampy = HOUSE_INDEX[str(arg)]
-        events.append(
-            Event("stampy", f"seat {seat} moves Stampy to {arg}", {"seat": seat, "house": arg})
-        )
-        effects.stampy_arrives(state, seat, events)
-    elif verb == "tiebreak":
-        state.tasks.pop()
-        line = LINES[LINE_INDEX[(HOUSE_INDEX[str(arg)], HOUSE_INDEX[str(action.args[1])])]]
-        cards = [effects.turn_house(state, h) for h in line]
-        points = sum(1 if k == RECEIVED else 2 if k == DOUBLE else 0 for k in cards)
-        state.tiebreak[seat] = points
-        events.append(
-            Event(
-                "tiebreak",
-                f"seat {seat} rides {arg}–{action.args[1]}: {points} delivered",
-                {"seat": seat, "cards": [HOUSE_KINDS[k] for k in cards], "points": points},
-            )
-        )
-    else:  # pragma: no cover - legal_actions lists no other verb
-        raise AssertionError(f"unknown decision {action}")
-
-
-def ride(state: CarterosState, seat: int, task: Task, house: int, events: list[Event]) -> None:
-    """CA-4 (CA-106): one house further in a straight line; the house is turned unless Stampy
-    is on it or its card was replaced this turn; Received and Double deliver, the rest is
-    ignored (Stampy's meeple does not move)."""
-    task.arg = DIRECTION_OF[(state.pos[seat], house)]
-    task.n += 1
-    state.pos[seat] = house
-    count = 0
-    if house == state.stampy or state.fresh >> house & 1:
-        events.append(
-            Event(
-                "ride",
-                f"seat {seat} rides past {HOUSE_NAMES[house]}",
-                {"seat": seat, "house": HOUSE_NAMES[house], "card": None},
-            )
-        )
-    else:
-        kind = effects.turn_house(state, house)
-        events.append(
-            Event(
-                "ride",
-                f"seat {seat} rides to {HOUSE_NAMES[house]}: {HOUSE_KINDS[kind]}",
-                {"seat": seat, "house": HOUSE_NAMES[house], "card": HOUSE_KINDS[kind]},
-            )
-        )
-        held = sum(state.mail[seat])
-        if kind == RECEIVED:
-            count = min(held, 1)
-        elif kind == DOUBLE:
-            count = min(held, 2)
-    if task.n >= 3:
-        state.tasks.pop()
-    if count:
-        state.tasks.append(Task("give", seat, n=count))
-
-
-def peek(state: CarterosState, seat: int, task: Task, house: int, events: list[Event]) -> None:
-    """CA-7: look privately at an adjacent house; after the second the turn ends."""
-    state.known[seat][house] = state.grid[house]
-    events.append(
-        Event(
-            "peek",
-            f"seat {seat} looks at {HOUSE_NAMES[house]}",
-            {"seat": seat, "house": HOUSE_NAMES[house]},
-        )
-    )
-    events.append(
-        Event(
-            "peeked",
-            f"{HOUSE_NAMES[house]} hides {HOUSE_KINDS[state.grid[house]]}",
-            {"house": HOUSE_NAMES[house], "card": HOUSE_KINDS[state.grid[house]]},
-            to=(seat,),
-        )
-    )
-    task.n -= 1
-    task.arg = house
-    if task.n <= 0:
-        state.tasks.pop()
-        state.turn_over = True
+    RESOLVE[task.kind](comps, state, seat, task, action, events)

@@ -1,17 +1,22 @@
-"""Carteros scoring (CA-8): letters 1, parcels 2, completed missions their points, +3 for the
-first carrier to deliver 10 Mail cards; ties go to the bicycle tie-break."""
+"""Carteros scoring (CA-8): each Mail card its points (letters 1, parcels 2), completed missions
+their points, +3 for the first carrier to deliver 10 Mail cards; ties go to the bicycle
+tie-break."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mailbag.core.game import Score
-from mailbag.games.carteros.components import MAIL_KINDS, Components
 from mailbag.games.carteros.state import FINISH_BONUS, CarterosState
+
+if TYPE_CHECKING:
+    from mailbag.games.carteros.components import Components
 
 
 def score(comps: Components, state: CarterosState, seat: int) -> Score:
     breakdown = {
         f"{name}s": state.delivered[seat][k] * comps.mail_points[k]
-        for k, name in enumerate(MAIL_KINDS)
+        for k, name in enumerate(comps.mail_names)
     }
     breakdown["missions"] = sum(comps.mission(n).points for n in state.missions_done[seat])
     breakdown["first to finish"] = FINISH_BONUS if state.finisher == seat else 0

@@ -8,11 +8,16 @@ the top task is either a decision owed by its seat or an automatic step the engi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 
+from mailbag.core.errors import ComponentError
 from mailbag.core.rng import Rng
 from mailbag.games.carteros.board import HOUSES, POST_OFFICE
-from mailbag.games.carteros.components import Components
+
+if TYPE_CHECKING:
+    from mailbag.games.carteros.components import Components
 
 #: cards dealt at the start (rulebook, Setup 4–5)
 START_MAIL = 5
@@ -26,6 +31,24 @@ HAND_LIMIT = 3
 BAG_LIMIT = 5
 #: missions a carrier may complete per game (CA-10)
 MISSION_LIMIT = 3
+
+#: the automatic steps an Action card can cancel as a reaction, and the name of each as the
+#: cause of its reaction window (CA-103) — the names an ``[[action]]`` entry's ``cancels`` lists
+CAUSES: dict[str, str] = {
+    "stampy_card": "stampy_card",
+    "lost_card": "lost_card",
+    "soak": "rain",
+    "catch": "catch",
+    "debt": "debt",
+}
+#: each cause in words, for the reaction window ("may answer the Rain with Umbrella")
+CAUSE_WORDS: dict[str, str] = {
+    "stampy_card": "Stampy",
+    "lost_card": "Lost",
+    "rain": "the Rain",
+    "catch": "Stampy's bite",
+    "debt": "the Mail card owed to Stampy",
+}
 
 
 class Task(msgspec.Struct):
@@ -155,7 +178,17 @@ def deal(
     comps: Components, seats: int, stampy: bool, missions: bool, max_rounds: int, seed: int
 ) -> CarterosState:
     """Setup 1–5: shuffle the decks, lay out the neighbourhood, deal 5 Mail and 2 Action cards;
-    in Delivery Missions mode, two face-up decks of 6 missions."""
+    in Delivery Missions mode, two face-up decks of half the missions each. A component set
+    with too few Mail or Action cards for ``seats`` carriers is refused."""
+    for what, counts, each in (
+        ("Mail", comps.mail_counts, START_MAIL),
+        ("Action", comps.action_counts, START_ACTIONS),
+    ):
+        if sum(counts) < each * seats:
+            raise ComponentError(
+                f"{comps.source}: {seats} carriers are dealt {each} {what} cards each "
+                f"(rulebook, Setup), but the component set has {sum(counts)} {what} cards"
+            )
     rng = Rng.from_seed(seed)
     houses = expand(comps.house_counts)
     rng.shuffle(houses)

@@ -22,14 +22,7 @@ from mailbag.games.carteros.board import (
     POST_OFFICE,
     SHOPS,
 )
-from mailbag.games.carteros.components import (
-    ACTION_KINDS,
-    BOOTS,
-    HOUSE_KINDS,
-    MAIL_KINDS,
-    RAIN,
-    Components,
-)
+from mailbag.games.carteros.components import Components
 from mailbag.games.carteros.state import (
     ACTIONS_PER_TURN,
     BAG_LIMIT,
@@ -43,10 +36,12 @@ from mailbag.games.carteros.validate_tasks import (
     check_task_fields,
     check_tasks,
     fail,
+    task_fields,
 )
 
-#: the largest tie-break result: three Double Received in a line (CA-109)
-MAX_TIEBREAK = 6
+#: the houses of a tie-break line: the result is at most 3 × the most one house delivers
+#: (three Double Received, 6, with the printed cards; CA-109)
+LINE = 3
 #: Action cards a carrier can play or use in one turn of any seat: one per action of their own
 #: turn (a play, or a reaction to what a delivery or refill revealed), one Umbrella per Rain of
 #: another's turn, and one Bone when Stampy moves at its end — so 4 per turn, 4 × seats a round
@@ -69,12 +64,12 @@ PER_SEAT = (
 
 def check_state(comps: Components, state: CarterosState, spec: GameSpec) -> None:
     """Raise :class:`StateError` naming the first invariant ``state`` breaks."""
-    n = _check_shape(state, spec)
-    _check_numbers(state, spec, n)
+    n = _check_shape(comps, state, spec)
+    _check_numbers(comps, state, spec, n)
     _check_cards(comps, state)
     _check_missions(comps, state, n)
     _check_carriers(state, n)
-    _check_table(state, n)
+    _check_table(comps, state, n)
     check_tasks(comps, state, n)
     check_deciders(comps, state)
 
@@ -82,7 +77,7 @@ def check_state(comps: Components, state: CarterosState, spec: GameSpec) -> None
 # -- shape ---------------------------------------------------------------------------------------
 
 
-def _check_shape(state: CarterosState, spec: GameSpec) -> int:
+def _check_shape(comps: Components, state: CarterosState, spec: GameSpec) -> int:
     n = len(state.pos)
     if not spec.min_seats <= n <= spec.max_seats:
         fail(
@@ -95,18 +90,19 @@ def _check_shape(state: CarterosState, spec: GameSpec) -> int:
             fail(f"the state lists {what} (field '{field}') for {size} seats, but {n} play")
     if len(state.grid) != HOUSES:
         fail(f"the neighbourhood has {len(state.grid)} houses (field 'grid'); it has {HOUSES}")
+    mail_kinds, action_kinds = comps.mail_names, comps.action_names
     kinds = (
-        ("house_discard", "house discard pile", HOUSE_KINDS),
-        ("mail_discard", "Mail discard pile", MAIL_KINDS),
-        ("action_discard", "Action discard pile", ACTION_KINDS),
+        ("house_discard", "house discard pile", comps.house_names),
+        ("mail_discard", "Mail discard pile", mail_kinds),
+        ("action_discard", "Action discard pile", action_kinds),
     )
     for field, what, names in kinds:
         _check_count_shape(getattr(state, field), f"the {what} (field '{field}')", names)
     for s in range(n):
-        _check_count_shape(state.mail[s], f"seat {s}'s Mail cards", MAIL_KINDS)
-        _check_count_shape(state.hand[s], f"seat {s}'s Action cards", ACTION_KINDS)
-        _check_count_shape(state.delivered[s], f"seat {s}'s delivered Mail cards", MAIL_KINDS)
-        _check_count_shape(state.played[s], f"seat {s}'s played Action cards", ACTION_KINDS)
+        _check_count_shape(state.mail[s], f"seat {s}'s Mail cards", mail_kinds)
+        _check_count_shape(state.hand[s], f"seat {s}'s Action cards", action_kinds)
+        _check_count_shape(state.delivered[s], f"seat {s}'s delivered Mail cards", mail_kinds)
+        _check_count_shape(state.played[s], f"seat {s}'s played Action cards", action_kinds)
         if len(state.known[s]) != HOUSES:
             fail(
                 f"seat {s}'s GPS knowledge lists {len(state.known[s])} houses; "
@@ -120,14 +116,15 @@ def _check_shape(state: CarterosState, spec: GameSpec) -> int:
 def _check_count_shape(counts: Sequence[int], what: str, names: tuple[str, ...]) -> None:
     if len(counts) != len(names):
         fail(f"{what} are {list(counts)}: one count per kind ({', '.join(names)}) is expected")
-    if min(counts) < 0:
+    if min(counts, default=0) < 0:
         fail(f"{what} are {list(counts)}: a count cannot be negative")
 
 
 # -- numbers in range ----------------------------------------------------------------------------
 
 
-def _check_numbers(state: CarterosState, spec: GameSpec, n: int) -> None:
+def _check_numbers(comps: Components, state: CarterosState, spec: GameSpec, n: int) -> None:
+    house_kinds = comps.house_names
     if not 0 <= state.rng.state < 1 << 64:
         fail(f"the random generator's state {state.rng.state} is not a 64-bit unsigned number")
     option = spec.option("max_rounds")
@@ -151,12 +148,12 @@ def _check_numbers(state: CarterosState, spec: GameSpec, n: int) -> None:
     if not -1 <= state.finisher < n:
         fail(f"the first carrier to finish is seat {state.finisher}, which is not a seat")
     for h, kind in enumerate(state.grid):
-        if not 0 <= kind < len(HOUSE_KINDS):
-            fail(f"house {HOUSE_NAMES[h]} holds house card kind {kind}; {_kinds(HOUSE_KINDS)}")
+        if not 0 <= kind < len(house_kinds):
+            fail(f"house {HOUSE_NAMES[h]} holds house card kind {kind}; {_kinds(house_kinds)}")
     for field, names, what in (
-        ("house_deck", HOUSE_KINDS, "house"),
-        ("mail_deck", MAIL_KINDS, "Mail"),
-        ("action_deck", ACTION_KINDS, "Action"),
+        ("house_deck", house_kinds, "house"),
+        ("mail_deck", comps.mail_names, "Mail"),
+        ("action_deck", comps.action_names, "Action"),
     ):
         for i, kind in enumerate(getattr(state, field)):
             if not 0 <= kind < len(names):
@@ -179,18 +176,20 @@ def _check_numbers(state: CarterosState, spec: GameSpec, n: int) -> None:
         fail(f"Stampy is at {state.stampy}; he is on a house 0–{HOUSES - 1}, or -1 when away")
     for s in range(n):
         for h, kind in enumerate(state.known[s]):
-            if not -1 <= kind < len(HOUSE_KINDS):
+            if not -1 <= kind < len(house_kinds):
                 fail(
                     f"seat {s} remembers house card kind {kind} at {HOUSE_NAMES[h]}; "
-                    f"{_kinds(HOUSE_KINDS)} (-1: not seen)"
+                    f"{_kinds(house_kinds)} (-1: not seen)"
                 )
-        if not 0 <= state.tiebreak[s] <= MAX_TIEBREAK:
+        most = LINE * comps.max_delivers
+        if not 0 <= state.tiebreak[s] <= most:
             fail(
-                f"seat {s}'s tie-break result is {state.tiebreak[s]}; a line of 3 houses "
-                f"delivers 0–{MAX_TIEBREAK} (CA-109)"
+                f"seat {s}'s tie-break result is {state.tiebreak[s]}; a line of {LINE} houses "
+                f"delivers 0–{most} (CA-109)"
             )
+    fields = task_fields(comps)
     for i, task in enumerate(state.tasks):
-        check_task_fields(task, i, n)
+        check_task_fields(fields, task, i, n)
 
 
 def _kinds(names: tuple[str, ...]) -> str:
@@ -204,23 +203,29 @@ def _check_cards(comps: Components, state: CarterosState) -> None:
     houses = list(state.house_discard)
     for kind in (*state.grid, *state.house_deck):
         houses[kind] += 1
-    _compare("house", HOUSE_KINDS, houses, comps.house_counts)
+    _compare("house", comps.house_names, houses, comps.house_counts)
     mail = list(state.mail_discard)
     for kind in state.mail_deck:
         mail[kind] += 1
     for pile in (*state.mail, *state.delivered):
         for kind, count in enumerate(pile):
             mail[kind] += count
-    _compare("Mail", MAIL_KINDS, mail, comps.mail_counts)
-    actions = list(state.action_discard)
+    _compare("Mail", comps.mail_names, mail, comps.mail_counts)
+    actions = comps.on_table(len(state.floods), sum(state.boots))
+    for kind, count in enumerate(state.action_discard):
+        actions[kind] += count
     for kind in state.action_deck:
         actions[kind] += 1
     for hand in state.hand:
         for kind, count in enumerate(hand):
             actions[kind] += count
-    actions[RAIN] += len(state.floods)
-    actions[BOOTS] += sum(state.boots)
-    _compare("Action", ACTION_KINDS, actions, comps.action_counts)
+    for what, present, card in (
+        ("a flood", bool(state.floods), comps.rain_card),
+        ("a pair of Rubber Boots", any(state.boots), comps.boots_card),
+    ):
+        if present and card < 0:
+            fail(f"{what} is on the table, but the component set has no such card (CA-6)")
+    _compare("Action", comps.action_names, actions, comps.action_counts)
 
 
 def _compare(what: str, names: tuple[str, ...], found: list[int], expected: Sequence[int]) -> None:
@@ -314,7 +319,7 @@ def _check_carriers(state: CarterosState, n: int) -> None:
 # -- the table and what is known -----------------------------------------------------------------
 
 
-def _check_table(state: CarterosState, n: int) -> None:
+def _check_table(comps: Components, state: CarterosState, n: int) -> None:
     if not state.stampy_mode and state.stampy >= 0:
         fail(f"Stampy's meeple is on {HOUSE_NAMES[state.stampy]}, but Stampy mode is off (CA-9)")
     if state.stampy_mode and state.stampy < 0 and state.round > 1:
@@ -326,8 +331,8 @@ def _check_table(state: CarterosState, n: int) -> None:
         for h, kind in enumerate(state.known[s]):
             if kind >= 0 and state.grid[h] != kind:
                 fail(
-                    f"seat {s} remembers {HOUSE_KINDS[kind]} at {HOUSE_NAMES[h]} from its GPS, "
-                    f"but the card there is {HOUSE_KINDS[state.grid[h]]} (CA-7)"
+                    f"seat {s} remembers {comps.house_names[kind]} at {HOUSE_NAMES[h]} from its "
+                    f"GPS, but the card there is {comps.house_names[state.grid[h]]} (CA-7)"
                 )
     if state.turn_over:
         fail(

@@ -8,6 +8,8 @@ be sound). Every task kind, and what play can leave on the stack under it, is li
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import NoReturn
 
 from mailbag.core.errors import StateError
@@ -21,43 +23,57 @@ from mailbag.games.carteros.board import (
     STEP,
     position_name,
 )
-from mailbag.games.carteros.components import ACTION_KINDS, BONE, GPS, UMBRELLA, Components
+from mailbag.games.carteros.components import Components
+from mailbag.games.carteros.decisions import DECISIONS
 from mailbag.games.carteros.effects import flooded_mask
-from mailbag.games.carteros.rules import CAUSES
+from mailbag.games.carteros.rules import AUTO
 from mailbag.games.carteros.scoring import totals
-from mailbag.games.carteros.state import ACTIONS_PER_TURN, GOAL, CarterosState, Task
+from mailbag.games.carteros.state import ACTIONS_PER_TURN, CAUSES, GOAL, CarterosState, Task
 
-#: automatic steps (resolved by the engine) and, for those a reaction cancels, the card (CA-103)
-AUTOMATIC = frozenset({"next_turn", "stampy_card", "lost_card", "soak", "catch", "debt"})
-CANCELLED_BY = {
-    "stampy_card": BONE,
-    "lost_card": GPS,
-    "soak": UMBRELLA,
-    "catch": BONE,
-    "debt": BONE,
-}
+#: automatic steps (resolved by the engine); the card that cancels one is in the component set
+AUTOMATIC = frozenset(AUTO)
 
 _NONE = (frozenset({0}), frozenset({-1}), frozenset({""}))
 _ASKABLE = frozenset({"", "asked"})
-#: per task kind: the values of ``n``, ``arg`` and ``cause`` play can give it
-TASK_FIELDS: dict[str, tuple[frozenset[int], frozenset[int], frozenset[str]]] = {
-    "next_turn": _NONE,
-    "move_stampy": _NONE,
-    "place_stampy": _NONE,
-    "flood": _NONE,
-    "take_mission": _NONE,
-    "tiebreak": _NONE,
-    "catch": (frozenset({0}), frozenset({BONE}), _ASKABLE),
-    "stampy_card": (frozenset({0, 1}), frozenset({BONE}), _ASKABLE),
-    "lost_card": (frozenset({0}), frozenset({GPS}), _ASKABLE),
-    "soak": (frozenset({0}), frozenset({UMBRELLA}), _ASKABLE),
-    "debt": (frozenset({0}), frozenset({BONE}), _ASKABLE),
-    "react": (frozenset({0}), frozenset({BONE, GPS, UMBRELLA}), frozenset(CAUSES.values())),
-    "give": (frozenset({1, 2}), frozenset({-1}), frozenset({""})),
-    "discard": (frozenset({0}), frozenset({-1}), frozenset({"stampy", "change_of_direction"})),
-    "ride": (frozenset({0, 1, 2}), frozenset({-1, 0, 1, 2, 3}), frozenset({""})),
-    "peek": (frozenset({1, 2}), frozenset({-1, *range(HOUSES)}), frozenset({""})),
-}
+Fields = dict[str, tuple[frozenset[int], frozenset[int], frozenset[str]]]
+
+
+def _askable(cancel: Mapping[str, int], step: str) -> frozenset[str]:
+    """A step's reaction window is asked only when some card cancels it (CA-103)."""
+    return _ASKABLE if cancel[step] >= 0 else frozenset({""})
+
+
+@lru_cache(maxsize=16)
+def task_fields(comps: Components) -> Fields:
+    """Per task kind: the values of ``n``, ``arg`` and ``cause`` play can give it, for the
+    component set ``comps`` (which card cancels what, how many cards a house delivers)."""
+    cancel = comps.cancel_card
+    fields: Fields = {
+        "next_turn": _NONE,
+        "move_stampy": _NONE,
+        "place_stampy": _NONE,
+        "flood": _NONE,
+        "take_mission": _NONE,
+        "tiebreak": _NONE,
+        "stampy_card": (
+            frozenset({0, 1}),
+            frozenset({cancel["stampy_card"]}),
+            _askable(cancel, "stampy_card"),
+        ),
+        "react": (
+            frozenset({0}),
+            frozenset(card for card in cancel.values() if card >= 0),
+            frozenset(CAUSES.values()),
+        ),
+        "give": (frozenset(range(1, comps.max_delivers + 1)), frozenset({-1}), frozenset({""})),
+        "discard": (frozenset({0}), frozenset({-1}), frozenset({"stampy", "change_of_direction"})),
+        "ride": (frozenset({0, 1, 2}), frozenset({-1, 0, 1, 2, 3}), frozenset({""})),
+        "peek": (frozenset({1, 2}), frozenset({-1, *range(HOUSES)}), frozenset({""})),
+    }
+    for step in ("catch", "lost_card", "soak", "debt"):
+        fields[step] = (frozenset({0}), frozenset({cancel[step]}), _askable(cancel, step))
+    assert set(fields) == AUTOMATIC | set(DECISIONS)
+    return fields
 
 
 def fail(message: str) -> NoReturn:
@@ -65,14 +81,15 @@ def fail(message: str) -> NoReturn:
     raise StateError(message)
 
 
-def check_task_fields(task: Task, index: int, n: int) -> None:
-    """Task ``index`` (from the bottom of the stack) is a known kind with its fields in range."""
+def check_task_fields(fields: Fields, task: Task, index: int, n: int) -> None:
+    """Task ``index`` (from the bottom of the stack) is a known kind with its fields in range
+    (``fields``: :func:`task_fields` of the component set)."""
     what = f"pending task {index} ({task.kind!r})"
-    if task.kind not in TASK_FIELDS:
-        fail(f"{what} is not a Carteros task; tasks are {', '.join(sorted(TASK_FIELDS))}")
+    if task.kind not in fields:
+        fail(f"{what} is not a Carteros task; tasks are {', '.join(sorted(fields))}")
     if not 0 <= task.seat < n:
         fail(f"{what} belongs to seat {task.seat}, which is not one of the seats 0–{n - 1}")
-    ns, args, causes = TASK_FIELDS[task.kind]
+    ns, args, causes = fields[task.kind]
     for field, value, allowed in (("n", task.n, ns), ("arg", task.arg, args)):
         if value not in allowed:
             fail(f"{what} has {field} = {value}; a {task.kind} task has {sorted(allowed)}")
@@ -113,7 +130,7 @@ def check_tasks(comps: Components, state: CarterosState, n: int) -> None:
                 "was not handed on (CA-1)"
             )
     elif tasks[0].kind == "next_turn":
-        _check_turn_end(state, n)
+        _check_turn_end(comps, state, n)
     else:
         _check_turn_tasks(comps, state, n)
     for s in range(n):
@@ -165,7 +182,7 @@ def _check_final(comps: Components, state: CarterosState, n: int) -> None:
             fail(f"seat {s} waits to ride the tie-break but already has a result (CA-109)")
 
 
-def _check_turn_end(state: CarterosState, n: int) -> None:
+def _check_turn_end(comps: Components, state: CarterosState, n: int) -> None:
     """The end of a turn with Stampy (CA-9): he is placed or moves, and bites (CA-107)."""
     tasks = state.tasks
     following = (state.current + 1) % n
@@ -204,7 +221,7 @@ def _check_turn_end(state: CarterosState, n: int) -> None:
         if state.stampy < 0:
             fail("Stampy bites, but he is not in the neighbourhood (CA-9)")
         victims = [v for v in _turn_order(following, n) if state.pos[v] == state.stampy]
-        _check_window(state, rest, "catch", victims, following, n)
+        _check_window(comps, state, rest, "catch", victims, following, n)
     else:
         fail(f"a {kind!r} task is pending between two turns; only Stampy acts then (CA-9)")
 
@@ -214,7 +231,13 @@ def _turn_order(first: int, n: int) -> list[int]:
 
 
 def _check_window(
-    state: CarterosState, chain: list[Task], kind: str, victims: list[int], first: int, n: int
+    comps: Components,
+    state: CarterosState,
+    chain: list[Task],
+    kind: str,
+    victims: list[int],
+    first: int,
+    n: int,
 ) -> None:
     """``chain``: the ``kind`` steps still to strike, in turn order from ``first`` (the top one
     strikes next), and the reaction window open for the top one (CA-103)."""
@@ -225,7 +248,7 @@ def _check_window(
             f"next; found {[t.kind for t in chain]} (CA-103)"
         )
     top = steps[-1]
-    _check_react(state, top, window)
+    _check_react(comps, state, top, window)
     for task in steps[:-1]:
         if task.cause:
             fail(f"a {kind!r} step waiting its turn already asked seat {task.seat} (CA-103)")
@@ -241,8 +264,11 @@ def _check_window(
         )
 
 
-def _check_react(state: CarterosState, step: Task, window: Task) -> None:
-    card = CANCELLED_BY[step.kind]
+def _check_react(comps: Components, state: CarterosState, step: Task, window: Task) -> None:
+    card = comps.cancel_card[step.kind]
+    names = comps.action_names
+    if card < 0:
+        fail(f"a reaction window answers {CAUSES[step.kind]}, but no card cancels it (CA-103)")
     if step.cause != "asked" or window.seat != step.seat:
         fail(
             f"a reaction window is open for seat {window.seat}, but not over the effect that "
@@ -251,12 +277,11 @@ def _check_react(state: CarterosState, step: Task, window: Task) -> None:
     if window.arg != card or window.cause != CAUSES[step.kind]:
         fail(
             f"the reaction window against {CAUSES[step.kind]} offers "
-            f"{ACTION_KINDS[window.arg]} for {window.cause!r}; it offers {ACTION_KINDS[card]} "
-            "(CA-103)"
+            f"{names[window.arg]} for {window.cause!r}; it offers {names[card]} (CA-103)"
         )
     if not state.hand[window.seat][card]:
         fail(
-            f"a reaction window offers seat {window.seat} its {ACTION_KINDS[card]}, but it holds "
+            f"a reaction window offers seat {window.seat} its {names[card]}, but it holds "
             "none (CA-103)"
         )
 
@@ -300,7 +325,7 @@ def _check_turn_tasks(comps: Components, state: CarterosState, n: int) -> None:
     elif kind in ("stampy_card", "lost_card", "debt"):
         if len(tasks) != 2 or tasks[1].kind != "react":
             fail(f"the {kind!r} step waits only under its reaction window (CA-103)")
-        _check_react(state, base, tasks[1])
+        _check_react(comps, state, base, tasks[1])
         if kind == "stampy_card" and base.n:
             number = state.mission[p]
             if not (state.missions_mode and number and comps.mission(number).house == where):
@@ -326,7 +351,7 @@ def _check_turn_tasks(comps: Components, state: CarterosState, n: int) -> None:
     elif kind == "flood":
         if len(tasks) > 1:
             victims = [v for v in _turn_order(p, n)[1:] if state.pos[v] >= 0 and any(state.mail[v])]
-            _check_window(state, tasks[1:], "soak", victims, p, n)
+            _check_window(comps, state, tasks[1:], "soak", victims, p, n)
     else:
         fail(f"a {kind!r} task is pending in the middle of a turn")
 

@@ -25,14 +25,7 @@ from mailbag.games.carteros.board import (
     position_index,
     position_name,
 )
-from mailbag.games.carteros.components import (
-    ACTION_KINDS,
-    BOOTS,
-    HOUSE_KINDS,
-    MAIL_KINDS,
-    RAIN,
-    Components,
-)
+from mailbag.games.carteros.components import Components
 from mailbag.games.carteros.legal import deciders
 from mailbag.games.carteros.scoring import totals
 from mailbag.games.carteros.state import CarterosState, Task
@@ -59,12 +52,12 @@ def view(comps: Components, state: CarterosState, seat: int | None) -> Observati
                 "position": position_name(state.pos[s]),
                 "mail": sum(state.mail[s]),
                 "actions": sum(state.hand[s]),
-                "delivered": _named(state.delivered[s], MAIL_KINDS),
+                "delivered": _named(state.delivered[s], comps.mail_names),
                 "boots": state.boots[s],
                 "debt": state.debt[s],
                 "mission": state.mission[s] or None,
                 "missions_done": list(state.missions_done[s]),
-                "played": _named(state.played[s], ACTION_KINDS),
+                "played": _named(state.played[s], comps.action_names),
                 "peeked": [HOUSE_NAMES[h] for h in range(HOUSES) if state.known[s][h] >= 0],
                 "score": points[s],
                 "tiebreak": state.tiebreak[s],
@@ -91,11 +84,11 @@ def view(comps: Components, state: CarterosState, seat: int | None) -> Observati
         "floods": [_BLOCK_NAMES[b] if b >= 0 else None for b in state.floods],
         "stampy": HOUSE_NAMES[state.stampy] if state.stampy >= 0 else None,
         "house_deck": len(state.house_deck),
-        "house_discard": _named(state.house_discard, HOUSE_KINDS),
+        "house_discard": _named(state.house_discard, comps.house_names),
         "mail_deck": len(state.mail_deck),
-        "mail_discard": _named(state.mail_discard, MAIL_KINDS),
+        "mail_discard": _named(state.mail_discard, comps.mail_names),
         "action_deck": len(state.action_deck),
-        "action_discard": _named(state.action_discard, ACTION_KINDS),
+        "action_discard": _named(state.action_discard, comps.action_names),
         "carriers": carriers,
         "missions": {
             "offer": [d[-1] if d else None for d in state.mission_decks],
@@ -116,11 +109,11 @@ def view(comps: Components, state: CarterosState, seat: int | None) -> Observati
     }
     if seat is not None:
         observation["hand"] = {
-            "mail": _named(state.mail[seat], MAIL_KINDS),
-            "actions": _named(state.hand[seat], ACTION_KINDS),
+            "mail": _named(state.mail[seat], comps.mail_names),
+            "actions": _named(state.hand[seat], comps.action_names),
         }
         observation["known"] = {
-            HOUSE_NAMES[h]: HOUSE_KINDS[k] for h, k in enumerate(state.known[seat]) if k >= 0
+            HOUSE_NAMES[h]: comps.house_names[k] for h, k in enumerate(state.known[seat]) if k >= 0
         }
     return observation
 
@@ -166,9 +159,10 @@ def determinize(comps: Components, observation: Observation, rng: Rng) -> Carter
     shuffle = _shuffler(rng)
 
     # HOUSE cards: the face-down ones and the deck, except what this seat saw with GPS
-    known_own = {HOUSE_INDEX[h]: HOUSE_KINDS.index(k) for h, k in observation["known"].items()}
-    house_discard = _counts(observation["house_discard"], HOUSE_KINDS)
-    houses = _pool(comps.house_counts, house_discard, _tally(known_own.values(), len(HOUSE_KINDS)))
+    house_kinds, mail_kinds, action_kinds = comps.house_names, comps.mail_names, comps.action_names
+    known_own = {HOUSE_INDEX[h]: comps.house_index[k] for h, k in observation["known"].items()}
+    house_discard = _counts(observation["house_discard"], house_kinds)
+    houses = _pool(comps.house_counts, house_discard, _tally(known_own.values(), len(house_kinds)))
     shuffle(houses)
     grid = [known_own[h] if h in known_own else houses.pop() for h in range(HOUSES)]
     if len(houses) != observation["house_deck"]:
@@ -180,28 +174,26 @@ def determinize(comps: Components, observation: Observation, rng: Rng) -> Carter
             known[s][h] = grid[h]
 
     # MAIL cards: other hands and the deck
-    mail_discard = _counts(observation["mail_discard"], MAIL_KINDS)
-    delivered = [_counts(c["delivered"], MAIL_KINDS) for c in carriers]
-    own_mail = _counts(own["mail"], MAIL_KINDS) if own is not None else [0] * len(MAIL_KINDS)
+    mail_discard = _counts(observation["mail_discard"], mail_kinds)
+    delivered = [_counts(c["delivered"], mail_kinds) for c in carriers]
+    own_mail = _counts(own["mail"], mail_kinds) if own is not None else [0] * len(mail_kinds)
     mail_pool = _pool(comps.mail_counts, mail_discard, own_mail, *delivered)
     shuffle(mail_pool)
     mail = [
-        own_mail[:] if s == seat else _deal_counts(mail_pool, carriers[s]["mail"], len(MAIL_KINDS))
+        own_mail[:] if s == seat else _deal_counts(mail_pool, carriers[s]["mail"], len(mail_kinds))
         for s in range(n)
     ]
     if len(mail_pool) != observation["mail_deck"]:
         raise ValueError("the view's mail deck does not match the components")
 
     # ACTION cards: other hands (holding any card an open reaction window offers) and the deck
-    action_discard = _counts(observation["action_discard"], ACTION_KINDS)
+    action_discard = _counts(observation["action_discard"], action_kinds)
     floods = [_BLOCK_INDEX[b] if b is not None else -1 for b in observation["floods"]]
     boots = [bool(c["boots"]) for c in carriers]
-    on_table = [0] * len(ACTION_KINDS)
-    on_table[RAIN] = len(floods)
-    on_table[BOOTS] = sum(boots)
-    own_hand = _counts(own["actions"], ACTION_KINDS) if own is not None else [0] * len(ACTION_KINDS)
+    on_table = comps.on_table(len(floods), sum(boots))
+    own_hand = _counts(own["actions"], action_kinds) if own is not None else [0] * len(action_kinds)
     action_pool = _pool(comps.action_counts, action_discard, on_table, own_hand)
-    hands = [[0] * len(ACTION_KINDS) for _ in range(n)]
+    hands = [[0] * len(action_kinds) for _ in range(n)]
     if seat is not None:
         hands[seat] = own_hand[:]
     for task in observation["tasks"]:
@@ -262,7 +254,7 @@ def determinize(comps: Components, observation: Observation, rng: Rng) -> Carter
         mission_discard=mission_discard,
         mission=held,
         missions_done=done,
-        played=[_counts(c["played"], ACTION_KINDS) for c in carriers],
+        played=[_counts(c["played"], action_kinds) for c in carriers],
         current=observation["current"],
         round=observation["round"],
         actions_used=observation["actions_used"],
