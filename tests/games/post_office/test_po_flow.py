@@ -4,7 +4,19 @@ determinize (PO-105), conservation, JSON, rendering, the heuristic and balance t
 from __future__ import annotations
 
 import pytest
-from po_builder import GAME, act, at, at_seal, blank_with, board, everyone, new, uniform
+from po_builder import (
+    GAME,
+    act,
+    at,
+    at_seal,
+    blank_with,
+    block,
+    board,
+    everyone,
+    new,
+    seal,
+    uniform,
+)
 
 from mailbag.core import (
     IllegalAction,
@@ -189,3 +201,41 @@ def test_starting_tokens_on_the_four_diagonal_cells() -> None:
         t for h in (2, 3) for t in GAME.components.starting_tokens(h)
     ]
     assert state.players[0].colour[at(2, 2)] >= 0 and state.players[0].colour[at(0, 0)] == -1
+
+
+def score_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if "score" in line]
+
+
+def test_render_shows_each_seats_running_score_by_source() -> None:
+    """PO-8 on the boards as they are: the total and its sources, the same for every viewer."""
+    state = at_seal(2)
+    board(state, 1, blank_with({rc: "G*" for rc in block(0, 0, 3, 4)}))
+    seal(state, 1, [(0, 0), (0, 1), (0, 2), (0, 3)])  # a gift I: 4 symbols sealed, 8 open
+    state.players[1].stamps = 6
+    expected = GAME.scores(state)[1]
+    assert expected.breakdown["gift"] == 8 and expected.breakdown["square groups"] == 10
+    text = GAME.render(GAME.view(state, 0))
+    assert (
+        f"  score now {expected.total}: stamps 6 + gift 8 (8 symbols × 1 tape) + "
+        "square groups 10" in text
+    )
+    mine = GAME.scores(state)[0].total
+    assert f"scores now: you {mine} · seat 1 {expected.total}" in text
+    other = GAME.render(GAME.view(state, 1))
+    assert f"scores now: seat 0 {mine} · you {expected.total}" in other
+    assert score_lines(other)[1:] == score_lines(text)[1:]  # the same boards, the same scores
+
+
+def test_render_scores_leave_out_a_pending_choice() -> None:
+    """A seat's choice is hidden until everyone has chosen (PO-2): the scores shown, even to
+    the seat itself, are those of the boards before it."""
+    state = at_seal(2)
+    board(state, 0, uniform("F$"))
+    before = {seat: score_lines(GAME.render(GAME.view(state, seat))) for seat in (0, 1, None)}
+    chosen, _ = act(state, 0, "seal fragile T 0 0 0")  # would take 4 stamps once revealed
+    assert chosen.players[0].pending
+    for seat in (0, 1, None):
+        assert score_lines(GAME.render(GAME.view(chosen, seat))) == before[seat]
+    done, _ = everyone(chosen)
+    assert score_lines(GAME.render(GAME.view(done, 1))) != before[1]

@@ -13,13 +13,15 @@ any of 4 rotations, on a free cell of the row or column the helper points at, or
 corner (PO-5); (4) optionally one mail tape of a colour seals 4 open parcels of that colour
 forming its shape (L, T, I or Z, turned or flipped), each covered stamp icon earning a stamp
 (PO-6); (5)–(7) move, place the other token, seal again. Rounds 1–10 are full; round 11 is a
-half round and the unplaced token is discarded (PO-7).
+half round and the unplaced token is discarded (PO-7); option ``rounds`` plays fewer rounds, the
+last always a half round (PO-113).
 
 Scoring (PO-8): stamps (a goal token counts 8); for each type, open symbols × tapes of that
 colour; 3 per distinct tape touching an open receipt; 5 per square group of 4 open parcels of
 one colour, taking the largest set of groups no two of which share more than one parcel. Ties:
 most stamps, then shared. Option ``goals`` adds the 9 goal tokens (PO-9), checked at the end of
-every round. See ``docs/post_office.md`` for every ruling and the action notation.
+every round; each goal is a data entry plus a registered condition function (goals.py). See
+``docs/post_office.md`` for every ruling and the action notation.
 """
 
 from mailbag.games.post_office.game import SPEC, PostOfficeGame

@@ -32,8 +32,8 @@ SPEC = GameSpec(
             "goals",
             bool,
             False,
-            "play with the 9 goal tokens (4 face up; the rulebook recommends leaving them out "
-            "of a first game)",
+            "play with the goal tokens (9 printed, 4 face up; the rulebook recommends leaving "
+            "them out of a first game)",
         ),
         OptionSpec(
             "rounds",

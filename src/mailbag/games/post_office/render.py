@@ -108,6 +108,10 @@ def token_text(token: int, comps: Components, rotation: int = 0) -> str:
     return f"{printed.label}[{parts[0]} {parts[1]}/{parts[2]} {parts[3]}]"
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def legend(comps: Components) -> list[str]:
     """What the letters and marks of the boards mean, from the component data."""
     colours = ", ".join(f"{c.letter} {c.name} ({c.shade})" for c in comps.colours)
@@ -147,7 +151,7 @@ def score_parts(board: dict[str, Any], tables: Tables) -> tuple[int, list[str]]:
             shown.append(f"{source} {points}")
         else:  # a type's open symbols × its colour's tapes placed
             symbols, tapes = open_symbols(p, colour), tapes_of_colour(p, colour)
-            shown.append(f"{source} {points} ({symbols} symbols × {tapes} tapes)")
+            shown.append(f"{source} {points} ({_n(symbols, 'symbol')} × {_n(tapes, 'tape')})")
     return sum(parts.values()), shown
 
 

@@ -4,8 +4,9 @@ naming the first broken one, any state that could not arise in play (a loaded fi
 A state that passes is safe for every later operation: each parcel token, goal token and stamp
 lies in exactly one place and the totals are those of the component set; every id, cell,
 rotation, tape and helper space is in range; each board's parcels are exactly those its tokens
-show and each tape lies on parcels of its colour forming its shape; the round, phase and step
-fit together, and so do the hands, the dealt tokens and the number of tokens on each board; the
+show and each tape lies on parcels of its colour forming its shape; the game's parameters are in
+range; the round, phase and step fit together and with the state's number of rounds (PO-113),
+and so do the hands, the dealt tokens and the number of tokens on each board; the
 pending decisions (PO-2) are legal, and at least one seat still owes one. The bitboard fast
 paths (bitboard.py) pack the parcel lists byte by byte, so their values are checked to lie in
 -1..3 (colours), 0..3 (icons) and -1..15 (tapes) — here, as equality with what the tokens show.

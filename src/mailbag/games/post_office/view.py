@@ -2,7 +2,8 @@
 
 Public: every board (tokens, parcels, tapes), helper positions, stamps, goal tokens (and what
 they are worth together in stamps, each goal token counting 8: PO-112), the face-up goals, the
-round and phase, and the sizes of hidden piles. Private to a seat: the two tokens dealt to it,
+round and phase, the game's parameters (``params``: the number of rounds, PO-113, ...), and the
+sizes of hidden piles. Private to a seat: the two tokens dealt to it,
 its hand (which includes the token it received from the right: PO-3, visible to nobody else —
 not even to the passer, PO-104), and its own pending decision in a simultaneous phase (PO-2).
 Other players' pending decisions — and even whether they have made them — are not in the view.
