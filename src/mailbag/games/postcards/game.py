@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
@@ -15,6 +15,7 @@ from mailbag.games.postcards import (
     explain,
     heuristics,
     render,
+    reveal,
     scoring,
     turn,
     validate,
@@ -69,6 +70,16 @@ class PostcardsGame(Game[PostcardsState]):
 
     def apply_in_place(self, state: PostcardsState, seat: int, action: Action) -> list[Event]:
         return actions.apply_action(self.comps, state, seat, action)
+
+    def reveals(
+        self,
+        before: PostcardsState,
+        seat: int,
+        action: Action,
+        after: PostcardsState,
+        events: Sequence[Event],
+    ) -> bool:
+        return reveal.reveals(before, seat, action, after, events)
 
     def explain_illegal(self, state: PostcardsState, seat: int, action: Action) -> IllegalAction:
         return explain.explain_illegal(self.comps, state, seat, action)
