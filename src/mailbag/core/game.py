@@ -9,7 +9,6 @@ action.
 
 from __future__ import annotations
 
-import stat
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -278,15 +277,9 @@ MAX_COMPONENT_BYTES = 1 << 20
 
 def read_component_file(path: Path) -> str:
     """The text of a user's component file: a regular file, at most 1 MiB, UTF-8."""
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise ComponentError(f"{path}: not a regular file")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_COMPONENT_BYTES + 1)
-    except OSError as exc:
-        raise ComponentError(f"{path}: cannot read the file ({exc.strerror})") from None
-    if len(data) > MAX_COMPONENT_BYTES:
-        raise ComponentError(f"{path}: over {MAX_COMPONENT_BYTES} bytes, not a component file")
+    from mailbag.core.files import read_bounded
+
+    data = read_bounded(path, MAX_COMPONENT_BYTES, ComponentError, "a component file")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -18,7 +18,6 @@ import hashlib
 import json
 import os
 import secrets
-import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from typing import Any
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import MailbagError, RecordError
+from mailbag.core.files import read_bounded
 from mailbag.core.game import Event, Game, Score, apply, start_game, validate
 from mailbag.core.serialize import (
     RECORD_DIGESTS,
@@ -317,15 +317,7 @@ def loads(text: str | bytes, source: str = "record") -> GameRecord:
 
 def load(path: Path) -> GameRecord:
     """Read a record file: a regular file of at most 64 MiB."""
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise RecordError(f"{path}: not a regular file")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: over {MAX_RECORD_BYTES >> 20} MiB, not a game record")
+    data = read_bounded(path, MAX_RECORD_BYTES, RecordError, "a game record")
     return loads(data, str(path))
 
 
