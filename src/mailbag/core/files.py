@@ -1,11 +1,15 @@
-"""Reading a file a user names, defensively: a regular file, of bounded size."""
+"""Reading what a user hands mailbag, defensively: a regular file of bounded size, TOML text
+that cannot exhaust the parser."""
 
 from __future__ import annotations
 
+import re
 import stat
+import tomllib
 from pathlib import Path
+from typing import Any
 
-from mailbag.core.errors import MailbagError
+from mailbag.core.errors import ComponentError, MailbagError
 
 
 def read_bounded(path: Path, limit: int, error: type[MailbagError], what: str) -> bytes:
@@ -22,3 +26,32 @@ def read_bounded(path: Path, limit: int, error: type[MailbagError], what: str) -
     if len(data) > limit:
         raise error(f"{path}: over {limit >> 10} KiB, not {what}")
     return data
+
+
+#: the longest dotted key (``a.b.c``) a component file may hold: the formats need none, and the
+#: standard TOML parser takes memory quadratic in a key's length (a 200 KB key exhausts a machine)
+MAX_KEY_PARTS = 32
+_LONG_KEY = re.compile(
+    r"(?<![A-Za-z0-9_\-])(?:(?:[A-Za-z0-9_\-]++|\"[^\"\n]*+\"|'[^'\n]*+')[ \t]*+\.[ \t]*+)"
+    + f"{{{MAX_KEY_PARTS},}}"
+)
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """A component file's TOML text as data; text that is not TOML, nests too deeply or holds a
+    dotted key too long to parse safely is a :class:`ComponentError` naming ``source``."""
+    long_key = _LONG_KEY.search(text)
+    if long_key is not None:
+        line = text.count("\n", 0, long_key.start()) + 1
+        raise ComponentError(
+            f"{source}: line {line}: a dotted key of more than {MAX_KEY_PARTS} parts; "
+            "component files use plain keys (name, title, count, ...)"
+        )
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ComponentError(f"{source}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ComponentError(
+            f"{source}: not valid TOML (arrays or tables nested too deeply)"
+        ) from None

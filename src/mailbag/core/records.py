@@ -251,6 +251,10 @@ def _components(data: Any, where: str) -> ComponentData | None:
         and isinstance(data.get("sha256"), str)
     ):
         raise RecordError(f"{where}: header field 'components' must be {{source, sha256, text}}")
+    from mailbag.core.game import MAX_COMPONENT_BYTES
+
+    if len(data["text"]) > MAX_COMPONENT_BYTES:
+        raise RecordError(f"{where}: the component data is larger than a component file may be")
     found = ComponentData(data["source"][:200], data["text"])
     if found.sha256 != data["sha256"]:
         raise RecordError(f"{where}: the component data does not match its SHA-256 (altered?)")
