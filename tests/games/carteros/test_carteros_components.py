@@ -108,6 +108,11 @@ def test_inventory_is_the_138_cards_without_help_cards() -> None:
             'requires = ["dry_feet"]',
             "unknown Carteros play requirement effect 'dry_feet'",
         ),
+        (
+            'requires = ["no_boots"]',
+            "requires = []",
+            r"\(rubber_boots\): the 'rubber_boots' effect needs 'no_boots' in field 'requires'",
+        ),
         ('abbrev = "P"\npoints = 2\n', 'abbrev = "P"\n', "missing field 'points'"),
         ('abbrev = "Dbl"', 'abbrev = "Rcv"', r"\(double_received\): abbrev 'Rcv' is listed twice"),
         ('abbrev = "Dbl"', 'abbrev = "Dble"', "1–3 letters or digits"),

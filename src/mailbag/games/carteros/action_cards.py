@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mailbag.core.game import Event
-from mailbag.games.carteros.behaviours import ACTION_EFFECTS, REQUIREMENTS
+from mailbag.games.carteros.behaviours import ACTION_EFFECTS, EFFECT_NEEDS, REQUIREMENTS
 from mailbag.games.carteros.board import ADJACENT, same_street
 from mailbag.games.carteros.effects import (
     discard_action,
@@ -55,6 +55,15 @@ def not_last_action(state: CarterosState, seat: int) -> tuple[str, str] | None:
 
 
 # -- effects -----------------------------------------------------------------------------------
+
+
+#: without these the effect could leave a decision with no choice (a ride with nowhere to go),
+#: a card that vanishes (a second pair of boots) or a peek after the turn's last action
+EFFECT_NEEDS.update(
+    bicycle=frozenset({"open_neighbour"}),
+    rubber_boots=frozenset({"no_boots"}),
+    gps=frozenset({"not_last_action"}),
+)
 
 
 @ACTION_EFFECTS.register("bicycle")

@@ -40,3 +40,7 @@ Requirement: TypeAlias = Callable[[CarterosState, int], "tuple[str, str] | None"
 HOUSE_EFFECTS: Effects[HouseEffect] = Effects("Carteros house card")
 ACTION_EFFECTS: Effects[ActionEffect] = Effects("Carteros action card")
 REQUIREMENTS: Effects[Requirement] = Effects("Carteros play requirement")
+
+#: the requirements an action effect cannot do without (a Bicycle needs a house to ride to,
+#: CA-4): an entry naming the effect must list them in ``requires``, or the loader refuses it
+EFFECT_NEEDS: dict[str, frozenset[str]] = {}

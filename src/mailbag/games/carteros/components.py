@@ -24,7 +24,12 @@ from typing import Any
 
 from mailbag.core.errors import ComponentError
 from mailbag.games.carteros import action_cards, house_cards  # noqa: F401 (register effects)
-from mailbag.games.carteros.behaviours import ACTION_EFFECTS, HOUSE_EFFECTS, REQUIREMENTS
+from mailbag.games.carteros.behaviours import (
+    ACTION_EFFECTS,
+    EFFECT_NEEDS,
+    HOUSE_EFFECTS,
+    REQUIREMENTS,
+)
 from mailbag.games.carteros.board import HOUSE_INDEX, HOUSES
 from mailbag.games.carteros.kinds import (
     ActionKind,
@@ -219,6 +224,12 @@ def _actions(source: str, data: dict[str, Any]) -> tuple[ActionKind, ...]:
         if requires and effect is None:
             raise ComponentError(f"{where}: field 'requires' needs an effect to play the card")
         checks = tuple(REQUIREMENTS.get(r, where) for r in requires)
+        missing = sorted(EFFECT_NEEDS.get(effect or "", frozenset()) - set(requires))
+        if missing:
+            raise ComponentError(
+                f"{where}: the {effect!r} effect needs {', '.join(map(repr, missing))} in "
+                "field 'requires'"
+            )
         cancels = _names(entry.get("cancels", []), where, "cancels")
         for cause in cancels:
             if cause not in causes:

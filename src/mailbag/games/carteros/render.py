@@ -28,7 +28,14 @@ _BLOCKS = {HOUSE_NAMES[houses[0]]: houses for houses in BLOCK_HOUSES}
 #: the width the key is wrapped to (the full-screen UI shows the board in a pane)
 WIDTH = 78
 #: the marks of the grid and the carrier lines, always explained
-MARKS = "? face-down, ~ flooded, * placed this turn, D Stampy, 0–3 carriers, > whose turn"
+MARKS = (
+    ("?", "face-down"),
+    ("~", "flooded"),
+    ("*", "placed this turn"),
+    ("D", "Stampy"),
+    ("0–3", "carriers"),
+    (">", "whose turn"),
+)
 _TURN_LABELS = {
     "deliver": "deliver here (turn the house)",
     "draw": "draw an Action card",
@@ -158,7 +165,9 @@ def _carrier(comps: Components, observation: Observation, s: int, c: dict[str, A
     if c["debt"]:
         extras.append("owes Stampy a card")
     if c["mission"]:
-        extras.append(f"mission {_mission(observation['missions']['cards'], c['mission'])}")
+        card = observation["missions"]["cards"].get(str(c["mission"]))
+        where = f" at {card['house']} for {card['points']} pts" if card else ""
+        extras.append(f"mission {c['mission']}{where}")
     if c["missions_done"]:
         extras.append(f"done {', '.join(str(m) for m in c['missions_done'])}")
     if observation["final"] and c["tiebreak"]:
@@ -169,22 +178,32 @@ def _carrier(comps: Components, observation: Observation, s: int, c: dict[str, A
     return (
         f"{'>' if s == observation['current'] else ' '} seat {s}: {c['position']:<11} "
         f"mail {c['mail']}  actions {c['actions']}  delivered {delivered}  score {c['score']}"
-        + (f"  ({', '.join(extras)})" if extras else "")
+        + (f"  ({'; '.join(extras)})" if extras else "")
     )
 
 
 def _mission(cards: dict[str, Any], number: int) -> str:
-    """A mission with its house and points, as far as the view shows them."""
+    """A mission on offer with its house and points."""
     card = cards.get(str(number))
     return f"{number} ({card['house']}, {card['points']} pts)" if card else str(number)
 
 
 def _key(comps: Components, seen: set[str]) -> list[str]:
-    """The key to the marks and to every abbreviation the board shows."""
-    mail = ", ".join(f"{m.abbrev} {m.title}" for m in comps.mails)
-    houses = ", ".join(f"{h.abbrev} {h.title}" for h in comps.houses if h.name in seen)
-    text = f"Key: {MARKS}; delivered: {mail}" + (f"; houses: {houses}" if houses else "")
-    return textwrap.wrap(text, WIDTH, subsequent_indent="  ")
+    """The key to the marks and to every abbreviation the board shows (``seen``: the house
+    kinds shown by their abbreviation), wrapped to ``WIDTH`` with each mark next to its words."""
+    groups = (
+        ("Key:", MARKS),
+        ("delivered:", tuple((m.abbrev, m.title) for m in comps.mails)),
+        ("houses:", tuple((h.abbrev, h.title) for h in comps.houses if h.name in seen)),
+    )
+    text = "; ".join(
+        f"{label} " + ", ".join(f"{mark}\xa0{words}" for mark, words in items)
+        for label, items in groups
+        if items
+    )
+    return [
+        line.replace("\xa0", " ") for line in textwrap.wrap(text, WIDTH, subsequent_indent="  ")
+    ]
 
 
 def _abbrev(comps: Components, name: str) -> str:
