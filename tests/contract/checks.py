@@ -22,6 +22,7 @@ from mailbag.core import (
     apply,
     canonical_json,
     check_action,
+    clone,
     new_game,
     parse_action,
     state_digest,
@@ -29,6 +30,7 @@ from mailbag.core import (
     state_to_json,
 )
 from mailbag.core.records import GameRecord, Step, loads, replay
+from mailbag.core.serialize import record_digest
 
 MAX_STEPS = 20_000
 
@@ -85,7 +87,7 @@ def _record_walk(
     record = GameRecord(game.spec.name, dict(options), seed, list(seats))
     digests = [state_digest(new_game(game, tuple(seats), options, seed))]
     for _, seat, action, after in random_walk(game, seats, options, seed):
-        record.steps.append(Step(seat, action, state_digest(after)))
+        record.steps.append(Step(seat, action, record_digest(after)))
         digests.append(state_digest(after))
     return record, digests
 
@@ -122,8 +124,10 @@ def check_determinism(
 
 
 def check_json(game: Game[Any], seats: Sequence[str], options: dict[str, Any], seed: int) -> None:
-    """3. Every state survives the JSON round trip exactly."""
+    """3. Every state survives the JSON round trip exactly, passes ``validate``, and the game's
+    own ``copy`` equals a generic deep clone (a hand-written copy cannot drop a field)."""
     for before, _, _, after in random_walk(game, seats, options, seed):
+        assert game.copy(after) == clone(after), "contract 3: the game's copy differs from a clone"
         for state in (before, after):
             text = state_to_json(game, state)
             back = state_from_json(game, text)
@@ -252,6 +256,48 @@ def check_actions(
         assert state_digest(before) == digest, "contract 6: an illegal action changed the state"
 
 
+def check_undo(game: Game[Any], seats: Sequence[str], options: dict[str, Any], seed: int) -> None:
+    """7. Undo is exact and honest: a decision the game calls reversible (``reveals`` false)
+    gives its seat the same view in every world it could not tell apart before (nothing hidden
+    was shown, no chance resolved), and taking it back restores exactly the earlier state and
+    record."""
+    from mailbag.core.records import GameRecord
+    from mailbag.table import Table
+
+    rng = Rng.from_seed(seed, 8)
+    record = GameRecord(game.spec.name, dict(options), seed, list(seats))
+    table = Table.open(game, record)
+    for _ in range(MAX_STEPS):
+        if table.is_over():
+            return
+        deciders = table.deciders()
+        seat = deciders[rng.randbelow(len(deciders))]
+        legal = table.legal_actions(seat)
+        action = legal[rng.randbelow(len(legal))]
+        before, lines = table.state, record.to_lines()
+        view_before = game.view(before, seat)
+        events = table.submit(seat, action)
+        after = table.state
+        if game.reveals(before, seat, action, after, events):
+            continue
+        expected = canonical_json(game.view(after, seat))
+        for _ in range(3):
+            world = game.determinize(view_before, Rng(rng.next64()))
+            moved, _ = apply(game, world, seat, action)
+            assert canonical_json(game.view(moved, seat)) == expected, (
+                f"contract 7: {action} by seat {seat} is called reversible but shows it "
+                "something hidden (its view after differs between worlds it could not tell apart)"
+            )
+        if table.can_undo(seat) and rng.randbelow(3) == 0:
+            table.undo(seat)
+            assert state_digest(table.state) == state_digest(before), (
+                f"contract 7: undoing {action} did not restore the earlier state"
+            )
+            assert record.to_lines() == lines, "contract 7: undo did not restore the record"
+            table.submit(seat, action)
+    raise AssertionError(f"contract 1: no end after {MAX_STEPS} decisions")
+
+
 CHECKS: dict[str, Callable[[Game[Any], Sequence[str], dict[str, Any], int], None]] = {
     "playout": check_playout,
     "determinism": check_determinism,
@@ -259,4 +305,71 @@ CHECKS: dict[str, Callable[[Game[Any], Sequence[str], dict[str, Any], int], None
     "views": check_views,
     "conservation": check_conservation,
     "actions": check_actions,
+    "undo": check_undo,
 }
+
+
+def _masked(
+    data: Any, patterns: list[list[str]], seat: int | None, path: tuple[str, ...] = ()
+) -> Any:
+    """``data`` with every part matching a hidden-field pattern replaced by a marker."""
+    for pattern in patterns:
+        if len(pattern) == len(path) and all(
+            p == "*" or p == k or (p == "~" and k.isdigit() and int(k) != seat)
+            for p, k in zip(pattern, path, strict=True)
+        ):
+            return "<hidden>"
+    if isinstance(data, dict):
+        return {k: _masked(v, patterns, seat, (*path, str(k))) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_masked(v, patterns, seat, (*path, str(i))) for i, v in enumerate(data)]
+    return data
+
+
+def check_determinize(
+    game: Game[Any], seats: Sequence[str], options: dict[str, Any], seed: int
+) -> None:
+    """8. ``determinize`` keeps everything public: in a world drawn from a seat's view, every
+    part of the state (every field, defaults included) that the game does not declare hidden
+    from that seat (``hidden_fields``) is exactly as in the true state — a planning bot never
+    plans on a wrong round, score or board."""
+    rng = Rng.from_seed(seed, 9)
+    n = len(seats)
+    for index, (before, _, _, _) in enumerate(random_walk(game, seats, options, seed)):
+        if index % 3:
+            continue
+        for observer in [*range(n), None]:
+            patterns = [p.split(".") for p in game.hidden_fields(observer)]
+            world = game.determinize(game.view(before, observer), Rng(rng.next64()))
+            true = _masked(to_plain(before), patterns, observer)
+            drawn = _masked(to_plain(world), patterns, observer)
+            if true != drawn:
+                where = _first_difference(true, drawn)
+                raise AssertionError(
+                    f"contract 8: determinize for seat {observer} changed {where}, which the "
+                    "game does not declare hidden (hidden_fields)"
+                )
+
+
+def to_plain(data: Any) -> Any:
+    return msgspec.json.decode(msgspec.json.encode(data))
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{path}.{i}")
+    return f"{path.lstrip('.') or 'the state'} ({_short(a)} vs {_short(b)})"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) < 60 else text[:57] + "..."
+
+
+# contract 8 is registered once every game declares its hidden fields
