@@ -24,6 +24,7 @@ from textual import events as tevents
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -339,12 +340,22 @@ class PlayApp(App[str]):
         for line in self.logs[seat]:
             widget.write(line)
 
+    class Deferred(Message):
+        """Work handed over from the bots' thread to the screen's."""
+
+        def __init__(self, work: Callable[[], None]) -> None:
+            super().__init__()
+            self.work = work
+
+    def on_play_app_deferred(self, message: PlayApp.Deferred) -> None:
+        message.work()
+
     def _call(self, work: Callable[[], None]) -> None:
         """Run ``work`` on the screen's thread (at once when already there)."""
-        if threading.get_ident() == self._main or self._loop is None:
+        if threading.get_ident() == self._main:
             work()
         else:
-            self._loop.call_soon_threadsafe(work)
+            self.post_message(self.Deferred(work))  # thread-safe
 
     # -- drawing -------------------------------------------------------------------------------
     def _status(self, text: str) -> None:
@@ -521,6 +532,9 @@ class PlayApp(App[str]):
 
     def action_toggle_others(self) -> None:
         self.expanded = not self.expanded
+        if self.compact and self.expanded:  # they are shown under the board
+            self.left_view = "board"
+            self._layout_classes()
         if self.showing is not None:
             self._show_view(self.showing)
 
