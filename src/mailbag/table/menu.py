@@ -437,6 +437,8 @@ def _leaf(item: _Item, depth: int) -> Choice:
 
 def _step(prefix: tuple[str, ...], depth: int, children: list[Choice]) -> Choice:
     head, children = _trimmed(children)
+    if not head:
+        head = _common_words([leaf.text for child in children for leaf in child.leaves()])
     return _with_range(
         Choice(
             notation=" ".join(prefix),
@@ -451,6 +453,30 @@ def _restep(verb: tuple[str, ...], entries: list[Choice]) -> Choice:
     """Entries of the first step gathered under their verb."""
     children = tuple(replace(entry, key=" ".join(entry.notation.split()[1:])) for entry in entries)
     return _with_range(Choice(notation=verb[0], key=verb[0], text="", children=children))
+
+
+def _common_words(texts: list[str]) -> str:
+    """The longest run of words every description shares ("move to region", "on cell (0,0)"),
+    if it has two words or more: what a step's choices have in common."""
+    if len(texts) < 2:
+        return ""
+    words = [text.split() for text in texts]
+    first: list[str] = words[0]
+    best: list[str] = []
+    for start in range(len(first)):
+        for end in range(len(first), start + max(len(best), 1), -1):
+            run = first[start:end]
+            if all(_holds(other, run) for other in words[1:]):
+                best = run
+                break
+    while best and " ".join(best).count("(") > " ".join(best).count(")"):
+        best = best[:-1]  # no bracket left open
+    return " ".join(best) if len(best) >= 2 else ""
+
+
+def _holds(words: list[str], run: list[str]) -> bool:
+    size = len(run)
+    return any(words[i : i + size] == run for i in range(len(words) - size + 1))
 
 
 def _trimmed(children: list[Choice]) -> tuple[str, list[Choice]]:
