@@ -132,3 +132,17 @@ def test_titles_at_the_table_come_from_the_data() -> None:
     text = game.render(game.view(state, 0))
     assert "Tape galore: eight tapes or more lie on the board" in text
     assert "Eight tapes" not in text
+
+
+def test_a_goals_section_with_fewer_goals_than_lie_face_up() -> None:
+    """Two goals: both lie face up (PO-9 lays out 4 while the stack lasts), the game plays."""
+    two = CORNER_OFFICE + CORNER_OFFICE.replace("corner_office", "corner_shop").replace(
+        "count = 2", "count = 3"
+    )
+    game = GAME.with_component_text(two, "two-goals.toml")
+    result = play_game(game, ["random", "random"], {"goals": True}, 9, digests=True)
+    final = replay(game, result.record)
+    validate(game, final)
+    start: PostOfficeState = new_game(game, 2, {"goals": True}, 9)
+    assert sorted(start.goal_display) == [0, 1] and start.goal_stack == []
+    assert sum(len(p.goals_won) for p in final.players) == 2  # every board fills its corners

@@ -123,8 +123,8 @@ def broken(state: PostOfficeState, **changes: int) -> PostOfficeState:
     [
         ({"rounds": 1}, "a game has 2 to 11"),
         ({"rounds": 12}, "a game has 2 to 11"),
-        ({"goals_face_up": 0}, "1 to 9 can"),
-        ({"goals_face_up": 10}, "1 to 9 can"),
+        ({"goals_face_up": 0}, "1 to 64 can"),
+        ({"goals_face_up": 65}, "1 to 64 can"),
     ],
 )
 def test_check_state_refuses_params_out_of_range(changes: dict[str, int], message: str) -> None:

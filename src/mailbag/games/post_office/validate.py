@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from mailbag.core.errors import StateError
 from mailbag.games.post_office.bitboard import seal_hits
-from mailbag.games.post_office.components import REGULAR_TOKENS
+from mailbag.games.post_office.components import MAX_GOALS, REGULAR_TOKENS
 from mailbag.games.post_office.geometry import (
     CELL_PARCELS,
     CELLS,
@@ -94,9 +94,8 @@ def _check_table(state: PostOfficeState, tables: Tables) -> None:
             "(option rounds, PO-113)"
         )
     face_up = state.params.goals_face_up
-    goals = len(tables.components.goals)
-    if not 1 <= face_up <= goals:
-        _fail(f"{face_up} goals are to lie face up; 1 to {goals} can (PO-9)")
+    if not 1 <= face_up <= MAX_GOALS:  # (fewer goals than that just all lie face up)
+        _fail(f"{face_up} goals are to lie face up; 1 to {MAX_GOALS} can (PO-9)")
     if not 1 <= state.round <= rounds:
         _fail(f"round {state.round} does not exist: rounds are 1 to {rounds} (PO-7, PO-113)")
     if not 0 <= state.phase <= OVER:
