@@ -164,7 +164,7 @@ def render(obs: Observation, tables: Tables) -> str:
     out = [
         f"Post Office — round {obs['round']} of {rounds}, phase: {obs['phase']}"
         + (" (second)" if obs["step"] and obs["phase"] not in ("keep", "over") else "")
-        + (" · the last round is a half round" if obs["round"] == rounds else ""),
+        + (" · the last, half round" if obs["round"] == rounds and obs["phase"] != "over" else ""),
         f"stamp supply {obs['stamp_supply']} · parcel supply {obs['supply_size']}",
         "scores now: "
         + " · ".join(f"{who} {total}" for who, (total, _) in zip(names, scores, strict=True)),
