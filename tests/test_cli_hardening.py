@@ -192,6 +192,6 @@ def test_a_misclick_is_taken_back_with_undo() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "took back: play" in result.output
-    assert "cannot undo: nothing to take back" in result.output
+    assert "cannot undo: nothing of yours to take back" in result.output
     path = Path(result.output.split("mailbag play --resume ")[1].split()[0])
     assert load(path).steps == []

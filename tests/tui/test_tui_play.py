@@ -81,7 +81,7 @@ def test_post_office_says_why_a_pick_cannot_be_taken_back() -> None:
                 step, choices = app.table.step, shown_choices(app)
                 await press(pilot, app, "u")
                 assert app.table.step == step and shown_choices(app) == choices
-                assert "cannot undo: nothing to take back" in screen_text(app)
+                assert "cannot undo: nothing of yours to take back" in screen_text(app)
             await pilot.press("q")
 
     asyncio.run(run())

@@ -35,7 +35,6 @@ from mailbag.core import (
     Action,
     Event,
     Game,
-    IllegalAction,
     MailbagError,
     Observation,
     Rng,
@@ -528,12 +527,7 @@ def take_back(table: Any, seat: int, auto: set[int]) -> list[Any]:
     :func:`take_single`), then the one it made. Returns the steps taken back, latest first;
     raises the table's refusal when not even one may be."""
     if not table.can_undo(seat):
-        # said from the seat's side only: whether another seat has already chosen in a
-        # simultaneous phase is not the seat's to know
-        why = "the game is over" if table.is_over() else (
-            "something was revealed or drawn since, or another player acted"
-        )
-        raise IllegalAction("undo", f"nothing to take back: {why}")
+        table.undo(seat)  # raises the table's refusal, which tells nothing of other seats
     undone = []
     while table.can_undo(seat):
         undone.append(table.undo(seat))

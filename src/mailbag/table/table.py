@@ -6,7 +6,9 @@ durable through the store, and only then returns the events: a crash loses nothi
 was told about. Engine seats (bots) are run by :meth:`Table.advance`; the Automa is played by the
 rules engine itself. A seat may take back (:meth:`Table.undo`) its own latest decisions as long
 as nothing hidden was revealed, no chance was resolved (the game's ``reveals``) and no other seat
-has acted since.
+has acted since — except a seat choosing at the same time (a simultaneous phase, where the
+choices are hidden until all are made): taking one's own choice back then leaves theirs, so a
+refusal never tells whether the others have chosen yet.
 """
 
 from __future__ import annotations
@@ -16,13 +18,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from mailbag.bots.base import Bot
-from mailbag.core import Action, Event, Game, IllegalAction, apply, check_action
+from mailbag.core import Action, Event, Game, IllegalAction, MailbagError, apply, check_action
 from mailbag.core.records import GameRecord, Step, replay_steps, result_of
 from mailbag.core.serialize import record_digest
 from mailbag.table.store import MemoryStore, Store
 
 #: a listener told of every accepted decision: (seat, action, events, state after)
 Listener = Callable[[int, Action, list[Event], Any], None]
+
+
+@dataclass(frozen=True)
+class _Open:
+    """A decision that may still be taken back: who made it, the state before it, and who owed
+    a decision then (a later decision by one of those seats was made at the same time: a
+    simultaneous phase)."""
+
+    seat: int
+    before: Any
+    deciders: frozenset[int]
 
 
 @dataclass(frozen=True)
@@ -56,10 +69,8 @@ class Table:
         self.listeners: list[Listener] = []
         #: True while a decision is being committed (a front end defers interrupts then)
         self.committing = False
-        #: decisions at or after this index may be taken back
-        self._floor = len(record.steps)
-        #: the state before each decision that may be taken back
-        self._before: list[Any] = []
+        #: the decisions since the last one that can never be taken back, oldest first
+        self._open: list[_Open] = []
 
     # -- opening ---------------------------------------------------------------------------------
     @classmethod
@@ -116,6 +127,7 @@ class Table:
             )
         check_action(self.game, self.state, seat, action)
         before = self.state
+        deciders = frozenset(self.game.deciders(before))
         after, events = apply(self.game, before, seat, action)
         step = Step(seat, action, record_digest(after))
         self.committing = True
@@ -123,21 +135,13 @@ class Table:
             self.store.append(step)
             self.record.steps.append(step)
             self.state = after
-            index = len(self.record.steps) - 1
-            previous = self.record.steps[index - 1].seat if index > 0 else None
-            if previous is not None and previous != seat:
-                self._floor = max(self._floor, index)  # another seat acted in between
-                self._before.clear()
-            if self.game.reveals(before, seat, action, after, events):
-                self._floor = index + 1
-                self._before.clear()
+            if self.game.reveals(before, seat, action, after, events) or self.game.is_over(after):
+                self._open.clear()
             else:
-                self._before.append(before)
+                self._open.append(_Open(seat, before, deciders))
             if self.game.is_over(after):
                 self.record.result = result_of(self.game, after)
                 self.store.finish(self.record)
-                self._floor = len(self.record.steps)
-                self._before.clear()
         finally:
             self.committing = False
         for listener in self.listeners:
@@ -164,34 +168,58 @@ class Table:
         raise RuntimeError(f"{self.game.spec.name}: engine seats made {limit} decisions in a row")
 
     # -- taking back -----------------------------------------------------------------------------
+    def _undoable(self, seat: int) -> int | None:
+        """Where in ``_open`` the decision ``seat`` may take back is, if any: its latest one,
+        after which only seats deciding at the same time as it have acted."""
+        for index in range(len(self._open) - 1, -1, -1):
+            entry = self._open[index]
+            if entry.seat == seat:
+                later = {other.seat for other in self._open[index + 1 :]}
+                # only seats that were deciding at the same time may have acted since
+                return index if later <= entry.deciders else None
+        return None
+
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back its latest decision now."""
-        return (
-            len(self.record.steps) > self._floor
-            and bool(self._before)
-            and self.record.steps[-1].seat == seat
-        )
+        return self._undoable(seat) is not None
 
     def undo(self, seat: int) -> Step:
         """Take back ``seat``'s latest decision: the state and the record are exactly as they
-        were before it (and so is the store). Refused, naming why, when it may not be."""
-        if not self.can_undo(seat):
-            raise IllegalAction("undo", self._why_not_undo(seat))
-        step = self.record.steps.pop()
-        self.state = self._before.pop()
+        would be without it (decisions other seats made at the same time stay), and so is the
+        store. Refused, in words that tell nothing about the other seats, when it may not be."""
+        index = self._undoable(seat)
+        if index is None:
+            raise IllegalAction(
+                "undo",
+                "the game is over" if self.is_over() else
+                "nothing of yours to take back (only your latest decisions, while nothing was "
+                "revealed or drawn since and nobody acted after you in turn)",
+            )
+        first = len(self.record.steps) - len(self._open)
+        taken = self.record.steps[first + index]
+        later = self.record.steps[first + index + 1 :]
+        state = self._open[index].before
+        reopened = self._open[:index]
+        steps = self.record.steps[: first + index]
+        for step in later:  # decisions made at the same time, carried out again without it
+            deciders = frozenset(self.game.deciders(state))
+            reopened.append(_Open(step.seat, state, deciders))
+            try:
+                state, _ = apply(self.game, state, step.seat, step.action)
+            except MailbagError:
+                raise IllegalAction(
+                    "undo", "it cannot be taken back: a decision made since depends on it"
+                ) from None
+            steps.append(Step(step.seat, step.action, record_digest(state)))
         self.committing = True
         try:
+            self.record.steps[:] = steps
+            self.state = state
+            self._open = reopened
             self.store.truncate(self.record)
         finally:
             self.committing = False
-        return step
-
-    def _why_not_undo(self, seat: int) -> str:
-        if self.is_over():
-            return "the game is over"
-        if not self.record.steps or len(self.record.steps) <= self._floor:
-            return "nothing to take back: something was revealed or drawn, or another seat acted"
-        return f"the last decision is seat {self.record.steps[-1].seat}'s, not seat {seat}'s"
+        return taken
 
     # -- end -------------------------------------------------------------------------------------
     def result(self) -> dict[str, Any] | None:
