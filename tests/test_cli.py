@@ -97,7 +97,7 @@ def test_a_person_plays_refused_moves_are_asked_again_and_eof_saves(
     assert "refused: seat 0 holds no card" in result.output
     assert "no choice 9: choose 1–" in result.output
     assert "seed" not in result.output  # the seed is the deal: never shown before the end
-    saved = Path(result.output.split("mailbag play --resume ")[1].split()[0])
+    saved = Path(result.output.split("play --resume ")[1].split()[0])
     assert saved.parent.parent == Path(os.environ["MAILBAG_DATA_DIR"])
     assert len(saved.read_text().splitlines()) == 3  # header + two decisions
     resumed = runner.invoke(app, ["play", "--resume", str(saved)], input="1\n" * 10)
@@ -203,7 +203,7 @@ def test_line_mode_asks_what_then_where_and_reads_any_case(
     assert "▸" in first.split("seat 0>")[0]  # the first step: what, each opening a step
     assert "choices (0 goes back):" in out and "seat 0 play " in out  # then where
     assert "only one choice, taken for you: end the turn" in out  # no prompt with one choice
-    path = Path(out.split("mailbag play --resume ")[1].split()[0])
+    path = Path(out.split("play --resume ")[1].split()[0])
     steps = [str(s.action) for s in load_record(path).steps if s.seat == 0]
     assert "end" in steps
 
@@ -212,3 +212,33 @@ def test_line_mode_asks_what_then_where_and_reads_any_case(
         input="MOVE a1\nPlay WIND\nquit\n",
     )
     assert "seat 0 enters at A1" in typed.output and "refused" not in typed.output
+
+
+def test_version_and_help_in_words() -> None:
+    version = runner.invoke(app, ["--version"])
+    assert version.exit_code == 0 and version.output.startswith("mailbag ")
+    for command in (["play"], ["sim"], ["bench"], ["replay"], ["games"], []):
+        shown = runner.invoke(app, [*command, "--help"])
+        assert shown.exit_code == 0, shown.output
+        assert "<" not in shown.output and "list[" not in shown.output, shown.output
+    games = runner.invoke(app, ["games"])
+    assert "engine seat" in games.output and "Automa" in games.output
+
+
+@pytest.mark.parametrize(
+    ("argv0", "expected"),
+    [
+        (".venv/bin/mailbag", ".venv/bin/mailbag"),
+        ("mailbag", "mailbag"),
+        ("/x/mailbag/__main__.py", "-m mailbag"),
+    ],
+)
+def test_the_resume_hint_runs_as_typed(
+    argv0: str, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from mailbag.terminal import command_name
+
+    monkeypatch.setattr(sys, "argv", [argv0, "play"])
+    assert command_name().endswith(expected)

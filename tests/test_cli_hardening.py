@@ -133,7 +133,7 @@ def test_any_entry_at_the_prompt_is_refused_and_the_game_goes_on(entry: str) -> 
     )
     assert result.exit_code == 0, result.output
     assert "refused:" in result.output or "no choice" in result.output
-    path = Path(result.output.split("mailbag play --resume ")[1].split()[0])
+    path = Path(result.output.split("play --resume ")[1].split()[0])
     assert len(load(path).steps) >= 1  # the "1" after the bad entry was played and saved
 
 
@@ -193,5 +193,5 @@ def test_a_misclick_is_taken_back_with_undo() -> None:
     assert result.exit_code == 0, result.output
     assert "took back: play" in result.output
     assert "cannot undo: nothing of yours to take back" in result.output
-    path = Path(result.output.split("mailbag play --resume ")[1].split()[0])
+    path = Path(result.output.split("play --resume ")[1].split()[0])
     assert load(path).steps == []

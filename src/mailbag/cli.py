@@ -15,19 +15,44 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from mailbag.cliutil import friendly
+from mailbag.cliutil import friendly, plain_help
 from mailbag.core import MailbagError, SeatError
 from mailbag.core.game import read_component_file
 from mailbag.core.records import ComponentData, GameRecord, load, replay_steps, result_of
 from mailbag.core.spec import parse_option_pairs
 from mailbag.games import get, names
 
+plain_help()
 app = typer.Typer(
     help="mailbag: Postcards, Post Office and Carteros by their printed rules.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"mailbag {version('mailbag')}")
+        except PackageNotFoundError:
+            typer.echo("mailbag (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="print mailbag's version and exit"
+        ),
+    ] = False,
+) -> None:
+    """mailbag: Postcards, Post Office and Carteros by their printed rules."""
 console = Console(highlight=False, emoji=False)
 err_console = Console(stderr=True, highlight=False, emoji=False)
 
@@ -55,6 +80,12 @@ def games_command() -> None:
             ", ".join(spec.engine_seats) or "-",
         )
     console.print(table)
+    console.print(
+        "Seats: human (you, or friends sharing the screen), a bot (random, greedy, mcts), or an "
+        "engine seat — a seat the game's own rules play, like Postcards' solo Automa "
+        "(automa:easy|normal|expert).",
+        markup=False,
+    )
 
 
 def parse_seats(text: str) -> list[str]:
@@ -84,25 +115,35 @@ def check_seat_kinds(game_name: str, seats: list[str]) -> None:
 @app.command("play")
 @friendly
 def play_command(
-    game: Annotated[str | None, typer.Argument(help="game to play (see `mailbag games`)")] = None,
+    game: Annotated[
+        str | None, typer.Argument(metavar="GAME", help="game to play (see `mailbag games`)")
+    ] = None,
     seats: Annotated[
-        str, typer.Option(help="comma list of seat kinds: human, random, greedy, mcts, automa:…")
+        str, typer.Option(
+            metavar="KINDS", help="comma list of seat kinds: human, random, greedy, mcts, automa:…"
+        )
     ] = "human,random",
     seed: Annotated[
-        int | None, typer.Option(help="random seed (default: chosen at random)")
+        int | None, typer.Option(metavar="N", help="random seed (default: chosen at random)")
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="game option key=value")
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="game option (repeatable)"),
     ] = None,
     record: Annotated[
         Path | None,
-        typer.Option(help="save the game record here (default: a new file in your data folder)"),
+        typer.Option(
+            metavar="FILE",
+            help="save the game record here (default: a new file in your data folder)",
+        ),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
     components: Annotated[
-        Path | None, typer.Option(help="play with your own component data file")
+        Path | None, typer.Option(metavar="FILE", help="play with your own component data file")
     ] = None,
-    resume: Annotated[Path | None, typer.Option(help="resume a saved game record")] = None,
+    resume: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="resume a saved game record")
+    ] = None,
     plain: Annotated[
         bool, typer.Option("--plain", help="line mode, not the full-screen game")
     ] = False,
@@ -179,7 +220,7 @@ def full_screen(plain: bool, seats: list[str]) -> bool:
 @app.command("replay")
 @friendly
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="a game record (JSON Lines)")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="a game record (JSON Lines)")],
     step: Annotated[
         bool, typer.Option("--step", help="walk through it one step at a time")
     ] = False,

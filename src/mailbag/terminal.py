@@ -15,6 +15,7 @@ the next person before showing anything of theirs.
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import sys
@@ -407,11 +408,25 @@ def play_in_terminal(
     return report_result(game, table.state, record, save_path, json_out)
 
 
+def command_name() -> str:
+    """How this mailbag was started, so a printed command runs as typed: the script path used
+    (``.venv/bin/mailbag``), ``mailbag`` when found on the PATH, or ``python -m mailbag``."""
+    import shutil
+
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else "mailbag"
+    if argv0.endswith("__main__.py") or argv0 in ("-m", "-c"):
+        return f"{sys.executable} -m mailbag"
+    name = Path(argv0).name
+    if os.sep not in argv0 or shutil.which(name) == str(Path(argv0).resolve()):
+        return name
+    return argv0
+
+
 def say_stopped(how: str, save_path: Path, decisions: int) -> None:
     """The line that tells a person who stopped a game how to resume it."""
     _say(
         f"\n{how}: game saved to {save_path} after {decisions} decisions; "
-        f"resume it with: mailbag play --resume {save_path}"
+        f"resume it with: {command_name()} play --resume {save_path}"
     )
 
 

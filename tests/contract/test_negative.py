@@ -84,6 +84,20 @@ class LeakyRefusal(TinyGame):
         return IllegalAction(refusal.rule, f"{refusal.reason} (the deck's top card is {top})")
 
 
+class ForgetsTheTurn(TinyGame):
+    """``determinize`` leaves a public field (the turn count) at its default."""
+
+    def determinize(self, observation: Observation, rng: Rng) -> TinyState:
+        world = super().determinize(observation, rng)
+        world.turn = 0
+        return world
+
+    def view(self, state: TinyState, seat: int | None) -> Observation:
+        observation = super().view(state, seat)
+        del observation["turn"]  # and the view does not show it either
+        return {**observation, "turn": 0}
+
+
 SEATS = ("player", "player")
 
 
@@ -105,6 +119,11 @@ def test_a_view_that_leaks_a_hidden_card_is_caught() -> None:
 def test_a_refusal_that_leaks_a_hidden_card_is_caught() -> None:
     with pytest.raises(AssertionError, match=r"contract 4: refusing \S+ .*to seat 0 leaks hidden"):
         run("views", LeakyRefusal())
+
+
+def test_a_determinize_that_drops_a_public_field_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"contract 8: determinize .* changed turn"):
+        run("determinize", ForgetsTheTurn())
 
 
 def test_a_shuffle_with_global_random_is_caught() -> None:

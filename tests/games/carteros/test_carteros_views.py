@@ -125,3 +125,35 @@ def test_heuristic_prefers_delivering() -> None:
     after, _ = act(state, "deliver", "give parcel")
     assert GAME.heuristic(after, 0) > before
     assert GAME.heuristic(after, 1) < GAME.heuristic(state, 1)
+
+
+def test_ca105_hidden_fields_are_what_a_seat_cannot_know() -> None:
+    assert set(GAME.hidden_fields(1)) == {
+        "rng",
+        "grid.*",  # face-down houses
+        "house_deck.*",  # the decks' cards and order, not their sizes
+        "mail_deck.*",
+        "action_deck.*",
+        "mail.~.*",  # the other carriers' cards, not how many
+        "hand.~.*",
+        "known.~.*",  # what the others saw with GPS, not where they looked
+        "mission_decks.*.*",  # the missions under the face-up ones
+    }
+    public = ("delivered", "pos", "boots", "floods", "tasks", "played", "house_discard", "mission")
+    assert not any(p.split(".")[0] in public for p in GAME.hidden_fields(None))
+
+
+def test_determinize_keeps_the_face_up_missions_and_what_the_seat_saw() -> None:
+    # a path cannot single out a deck's top card, so hidden_fields hides whole mission decks:
+    # determinize keeps the face-up ones all the same
+    state = build(3, missions=True, pos={0: "A1"}, grid={"B1": "lost"}, hand={0: ["gps"]})
+    state, _ = act(state, "play gps", "peek B1", "stop")
+    rng = Rng.from_seed(6)
+    for seat in (0, 1, None):
+        for _ in range(10):
+            world = GAME.determinize(GAME.view(state, seat), rng)
+            assert [d[-1] for d in world.mission_decks] == [d[-1] for d in state.mission_decks]
+            assert [len(d) for d in world.mission_decks] == [len(d) for d in state.mission_decks]
+            if seat == 0:
+                assert world.known[0] == state.known[0] and world.grid[1] == state.grid[1]
+            assert [k >= 0 for k in world.known[0]] == [k >= 0 for k in state.known[0]]
