@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from mailbag.core.game import Event
 from mailbag.games.carteros.board import BLOCK_MASK, HOUSE_NAMES, POST_OFFICE
-from mailbag.games.carteros.state import GOAL, CarterosState, Task, expand
+from mailbag.games.carteros.state import ACTIONS_PER_TURN, GOAL, CarterosState, Task, expand
 
 if TYPE_CHECKING:
     from mailbag.games.carteros.components import Components
@@ -179,7 +179,7 @@ def stampy_card(comps: Components, state: CarterosState, task: Task, events: lis
     """CA-2: the carrier flees, losing the actions left; with none left, a Mail card of their
     choice (in a mission delivery with no Mail card: the mission, CA-10)."""
     seat = task.seat
-    left = 3 - state.actions_used
+    left = ACTIONS_PER_TURN - state.actions_used
     if left > 0:
         state.turn_over = True
         events.append(
