@@ -242,3 +242,27 @@ def test_the_resume_hint_runs_as_typed(
 
     monkeypatch.setattr(sys, "argv", [argv0, "play"])
     assert command_name().endswith(expected)
+
+
+def test_seats_have_names_everywhere() -> None:
+    from mailbag.bots import split_seats
+    from mailbag.core.records import load
+
+    assert split_seats("alice=human,bob=mcts:iters=9,depth=4,greedy") == [
+        "alice=human",
+        "bob=mcts:iters=9,depth=4",
+        "greedy",
+    ]
+    result = runner.invoke(
+        app,
+        ["play", "carteros", "--seats", "alice=human,bob=human,greedy", "--seed", "3"],
+        input="\n1\n" * 6 + "quit\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "pass to alice (human)" in out and "alice> " in out
+    assert "0:human (alice), 1:human (bob), 2:greedy (seat 2)" in out
+    saved = load(Path(out.split("play --resume ")[1].split()[0]))
+    assert saved.names == ["alice", "bob", "seat 2"] and saved.seats == ["human", "human", "greedy"]
+    same = runner.invoke(app, ["play", "tiny", "--seats", "x=random,x=random"])
+    assert same.exit_code == 2 and "two seats have the same name" in same.output

@@ -100,6 +100,20 @@ def parse_seats(text: str) -> list[str]:
         raise SeatError(f"--seats {text!r}: {exc}; give a comma list, e.g. human,random") from None
 
 
+def split_names(seats: list[str]) -> tuple[list[str] | None, list[str]]:
+    """Names given in ``--seats`` (``alice=human,bob=human,greedy``) and the seat kinds; a seat
+    without a name is called by its number. Names are unique."""
+    from mailbag.bots.base import split_name
+
+    pairs = [split_name(seat) for seat in seats]
+    if all(name is None for name, _ in pairs):
+        return None, seats
+    names = [name or f"seat {i}" for i, (name, _) in enumerate(pairs)]
+    if len(set(names)) != len(names):
+        raise SeatError(f"--seats: two seats have the same name ({', '.join(names)})")
+    return names, [kind for _, kind in pairs]
+
+
 def check_seat_kinds(game_name: str, seats: list[str]) -> None:
     """Every seat is ``human``, a bot kind, or one of the game's engine seats."""
     from mailbag.bots import bot_kinds, is_bot_kind
@@ -169,7 +183,7 @@ def play_command(
         raise SeatError("name a game to play (see `mailbag games`) or give --resume FILE")
     spec_game = get(game)
     seat_list = parse_seats(seats)
-    check_seat_kinds(spec_game.spec.name, seat_list)
+    check_seat_kinds(spec_game.spec.name, split_names(seat_list)[1])
     options = spec_game.spec.resolve_options(parse_option_pairs(option))
     if seed is None:
         import secrets
@@ -181,7 +195,10 @@ def play_command(
     if components is not None:
         data = ComponentData(components.name, read_component_file(components))
         spec_game.with_component_text(data.text, str(components))  # refuse a bad file now
-    new_record = GameRecord(spec_game.spec.name, options, seed, seat_list, components=data)
+    names, seat_list = split_names(seat_list)
+    new_record = GameRecord(
+        spec_game.spec.name, options, seed, seat_list, components=data, names=names
+    )
     if record is None:
         from mailbag.paths import new_record_path
 

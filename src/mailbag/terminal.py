@@ -58,8 +58,10 @@ class Screen:
     """The terminal shared by the people at one table. In hot seat it remembers whose private
     things are on screen, clears it between people and keeps each person's events for them."""
 
-    def __init__(self, humans: Sequence[int]) -> None:
+    def __init__(self, humans: Sequence[int], labels: Sequence[str] = ()) -> None:
         self.hot_seat = len(humans) > 1
+        #: how each seat is called (its name, or "seat N")
+        self.labels = list(labels) or [f"seat {s}" for s in range(max(humans, default=0) + 1)]
         self.showing: int | None = None
         self.pending: dict[int, list[str]] = {seat: [] for seat in humans}
 
@@ -88,7 +90,7 @@ class Screen:
             return
         self.clear()
         self.showing = None
-        console.print(f"pass to seat {seat} ({kind}) — press Enter", markup=False)
+        console.print(f"pass to {self.labels[seat]} ({kind}) — press Enter", markup=False)
         read_line("")
         self.clear()
         self.showing = seat
@@ -163,14 +165,16 @@ class HumanAgent:
         self.screen.hand_over(self.seat, self.kind)
         observation = table.view(self.seat)
         console.rule(
-            f"seat {self.seat} — your decision" if self.screen.hot_seat else "your decision"
+            f"{self.screen.labels[self.seat]} — your decision"
+            if self.screen.hot_seat
+            else "your decision"
         )
         console.print(game.render(observation), markup=False)
         at: list[Choice] = []  # the steps opened so far
         self._show(menu, at)
         while True:
             where = f" {at[-1].notation}" if at else ""
-            text = read_line(f"seat {self.seat}{where}> ").strip()
+            text = read_line(f"{self.screen.labels[self.seat]}{where}> ").strip()
             if not text:
                 continue
             word = text.lower()
@@ -293,7 +297,7 @@ def scoreboard(game: Game[Any], state: Any, record: GameRecord) -> RichTable:
     )
     table.add_column("")
     for seat in order:
-        table.add_column(f"seat {seat}\n{record.seats[seat]}", justify="right")
+        table.add_column(f"{record.label(seat)}\n{record.seats[seat]}", justify="right")
     table.add_row("place", *(str(ranking[s]) for s in order), style="bold")
     for key in categories:
         table.add_row(key, *(str(scores[s].breakdown.get(key, 0)) for s in order))
@@ -366,7 +370,7 @@ def play_in_terminal(
         print_scoreboard(game, table.state, record)
         return 0
     watcher: int | None = humans[0] if len(humans) == 1 else None
-    screen = Screen(humans)
+    screen = Screen(humans, [record.label(s) for s in range(len(seats))])
     auto: set[int] = set()
     people = {
         seat: HumanAgent(game, seat, seats[seat], table, screen, auto) for seat in humans
@@ -377,7 +381,11 @@ def play_in_terminal(
         word = f"resumed after {len(record.steps)} decisions" if resumed else "new game"
         console.print(
             f"[bold]{game.spec.title}[/bold] — game {record.game_id} ({word}); seats: "
-            + ", ".join(f"{i}:{k}" for i, k in enumerate(seats))
+            + ", ".join(
+                f"{i}:{k}" + (f" ({record.label(i)})" if record.names else "")
+                for i, k in enumerate(seats)
+            ),
+            soft_wrap=True,
         )
         console.print(f"saved as you play to {save_path}", markup=False, soft_wrap=True)
         if not resumed:

@@ -8,6 +8,7 @@ Bots are given the seat's view and its legal actions; search bots plan on worlds
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -47,10 +48,27 @@ def parse_kind(kind: str) -> tuple[str, dict[str, str]]:
     return name.strip(), params
 
 
+#: ``alice=human``: a seat with a name (letters first, at most 20 characters)
+_NAMED = re.compile(r"^([A-Za-z][A-Za-z0-9_.\-]{0,19})=([A-Za-z_]+)(:.*)?$")
+
+
+def split_name(seat: str) -> tuple[str | None, str]:
+    """``"alice=human"`` -> ``("alice", "human")``; ``"greedy"`` -> ``(None, "greedy")``."""
+    found = _NAMED.match(seat)
+    if found is None or not _is_seat_word(found.group(2)):
+        return None, seat
+    return found.group(1), seat[len(found.group(1)) + 1 :]
+
+
+def _is_seat_word(word: str) -> bool:
+    _load_builtin()
+    return word in ("human", "automa") or word in _FACTORIES
+
+
 def split_seats(values: list[str] | str) -> list[str]:
     """Seat kinds from ``--seats``: comma-separated, where a piece like ``time=1`` (a parameter
     without a bot name) continues the previous kind: ``mcts:iters=9,depth=4,greedy`` is two
-    seats."""
+    seats. A seat may carry a name: ``alice=human,bob=mcts:iters=9,greedy``."""
     items = [values] if isinstance(values, str) else list(values)
     kinds: list[str] = []
     for item in items:
@@ -58,7 +76,8 @@ def split_seats(values: list[str] | str) -> list[str]:
             piece = piece.strip()
             if not piece:
                 raise SeatError(f"empty seat kind in {item!r}")
-            if "=" in piece and ":" not in piece and kinds and ":" in kinds[-1]:
+            named = split_name(piece)[0] is not None
+            if "=" in piece and ":" not in piece and not named and kinds and ":" in kinds[-1]:
                 kinds[-1] += "," + piece
             else:
                 kinds.append(piece)

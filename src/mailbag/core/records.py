@@ -103,6 +103,14 @@ class GameRecord:
     digests: int = RECORD_DIGESTS
     #: the game's state schema when the record was made (None: not known, an older record)
     schema: int | None = None
+    #: the seats' names, when people gave them (``--seats alice=human,bob=human``)
+    names: list[str] | None = None
+
+    def label(self, seat: int) -> str:
+        """How a seat is called on screen: its name, or ``seat N``."""
+        if self.names and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"seat {seat}"
 
     def engine_seats(self, game: Game[Any]) -> tuple[str, ...]:
         return engine_seat_kinds(game, self.seats)
@@ -122,6 +130,8 @@ class GameRecord:
             header["digests"] = self.digests
         if self.schema is not None:
             header["schema"] = self.schema
+        if self.names:
+            header["names"] = self.names
         return json.dumps(header, sort_keys=True)
 
     def result_line(self) -> str:
@@ -224,6 +234,13 @@ def _header(header: Any, where: str) -> GameRecord:
     schema = header.get("schema")
     if schema is not None and not _is_int(schema, 1, 10_000):
         raise RecordError(f"{where}: header field 'schema' must be a version number")
+    names = header.get("names")
+    if names is not None and not (
+        isinstance(names, list)
+        and len(names) == len(seats)
+        and all(isinstance(n, str) and 0 < len(n) <= 20 for n in names)
+    ):
+        raise RecordError(f"{where}: header field 'names' must name every seat (1–20 characters)")
     return GameRecord(
         game=header["game"],
         options=options,
@@ -233,6 +250,7 @@ def _header(header: Any, where: str) -> GameRecord:
         game_id=game_id,
         digests=digests,
         schema=schema,
+        names=names,
     )
 
 

@@ -249,7 +249,9 @@ class PlayApp(App[str]):
         self.showing = seat
         self._show_view(seat)
         self._show_choices()
-        self._status(f"seat {seat}: your decision" if self.hot_seat else "your decision")
+        self._status(
+            f"{table_label(self, seat)}: your decision" if self.hot_seat else "your decision"
+        )
 
     def _hand_over(self, seat: int) -> None:
         self.showing = None
@@ -259,8 +261,8 @@ class PlayApp(App[str]):
             self._show_log(seat)
             self._present(seat)
 
-        self._status(f"passing to seat {seat}")
-        self.push_screen(HandOver(seat, self.kinds[seat]), arrived)
+        self._status(f"passing to {table_label(self, seat)}")
+        self.push_screen(HandOver(seat, self.kinds[seat], table_label(self, seat)), arrived)
         self.idle.set()
 
     def _game_over(self) -> None:
@@ -281,7 +283,7 @@ class PlayApp(App[str]):
         self.busy = True
         self._show_choices()
         thinking = [s for s in self.table.deciders() if s in self.table.agents]
-        who = ", ".join(f"seat {s} ({self.kinds[s]})" for s in thinking)
+        who = ", ".join(f"{table_label(self, s)} ({self.kinds[s]})" for s in thinking)
         self._status(f"{who} to play … (q saves and quits)")
         threading.Thread(target=self._run_bots, name="mailbag-bots", daemon=True).start()
 
@@ -398,7 +400,7 @@ class PlayApp(App[str]):
         totals = known_scores(self.game, view)
         parts = []
         for other, total in enumerate(totals):
-            name = "you" if other == seat else f"seat {other}"
+            name = "you" if other == seat else table_label(self, other)
             parts.append(f"{name}: {total if total is not None else '?'}")
         line = " · ".join(parts) if parts else "not known yet"
         if self.menu is not None and self.menu.scores:
@@ -597,3 +599,8 @@ def _rows(text: str, width: int) -> int:
     if not text:
         return 0
     return sum(max(1, math.ceil(len(line) / width)) for line in text.splitlines())
+
+
+def table_label(app: PlayApp, seat: int) -> str:
+    """How a seat is called on screen: its name from ``--seats alice=human``, or ``seat N``."""
+    return app.table.record.label(seat)

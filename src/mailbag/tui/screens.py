@@ -38,15 +38,16 @@ class HandOver(ModalScreen[None]):
         Binding("enter", "dismiss_screen", "I am here", show=True),
     ]
 
-    def __init__(self, seat: int, kind: str) -> None:
+    def __init__(self, seat: int, kind: str, label: str = "") -> None:
         super().__init__()
         self.seat = seat
         self.kind = kind
+        self.label = label or f"seat {seat}"
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                f"Pass the keyboard to seat {self.seat} ({self.kind}).\n\n"
+                f"Pass the keyboard to {self.label} ({self.kind}).\n\n"
                 f"Seat {self.seat}: press Enter when the others are not looking.",
                 markup=False,
             )
