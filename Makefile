@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_BASE := $(VENV)/.installed-base
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: play test lint typecheck unit soak bench clean
+.PHONY: play test lint typecheck unit soak golden bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,13 @@ $(VENV)/.installed-tui: pyproject.toml | $(BIN)/python
 
 ## play: start a game in the terminal, you against bots (full screen; `--plain` for line mode)
 play: $(VENV)/.installed-tui
-	$(BIN)/mailbag play postcards --seats human,automa:normal
+	@$(BIN)/mailbag play postcards --seats human,automa:normal; status=$$?; \
+	echo; echo "Other games and ways to play:"; \
+	echo "  $(BIN)/mailbag play post_office --seats human,greedy,random"; \
+	echo "  $(BIN)/mailbag play carteros --seats human,greedy -o stampy=true"; \
+	echo "  $(BIN)/mailbag play postcards --seats alice=human,bob=human   (hot seat)"; \
+	echo "  $(BIN)/mailbag games   (every game, its seats and options)"; \
+	exit $$status
 
 ## test: lint, type-check and run the whole test suite
 test: $(STAMP_DEV)
@@ -41,6 +47,11 @@ soak: $(STAMP_DEV)
 	MAILBAG_FUZZ=$${FUZZ:-100000} MAILBAG_FUZZ_COMPONENTS=$${FUZZ_COMPONENTS:-10000} \
 		$(BIN)/pytest tests/contract/test_fuzz_states.py tests/contract/test_fuzz_inputs.py \
 		tests/contract/test_fuzz_components.py -q -n auto
+
+## golden: re-record every game's golden games (replayed under the current engine; games whose
+## actions are no longer legal are played again); `make golden CHECK=1` only reports
+golden: $(STAMP_DEV)
+	$(BIN)/python tests/golden.py $(if $(CHECK),--check) $(if $(FRESH),--fresh)
 
 bench: $(STAMP_BASE)
 	$(BIN)/mailbag bench postcards
