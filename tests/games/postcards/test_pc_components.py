@@ -37,9 +37,9 @@ def test_travel_cards_are_4_colours_by_3_actions_by_6() -> None:
 
 
 def test_gift_mix_follows_the_rulings() -> None:
-    by_kind = Counter()
+    by_kind: Counter[str] = Counter()
     for g in COMPS.gifts:
-        by_kind[g.kind] += g.copies
+        by_kind[g.effect] += g.copies
     assert by_kind == {
         "car": 3,
         "caravan": 3,
@@ -49,9 +49,12 @@ def test_gift_mix_follows_the_rulings() -> None:
         "snow_globe": 4,
         "stamp_collection": 4,
     }
-    assert sorted(g.campsite for g in COMPS.gifts if g.kind == "keychain") == sorted(
+    assert sorted(g.numbers["campsite"] for g in COMPS.gifts if g.effect == "keychain") == sorted(
         ["beach", "mountain", "forest", "lake", "village"]
     )
+    lightning = {g.effect for g in COMPS.gifts if g.lightning}
+    assert lightning == {"car", "hiking_guide", "road_map", "stamp_collection"}
+    assert all((g.use is not None) == g.lightning != (g.score is not None) for g in COMPS.gifts)
 
 
 def test_map_regions_numbers_and_adjacency_pc_1() -> None:
@@ -110,17 +113,56 @@ def _error(text: str) -> str:
     return str(info.value)
 
 
-def test_wrong_count_of_postcards() -> None:
+def test_other_counts_play_when_consistent() -> None:
+    """No count is fixed in the code: a set with a postcard less, fewer Travel cards, 50
+    tokens and 10 camps a player plays, and its counts are its own."""
     start = TEXT.index("[[postcards]]\nid = 52")
     end = TEXT.index("[[itineraries]]")
-    message = _error(TEXT[:start] + TEXT[end:])
-    assert "mine.toml" in message and "[[postcards]]" in message
-    assert "52 expected, found 51" in message
+    text = TEXT[:start] + TEXT[end:]
+    text = text.replace("copies = 6", "copies = 5", 1).replace("tokens = 60", "tokens = 50")
+    text = text.replace("camps = 13", "camps = 10")
+    comps = parse_components(text, "mine.toml")
+    assert len(comps.postcards) == 51 and sum(k.copies for k in comps.travel) == 71
+    assert comps.tokens == 50 and comps.camps == 10
+    game = GAME.with_component_text(text, "mine.toml")
+    state = new_game(game, 4, {}, 1)
+    inventory = game.inventory(state)
+    assert inventory["token"] == 50 and "postcard:52" not in inventory
+    assert sum(n for k, n in inventory.items() if k.startswith("travel:")) == 71
 
 
-def test_wrong_count_of_travel_cards() -> None:
-    message = _error(TEXT.replace("copies = 6", "copies = 5", 1))
-    assert "mine.toml: [[travel_cards]] copies: 72 expected, found 71" in message
+def test_too_few_cards_to_deal_are_refused_naming_the_need() -> None:
+    """What the rules truly need: enough cards to deal (Setup). The loader checks the smallest
+    table (two players); a bigger table is checked when it is dealt."""
+    kinds = TEXT.index("[[travel_cards]]")
+    text = TEXT.replace("copies = 6", "copies = 1")
+    message = _error(text)
+    assert "too few Travel cards to deal: 12" in message and "need 15" in message
+    gifts = TEXT[: TEXT.index("[[gifts]]", kinds)]
+    two = '[[gifts]]\nname = "car"\ntitle = "Car"\ncopies = 2\nlightning = true\n'
+    two += 'effect = "car"\nhelp = "up to 3 extra movements this turn"\n'
+    assert "too few gift cards to deal: 2" in _error(gifts + two)
+    start = TEXT.index("[[itineraries]]\nid = 4\n")
+    end = TEXT.index("[[gifts]]", kinds)
+    three = TEXT[:start] + TEXT[end:]
+    game = GAME.with_component_text(three, "three.toml")
+    new_game(game, 3, {}, 0)
+    with pytest.raises(ComponentError, match="too few itinerary cards to deal: 3; one for each"):
+        new_game(game, 4, {}, 0)
+
+
+def test_unknown_behaviour_and_missing_rule_entries() -> None:
+    message = _error(TEXT.replace('effect = "road_map"', 'effect = "teleport"'))
+    assert "gift 'road_map': unknown Postcards lightning gift effect 'teleport'" in message
+    assert "known effects: car, hiking_guide, road_map, stamp_collection" in message
+    message = _error(TEXT.replace('effect = "snow_globe"', 'effect = "car"'))
+    assert "gift 'snow_globe': unknown Postcards bell gift effect 'car'" in message
+    camp = 'name = "camp"\ntitle = "Camp"\neffect = "camp"'
+    message = _error(TEXT.replace(camp, camp.replace('"camp"', '"tent"', 1)))
+    assert "[[actions]]: the rules name the entries movement, postcard, camp" in message
+    assert "missing: camp" in message
+    sleep = TEXT.replace('action = "movement"', 'action = "sleep"')
+    assert "unknown action 'sleep'" in _error(sleep)
 
 
 def test_unknown_region_in_a_postcard() -> None:
@@ -186,8 +228,33 @@ def test_star_needs_points_and_keychain_needs_a_type() -> None:
     assert "missing field 'points'" in _error(
         TEXT.replace('effect = "star"\npoints = 1', 'effect = "star"', 1)
     )
-    assert "missing field 'campsite'" in _error(
-        TEXT.replace('kind = "keychain"\ncampsite = "beach"', 'kind = "keychain"', 1)
+    assert "gift 'keychain.beach': missing field 'campsite'" in _error(
+        TEXT.replace('effect = "keychain"\ncampsite = "beach"', 'effect = "keychain"', 1)
+    )
+    assert "unknown campsite type 'desert'" in _error(
+        TEXT.replace('campsite = "beach"\npoints', 'campsite = "desert"\npoints', 1)
+    )
+    assert "field 'points' must be a list of 1..20 numbers" in _error(
+        TEXT.replace("points = [0, 3, 6, 12, 18]", "points = 3")
+    )
+    assert "gift 'car': unknown field(s) 'points'" in _error(
+        TEXT.replace('effect = "car"', 'effect = "car"\npoints = 3')
+    )
+
+
+def test_entry_fields_are_checked() -> None:
+    assert "field 'lightning' must be true or false" in _error(
+        TEXT.replace("lightning = true", 'lightning = "yes"', 1)
+    )
+    assert "gift 'snow_globe': the final score already has a line 'itinerary'" in _error(
+        TEXT.replace('breakdown = "snow globes"', 'breakdown = "itinerary"')
+    )
+    assert "field 'name' must be one lower-case word" in _error(
+        TEXT.replace('name = "car"', 'name = "Car Keys"')
+    )
+    assert "gift 'car': listed twice" in _error(TEXT.replace('name = "caravan"', 'name = "car"'))
+    assert "field 'abbrev' must be one character" in _error(
+        TEXT.replace('abbrev = "M"', 'abbrev = "Mv"')
     )
 
 
@@ -215,8 +282,8 @@ def test_with_components_plays_with_a_user_file(tmp_path: Path) -> None:
 
 def test_with_components_rejects_a_bad_file(tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
-    path.write_text(TEXT.replace("tokens = 60", "tokens = 50"), encoding="utf-8")
-    with pytest.raises(ComponentError, match=r"bad.toml: \[supply\] tokens: 60 expected"):
+    path.write_text(TEXT.replace("tokens = 60", "tokens = -1"), encoding="utf-8")
+    with pytest.raises(ComponentError, match=r"bad.toml: \[supply\]: field 'tokens' = -1"):
         GAME.with_components(path)
 
 

@@ -21,10 +21,13 @@ effects), ``refresh``, ``take N``, ``take deck`` (postcard action, PC-7), ``souv
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mailbag.core.actions import Action
 from mailbag.core.game import Event
 from mailbag.games.postcards import rules, turn
 from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS, Components
+from mailbag.games.postcards.effect_icons import convert_star, gain_effect
 from mailbag.games.postcards.state import (
     CARDS_PER_TURN,
     EMPTY,
@@ -40,7 +43,7 @@ from mailbag.games.postcards.state import (
     Frame,
     PostcardsState,
 )
-from mailbag.games.postcards.tables import ActionTables, tables
+from mailbag.games.postcards.tables import STAR_CHOICES, ActionTables, tables
 
 VERBS = frozenset(
     {
@@ -64,7 +67,7 @@ VERBS = frozenset(
         "draw",
     }
 )
-STAR_CHOICES = ("points", "movement", "postcard", "stamp")
+__all__ = ["STAR_CHOICES", "VERBS", "apply_action", "legal_actions"]
 
 
 # -- legal actions ----------------------------------------------------------------------------
@@ -79,15 +82,6 @@ def legal_actions(comps: Components, state: PostcardsState, seat: int) -> list[A
     if t.drawing:
         return draw_actions(comps, state)
     return main_actions(comps, state, seat)
-
-
-def _free_sites(comps: Components, state: PostcardsState, seat: int) -> list[int]:
-    """PC-8: the campsites a camp action may use now (none without a camp token left)."""
-    player = state.players[seat]
-    if len(player.camps) >= comps.camps:
-        return []
-    owner = state.camp_owner
-    return [c for c in comps.regions[player.region].campsites if owner[c - 1] == EMPTY]
 
 
 def _open_spaces(state: PostcardsState, seat: int, tab: ActionTables) -> list[tuple[int, int, int]]:
@@ -133,24 +127,20 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
     t = state.turn
     actions: list[Action] = []
     left = CARDS_PER_TURN + t.plus - len(t.played)
-    region = player.region
     kinds = sorted(set(hand))
-    sites: list[int] | None = None
+    rules_ = tab.rules
+    #: each action's targets, found once per call
+    aims: list[Sequence[int | None] | None] = [None] * len(rules_)
     if left >= 1:
         by_colour = _open_by_colour(state, seat, tab)
         for k in kinds:
             before = len(actions)
-            action = tab.kind_action[k]
-            if action == "movement":
-                actions += tab.play_move[k][region]
-            elif action == "postcard":
-                if rules.postcards_available(state):
-                    actions.append(tab.play_postcard[k])
-            else:
-                if sites is None:
-                    sites = _free_sites(comps, state, seat)
-                play_camp = tab.play_camp[k]
-                actions += [play_camp[c] for c in sites]
+            a = tab.kind_action[k]
+            targets = aims[a]
+            if targets is None:
+                targets = aims[a] = rules_[a].targets(comps, state, seat)
+            if targets:
+                actions.extend(map(tab.play_action[k].__getitem__, targets))
             play_stamp = tab.play_stamp[k]
             actions += [play_stamp[card][i] for card, i in by_colour[tab.kind_colour[k]]]
             if len(actions) == before:  # PC-103: a card of no use is played without effect
@@ -160,15 +150,15 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
             for b in kinds[i:]:
                 if a != b or hand.count(a) >= 2:
                     actions.append(tab.pair[a, b])
-    if t.moves:
-        actions += tab.use_move[region]
-    if t.postcards and rules.postcards_available(state):
-        actions.append(tab.use_postcard)
-    if t.camps:
-        if sites is None:
-            sites = _free_sites(comps, state, seat)
-        actions += [tab.use_camp[c] for c in sites]
+    if t.moves or t.postcards or t.camps:  # the turn's kept actions (PC-4)
+        for a, rule in enumerate(rules_):
+            if rule.kept(t):
+                targets = aims[a]
+                if targets is None:
+                    targets = rule.targets(comps, state, seat)
+                actions.extend(map(tab.use_action[a].__getitem__, targets))
     postcard_region = tab.postcard_region
+    region = player.region
     for owned in player.postcards:  # PC-9
         if not owned.sent and postcard_region[owned.card] == region and all(owned.stamps):
             actions.append(tab.send[owned.card])
@@ -180,17 +170,22 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
     return actions
 
 
+def _aimed(
+    comps: Components, state: PostcardsState, seat: int, tab: ActionTables, a: int
+) -> list[Action]:
+    """The decisions that carry out action ``a`` (``move R``, ``postcard``, ``camp S``)."""
+    return list(map(tab.verb_action[a].__getitem__, tab.rules[a].targets(comps, state, seat)))
+
+
 def frame_actions(
     comps: Components, state: PostcardsState, seat: int, frame: Frame
 ) -> list[Action]:
     tab = tables(comps)
     kind = frame.kind
-    region = state.players[seat].region
-    if kind == JOKER:
-        actions = list(tab.move[region])
-        if rules.postcards_available(state):
-            actions.append(tab.postcard)
-        actions += [tab.camp[c] for c in _free_sites(comps, state, seat)]
+    if kind == JOKER:  # PC-6: any action, or a stamp of any colour
+        actions = []
+        for a in range(len(tab.rules)):
+            actions += _aimed(comps, state, seat, tab, a)
         return actions + [tab.stamp[card][i] for _, card, i in _open_spaces(state, seat, tab)]
     if kind == POSTCARD:
         actions = []
@@ -217,10 +212,10 @@ def frame_actions(
         return tab.stars[:3]
     if kind == GIFT:  # PC-106: choosing a face-up gift is mandatory
         return [tab.pick[i] for i, g in enumerate(state.gift_row) if g != EMPTY]
-    if kind == ROAD_MOVE:
-        return list(tab.move[region])
+    if kind == ROAD_MOVE:  # PC-10: a movement, then maybe a camp
+        return _aimed(comps, state, seat, tab, tab.movement)
     if kind == ROAD_CAMP:
-        return [*(tab.camp[c] for c in _free_sites(comps, state, seat)), tab.skip]
+        return [*_aimed(comps, state, seat, tab, tab.camp), tab.skip]
     if kind == HIKING:
         cards = sorted(frame.cards)
         return [Action("keep", (a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :]]
@@ -281,7 +276,7 @@ def _apply(
             return events + rules.place_stamp(state, seat, int(args[2]), int(args[3]) - 1)
         if args[1] == "none":  # PC-103
             return events
-        return events + _action(comps, state, seat, kind.action, args[2:])
+        return events + _act(comps, state, seat, kind.action_index, args[2:])
     if verb == "pair":
         for name in args:
             k = comps.travel_index(str(name))
@@ -296,14 +291,10 @@ def _apply(
                 {"seat": seat, "cards": [str(a) for a in args]},
             )
         ]
-    if verb == "use":
-        if args[0] == "movement":
-            t.moves -= 1
-        elif args[0] == "postcard":
-            t.postcards -= 1
-        else:
-            t.camps -= 1
-        return _action(comps, state, seat, str(args[0]), args[1:])
+    if verb == "use":  # a kept action (PC-4)
+        a = comps.action_index[str(args[0])]
+        comps.actions[a].rule.keep(t, -1)
+        return _act(comps, state, seat, a, args[1:])
     if verb == "send":
         events = rules.send_postcard(comps, state, seat, int(args[0]))
         t.stack.append(Frame(GIFT))
@@ -314,16 +305,11 @@ def _apply(
     return _apply_frame(comps, state, seat, verb, args, frame)
 
 
-def _action(
-    comps: Components, state: PostcardsState, seat: int, action: str, args: tuple[int | str, ...]
+def _act(
+    comps: Components, state: PostcardsState, seat: int, a: int, args: tuple[int | str, ...]
 ) -> list[Event]:
-    """A Movement, Postcard or Camp action (Taking an Action)."""
-    if action == "movement":
-        return rules.move_to(state, seat, int(args[0]))
-    if action == "postcard":
-        state.turn.stack.append(Frame(POSTCARD))
-        return []
-    return turn.camp_action(comps, state, seat, int(args[0]))
+    """Carry out action ``a`` (Taking an Action) aimed at the target ``args`` name."""
+    return comps.actions[a].rule(comps, state, seat, int(args[0]) if args else None)
 
 
 def _apply_frame(
@@ -337,16 +323,12 @@ def _apply_frame(
     t = state.turn
     if verb == "skip":
         return [Event("skip", f"seat {seat} declines", {"seat": seat, "choice": frame.kind})]
-    if verb == "move":
-        events = rules.move_to(state, seat, int(args[0]))
+    a = tables(comps).verb_index.get(verb)
+    if a is not None:  # an action after a pair (PC-6) or with the Road Map (PC-10)
+        events = _act(comps, state, seat, a, args)
         if frame.kind == ROAD_MOVE:
             t.stack.append(Frame(ROAD_CAMP))
         return events
-    if verb == "postcard":
-        t.stack.append(Frame(POSTCARD))
-        return []
-    if verb == "camp":
-        return turn.camp_action(comps, state, seat, int(args[0]))
     if verb == "stamp":
         return rules.place_stamp(state, seat, int(args[0]), int(args[1]) - 1)
     if verb == "refresh":
@@ -360,18 +342,13 @@ def _apply_frame(
         card, space = int(args[0]), int(args[1]) - 1
         events, effect = rules.place_souvenir(comps, state, seat, card, space)
         if effect is not None:
-            events += turn.gain_effect(comps, state, seat, effect)
+            events += gain_effect(comps, state, seat, effect)
         return events
     if verb == "star":  # PC-5
         choice = str(args[0])
         if choice == "points":
             return rules.score(state, seat, frame.value, "star effect")
-        if choice == "movement":
-            t.moves += 1
-        elif choice == "postcard":
-            t.postcards += 1
-        else:
-            t.stack.append(Frame(STAMP))
+        convert_star(comps, state, seat, choice)
         return [
             Event(
                 "star",
@@ -400,46 +377,13 @@ def _apply_frame(
 
 
 def use_gift(comps: Components, state: PostcardsState, seat: int, name: str) -> list[Event]:
-    """Use (and discard) a lightning gift card."""
+    """Use (and discard) a lightning gift card: its kind's behaviour (PC-10)."""
     g = comps.gift_index(name)
     assert g is not None
     player = state.players[seat]
     player.gifts.remove(g)
     state.gift_discard.append(g)
-    t = state.turn
+    gift = comps.gifts[g]
+    assert gift.use is not None
     events = [Event("use_gift", f"seat {seat} uses {name}", {"seat": seat, "gift": name})]
-    kind = comps.gifts[g].kind
-    if kind == "car":
-        t.moves += 3
-    elif kind == "stamp_collection":
-        t.stack += [Frame(STAMP), Frame(STAMP)]
-    elif kind == "road_map":
-        t.stack.append(Frame(ROAD_MOVE))
-    elif kind == "hiking_guide":
-        drawn = []
-        for _ in range(5):
-            card = rules.draw_postcard(state)
-            if card == EMPTY:
-                break
-            drawn.append(card)
-        if len(drawn) <= 2:  # PC-107
-            for card in drawn:
-                rules.gain_postcard(comps, state, seat, card)
-        else:
-            t.stack.append(Frame(HIKING, cards=drawn))
-        events.append(
-            Event(
-                "hiking",
-                f"seat {seat} draws {len(drawn)} postcards",
-                {"seat": seat, "count": len(drawn)},
-            )
-        )
-        events.append(
-            Event(
-                "hiking_cards",
-                f"you draw postcards {sorted(drawn)}",
-                {"seat": seat, "cards": sorted(drawn)},
-                to=(seat,),
-            )
-        )
-    return events
+    return events + gift.use(comps, state, seat)

@@ -17,6 +17,7 @@ from typing import Any
 
 from mailbag.core.game import Event
 from mailbag.games.postcards import rules
+from mailbag.games.postcards.behaviours import ActionName
 from mailbag.games.postcards.components import COLOURS, Components, Effect
 from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
 
@@ -102,9 +103,10 @@ def deck_top(state: PostcardsState) -> int:
 
 
 @dataclass
-class _Card:
+class AutomaCard:
     """What happens while one card (or one effect) is resolved: the explained steps and the
-    primitive events, in order."""
+    primitive events, in order. The Travel card actions call its rules (``travel_actions``:
+    :meth:`movement`, :meth:`postcard`, :meth:`camp`)."""
 
     comps: Components
     state: PostcardsState
@@ -158,7 +160,7 @@ class _Card:
         )
         slots = [s for s, g in enumerate(self.state.gift_row) if g != EMPTY]
         if slots:  # PC-205: the leftmost gift card still face up
-            gift = self.comps.gifts[self.state.gift_row[slots[0]]].name.replace("_", " ")
+            gift = self.comps.gifts[self.state.gift_row[slots[0]]].title
             self.events += rules.take_gift(self.state, self.seat, slots[0])
             text += f", takes the leftmost gift card ({gift}, slot {slots[0] + 1})"
         else:
@@ -290,28 +292,49 @@ class _Card:
             self.effect(board)
 
     def effect(self, effect: Effect) -> None:
-        """PC-15: an effect the Automa gains is resolved at once by its own rules; a stamp
-        effect may go on any colour; a plus effect scores 2 points; one that cannot be carried
-        out is lost (PC-206); a star scores its points, also on side B (PC-207)."""
-        kind = effect.kind
-        if kind == "star":
-            self.events += rules.score(self.state, self.seat, effect.points, "star effect")
-            self.say("PC-207", f"star effect: +{effect.points} points")
-            return
-        if kind == "plus":
-            self.events += rules.score(self.state, self.seat, PLUS_POINTS, "Automa plus effect")
-            self.say("PC-15", f"plus effect: +{PLUS_POINTS} points instead of an extra card")
-            return
-        done = self.act(kind) if kind != "stamp" else self.stamp(None)
-        if not done:
-            self.say("PC-206", f"the {kind} effect is lost")
+        """PC-15: an effect the Automa gains is resolved at once by its own rules (its kind's
+        behaviour, with :class:`AutomaGain`)."""
+        self.comps.effects[effect.index].function(AutomaGain(self, effect), effect)
 
-    def act(self, action: str) -> bool:
-        if action == "movement":
-            return self.movement()
-        if action == "postcard":
-            return self.postcard()
-        return self.camp()
+    def act(self, action: ActionName) -> bool:
+        """The Automa takes ``action`` by its own rules (the action's behaviour, PC-15)."""
+        return self.comps.action(action).rule.automa(self)
+
+
+class AutomaGain:
+    """The Automa gaining an effect (PC-15): an action is taken at once, a stamp may go on any
+    colour, a plus effect scores 2 points, a star scores its points, also on side B (PC-207);
+    one that cannot be carried out is lost (PC-206)."""
+
+    def __init__(self, card: AutomaCard, effect: Effect) -> None:
+        self.card = card
+        self.effect = effect
+        self.comps = card.comps
+        self.state = card.state
+        self.seat = card.seat
+
+    def keep(self, action: ActionName) -> None:
+        if not self.card.act(action):
+            self.lost()
+
+    def stamp(self) -> None:
+        if not self.card.stamp(None):
+            self.lost()
+
+    def star(self, points: int) -> None:
+        self.card.events += rules.score(self.state, self.seat, points, "star effect")
+        self.card.say("PC-207", f"star effect: +{points} points")
+
+    def extra_card(self) -> None:
+        self.card.events += rules.score(self.state, self.seat, PLUS_POINTS, "Automa plus effect")
+        self.card.say("PC-15", f"plus effect: +{PLUS_POINTS} points instead of an extra card")
+
+    def score(self, points: int, reason: str) -> None:
+        self.card.events += rules.score(self.state, self.seat, points, reason)
+        self.card.say("PC-15", f"{reason}: +{points} points")
+
+    def lost(self) -> None:
+        self.card.say("PC-206", f"the {self.effect.kind} effect is lost")
 
 
 def play_automa_turn(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
@@ -351,7 +374,7 @@ def play_slot(comps: Components, state: PostcardsState, seat: int, slot: int) ->
     rules.discard_from_travel_row(state, slot)  # PC-13: discarded as soon as it is played
     travel = comps.travel[card]
     colour = travel.colour_index
-    step = _Card(comps, state, seat)
+    step = AutomaCard(comps, state, seat)
     step.say(
         "PC-13",
         f"{travel.colour} {travel.action} card, {'left' if left else 'right'} of the binding",

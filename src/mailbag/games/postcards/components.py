@@ -1,194 +1,92 @@
 """Postcards component data: the map, cards, boards and supply, loaded from TOML and validated.
 
 One TOML file holds a complete component set (the shipped one is ``data/components.toml``; a
-user's corrected file in the same format is loaded with :func:`load_components`). Validation
-happens once, at load: a wrong count, an unknown region, colour, campsite type or effect, a
-non-symmetric adjacency or a missing field raises :class:`ComponentError` naming the file, the
-entry and the problem. The rules code then works on the precomputed integer tables of
-:class:`Components` and never re-validates.
+user's corrected file in the same format is loaded with :func:`load_components`). Every kind of
+effect icon, Travel card action and gift card is one entry there (name, title, copies, flags,
+help text and the name of its behaviour, see ``behaviours.py``). Validation happens once, at
+load: an unknown region, colour, campsite type, effect, action or behaviour, a non-symmetric
+adjacency, a missing or unknown field, or too few cards to deal raises :class:`ComponentError`
+naming the file, the entry and the problem. Counts are the file's own: any consistent set plays.
+The rules code then works on the resolved kinds and tables of :class:`Components` and never
+re-validates.
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from mailbag.core.errors import ComponentError
+from mailbag.games.postcards.behaviours import (
+    ACTIONS,
+    EFFECTS,
+    GIFT_SCORES,
+    GIFT_USES,
+    load_shipped,
+)
+from mailbag.games.postcards.component_fields import GIFT_NAME, Fields
+from mailbag.games.postcards.kinds import (
+    CAMPSITE_TYPES,
+    COLOURS,
+    ITINERARY_REGIONS,
+    SIDES,
+    ActionKind,
+    Campsite,
+    Components,
+    Effect,
+    EffectKind,
+    GiftKind,
+    Itinerary,
+    Postcard,
+    Region,
+    Souvenir,
+    TravelKind,
+)
+from mailbag.games.postcards.state import GIFT_ROW, HAND_SIZE, POSTCARD_ROW, TRAVEL_ROW
 
-CAMPSITE_TYPES: tuple[str, ...] = ("beach", "mountain", "forest", "lake", "village")
-COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
-ACTIONS: tuple[str, ...] = ("movement", "postcard", "camp")
-EFFECTS: tuple[str, ...] = ("movement", "postcard", "camp", "stamp", "star", "plus")
-#: gift kind -> True for lightning gifts (used during the turn), False for bell gifts (scored)
-GIFT_KINDS: dict[str, bool] = {
-    "car": True,
-    "caravan": False,
-    "hiking_guide": True,
-    "keychain": False,
-    "road_map": True,
-    "snow_globe": False,
-    "stamp_collection": True,
-}
-SIDES: tuple[str, ...] = ("A", "B")
+__all__ = [
+    "CAMPSITE_TYPES",
+    "COLOURS",
+    "ITINERARY_REGIONS",
+    "SIDES",
+    "ActionKind",
+    "Campsite",
+    "Components",
+    "Effect",
+    "EffectKind",
+    "GiftKind",
+    "Itinerary",
+    "Postcard",
+    "Region",
+    "Souvenir",
+    "TravelKind",
+    "deal_shortfall",
+    "load_components",
+    "load_default",
+    "parse_components",
+]
 
-#: the printed counts a component set must have
-COUNTS = {
-    "regions": 13,
-    "travel_cards": 72,
-    "postcards": 52,
-    "itineraries": 13,
-    "gifts": 25,
-    "tokens": 60,
-    "camps": 13,
-}
-ITINERARY_REGIONS = 4
-
-
-@dataclass(frozen=True)
-class Effect:
-    """An effect icon: ``kind`` is one of :data:`EFFECTS`; star effects carry their points."""
-
-    kind: str
-    points: int = 0
-
-    def label(self) -> str:
-        return f"star {self.points}" if self.kind == "star" else self.kind
-
-
-@dataclass(frozen=True)
-class Souvenir:
-    campsite: str
-    effect: Effect
-
-
-@dataclass(frozen=True)
-class Postcard:
-    id: int
-    region: int
-    points: int
-    stamps: tuple[str, ...]
-    souvenirs: tuple[Souvenir, ...]
-    #: stamp space colours as indices into COLOURS
-    stamp_colours: tuple[int, ...]
-
-    def face(self) -> tuple[int, int, int]:
-        """The illustrated side (PC-3): region, number of stamp spaces, points."""
-        return (self.region, len(self.stamps), self.points)
-
-
-@dataclass(frozen=True)
-class Region:
-    number: int
-    name: str
-    adjacent: tuple[int, ...]
-    #: global campsite ids (1-based) of this region's campsites
-    campsites: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Campsite:
-    id: int
-    region: int
-    type: str
-
-
-@dataclass(frozen=True)
-class TravelKind:
-    """One kind of Travel card (copies are interchangeable): e.g. ``red.camp``."""
-
-    index: int
-    colour: str
-    action: str
-    copies: int
-
-    @property
-    def name(self) -> str:
-        return f"{self.colour}.{self.action}"
-
-    @property
-    def colour_index(self) -> int:
-        return COLOURS.index(self.colour)
-
-
-@dataclass(frozen=True)
-class GiftKind:
-    """One kind of Gift card: ``car`` or ``keychain.beach`` ..."""
-
-    index: int
-    kind: str
-    campsite: str | None
-    copies: int
-
-    @property
-    def name(self) -> str:
-        return f"{self.kind}.{self.campsite}" if self.campsite else self.kind
-
-    @property
-    def lightning(self) -> bool:
-        return GIFT_KINDS[self.kind]
-
-
-@dataclass(frozen=True)
-class Itinerary:
-    id: int
-    start: int
-    regions: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Components:
-    """A validated component set with the tables the rules use."""
-
-    source: str
-    tokens: int
-    camps: int
-    #: side -> {camp number (1-based): effect}
-    board: dict[str, dict[int, Effect]]
-    regions: dict[int, Region]
-    campsites: dict[int, Campsite]
-    travel: tuple[TravelKind, ...]
-    postcards: dict[int, Postcard]
-    itineraries: dict[int, Itinerary]
-    gifts: tuple[GiftKind, ...]
-    travel_names: dict[str, int] = field(init=False, repr=False)
-    gift_names: dict[str, int] = field(init=False, repr=False)
-    #: (region, region) -> number of movements between them
-    distance: dict[tuple[int, int], int] = field(init=False, repr=False)
-    #: derived tables built by other modules on first use (e.g. the actions' tables)
-    cache: dict[str, Any] = field(init=False, repr=False, compare=False, default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "travel_names", {k.name: k.index for k in self.travel})
-        object.__setattr__(self, "gift_names", {g.name: g.index for g in self.gifts})
-        distance: dict[tuple[int, int], int] = {}
-        for start in self.regions:
-            frontier, steps = [start], 0
-            while frontier:
-                following: list[int] = []
-                for region in frontier:
-                    if (start, region) not in distance:
-                        distance[start, region] = steps
-                        following += self.regions[region].adjacent
-                frontier, steps = following, steps + 1
-        object.__setattr__(self, "distance", distance)
-
-    # -- derived lookups ---------------------------------------------------------------------
-    def travel_index(self, name: str) -> int | None:
-        """The kind index of Travel card ``name`` (e.g. ``red.camp``), or None."""
-        return self.travel_names.get(name)
-
-    def gift_index(self, name: str) -> int | None:
-        """The kind index of gift card ``name`` (e.g. ``keychain.beach``), or None."""
-        return self.gift_names.get(name)
-
-    def travel_deck(self) -> list[int]:
-        return [k.index for k in self.travel for _ in range(k.copies)]
-
-    def gift_deck(self) -> list[int]:
-        return [g.index for g in self.gifts for _ in range(g.copies)]
+#: the actions the rules themselves name: the turn keeps them for later (PC-4), the Road Map
+#: moves and camps (PC-10), the Automa plays them (PC-13, PC-15)
+RULE_ACTIONS = ("movement", "postcard", "camp")
+#: the effects a side-B star converts into (PC-5)
+RULE_EFFECTS = ("movement", "postcard", "stamp")
+#: the seats of the smallest table that deals the most: two players (PC-11 hands)
+SMALLEST_TABLE = ("player", "player")
+SECTIONS = (
+    "supply",
+    "player_board",
+    "actions",
+    "effects",
+    "regions",
+    "travel_cards",
+    "postcards",
+    "itineraries",
+    "gifts",
+)
 
 
 # -- loading --------------------------------------------------------------------------------------
@@ -224,60 +122,39 @@ def parse_components(text: str, source: str) -> Components:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ComponentError(f"{source}: not valid TOML ({exc})") from None
-    return _Loader(source, doc).load()
+    load_shipped()
+    comps = _Loader(source, doc).load()
+    problem = deal_shortfall(comps, SMALLEST_TABLE)
+    if problem is not None:
+        raise ComponentError(f"{source}: {problem}")
+    return comps
 
 
-class _Loader:
+def deal_shortfall(comps: Components, seats: Sequence[str]) -> str | None:
+    """What the component set lacks to deal (Setup) to ``seats``, or None: a Travel card display
+    and a hand per player (an Automa has none, PC-13), a postcard per seat and the postcard
+    display, the gift display, an itinerary card per seat."""
+    players = sum(1 for kind in seats if kind == "player")
+    needs = (
+        ("Travel cards", sum(k.copies for k in comps.travel), TRAVEL_ROW + HAND_SIZE * players,
+         f"the display of {TRAVEL_ROW} and a hand of {HAND_SIZE} for {players} player(s)"),
+        ("postcards", len(comps.postcards), len(seats) + POSTCARD_ROW,
+         f"one for each of {len(seats)} seats and the display of {POSTCARD_ROW}"),
+        ("gift cards", sum(g.copies for g in comps.gifts), GIFT_ROW,
+         f"the display of {GIFT_ROW}"),
+        ("itinerary cards", len(comps.itineraries), len(seats),
+         f"one for each of {len(seats)} seats"),
+    )  # fmt: skip
+    for noun, have, need, why in needs:
+        if have < need:
+            return f"too few {noun} to deal: {have}; {why} need {need}"
+    return None
+
+
+class _Loader(Fields):
     def __init__(self, source: str, doc: dict[str, Any]) -> None:
-        self.source = source
+        super().__init__(source)
         self.doc = doc
-
-    def fail(self, entry: str, problem: str) -> ComponentError:
-        return ComponentError(f"{self.source}: {entry}: {problem}")
-
-    # typed field access ------------------------------------------------------------------------
-    def table(self, data: dict[str, Any], key: str, entry: str) -> dict[str, Any]:
-        value = data.get(key)
-        if not isinstance(value, dict):
-            raise self.fail(entry, f"missing table [{key}]")
-        return value
-
-    def array(self, data: dict[str, Any], key: str, entry: str) -> list[Any]:
-        value = data.get(key)
-        if not isinstance(value, list):
-            raise self.fail(entry, f"missing field {key!r} (a list)")
-        return value
-
-    def entries(self, data: dict[str, Any], key: str, entry: str) -> list[dict[str, Any]]:
-        value = self.array(data, key, entry)
-        for i, item in enumerate(value, 1):
-            if not isinstance(item, dict):
-                raise self.fail(f"{entry} #{i}", "must be a table")
-        return value
-
-    def integer(self, data: dict[str, Any], key: str, entry: str, lo: int, hi: int) -> int:
-        value = data.get(key)
-        if value is None:
-            raise self.fail(entry, f"missing field {key!r}")
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(entry, f"field {key!r} must be an integer, not {value!r}")
-        if not lo <= value <= hi:
-            raise self.fail(entry, f"field {key!r} = {value} is outside {lo}..{hi}")
-        return value
-
-    def word(self, data: dict[str, Any], key: str, entry: str, valid: tuple[str, ...]) -> str:
-        value = data.get(key)
-        if value is None:
-            raise self.fail(entry, f"missing field {key!r}")
-        return self.choice(value, f"field {key!r}", key, entry, valid)
-
-    def choice(self, value: Any, what: str, noun: str, entry: str, valid: tuple[str, ...]) -> str:
-        """``value`` (the content of ``what``) must be one of the words ``valid``."""
-        if not isinstance(value, str):
-            raise self.fail(entry, f"{what} must be text, not {value!r}")
-        if value not in valid:
-            raise self.fail(entry, f"unknown {noun} {value!r}; valid: {', '.join(valid)}")
-        return value
 
     def region(
         self,
@@ -295,51 +172,32 @@ class _Loader:
             raise self.fail(entry, f"unknown {label} {value!r}{within}")
         return value
 
-    def text(self, data: dict[str, Any], key: str, entry: str) -> str:
-        value = data.get(key)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(entry, f"missing field {key!r} (text)")
-        return value
-
-    def no_extra(self, data: dict[str, Any], allowed: set[str], entry: str) -> None:
-        extra = sorted(set(data) - allowed)
-        if extra:
-            raise self.fail(entry, f"unknown field(s) {', '.join(map(repr, extra))}")
-
-    def count(self, entry: str, found: int, key: str) -> None:
-        if found != COUNTS[key]:
-            raise self.fail(entry, f"{COUNTS[key]} expected, found {found}")
-
-    def effect(self, data: dict[str, Any], entry: str) -> Effect:
-        kind = self.word(data, "effect", entry, EFFECTS)
-        if kind == "star":
-            return Effect(kind, self.integer(data, "points", entry, 1, 20))
+    def effect(self, data: dict[str, Any], entry: str, effects: dict[str, EffectKind]) -> Effect:
+        """A printed effect icon: ``effect`` names an ``[[effects]]`` entry; a kind that
+        carries points (a star) gives them in ``points``."""
+        name = self.word(data, "effect", entry, tuple(effects))
+        kind = effects[name]
+        if kind.carries_points:
+            return Effect(name, self.integer(data, "points", entry, 1, 20), kind.index)
         if "points" in data:
-            raise self.fail(entry, f"only star effects carry points, not {kind!r}")
-        return Effect(kind)
+            raise self.fail(entry, f"only effects that carry points have points, not {name!r}")
+        return Effect(name, 0, kind.index)
 
     # sections ---------------------------------------------------------------------------------
     def load(self) -> Components:
         tokens = self.integer(
             self.table(self.doc, "supply", "[supply]"), "tokens", "[supply]", 0, 1000
         )
-        self.count("[supply] tokens", tokens, "tokens")
-        camps, board = self.load_board()
+        actions = self.load_actions()
+        effects = self.load_effects(actions)
+        by_name = {e.name: e for e in effects}
+        camps, board = self.load_board(by_name)
         regions, campsites = self.load_regions()
-        travel = self.load_travel()
-        postcards = self.load_postcards(regions)
+        travel = self.load_travel(actions)
+        postcards = self.load_postcards(regions, by_name)
         itineraries = self.load_itineraries(regions)
-        gifts = self.load_gifts()
-        known = {
-            "supply",
-            "player_board",
-            "regions",
-            "travel_cards",
-            "postcards",
-            "itineraries",
-            "gifts",
-        }
-        self.no_extra(self.doc, known, "file")
+        gifts = self.load_gifts(actions)
+        self.no_extra(self.doc, SECTIONS, "file")
         return Components(
             self.source,
             tokens,
@@ -351,14 +209,71 @@ class _Loader:
             postcards,
             itineraries,
             gifts,
+            actions,
+            effects,
         )
 
-    def load_board(self) -> tuple[int, dict[str, dict[int, Effect]]]:
+    def load_actions(self) -> tuple[ActionKind, ...]:
+        from mailbag.games.postcards.actions import VERBS
+
+        kinds: list[ActionKind] = []
+        for i, item in enumerate(self.entries(self.doc, "actions", "file"), 1):
+            where = f"[[actions]] #{i}"
+            name = self.name(item, where)
+            where = f"action {name!r}"
+            if any(k.name == name for k in kinds):
+                raise self.fail(where, "listed twice")
+            self.no_extra(item, {"name", "title", "help", "effect"}, where)
+            title, text = self.text(item, "title", where), self.text(item, "help", where)
+            effect = self.text(item, "effect", where)
+            rule = ACTIONS.get(effect, f"{self.source}: {where}")
+            if rule.verb not in VERBS or rule.verb in {k.rule.verb for k in kinds}:
+                raise self.fail(
+                    where, f"its behaviour {effect!r} is decided with the verb {rule.verb!r}, "
+                    "which the notation does not have or another action already uses"
+                )  # fmt: skip
+            kinds.append(ActionKind(len(kinds), name, title, text, effect, rule))
+        self.required("[[actions]]", [k.name for k in kinds], RULE_ACTIONS, "PC-4, PC-10, PC-15")
+        return tuple(kinds)
+
+    def load_effects(self, actions: tuple[ActionKind, ...]) -> tuple[EffectKind, ...]:
+        kinds: list[EffectKind] = []
+        action_names = [a.name for a in actions]
+        for i, item in enumerate(self.entries(self.doc, "effects", "file"), 1):
+            where = f"[[effects]] #{i}"
+            name = self.name(item, where)
+            where = f"effect {name!r}"
+            if any(k.name == name for k in kinds):
+                raise self.fail(where, "listed twice")
+            title, text = self.text(item, "title", where), self.text(item, "help", where)
+            abbrev = self.text(item, "abbrev", where)
+            if len(abbrev) != 1:
+                raise self.fail(where, f"field 'abbrev' must be one character, not {abbrev!r}")
+            carries = self.flag(item, "carries_points", where, False)
+            effect = self.text(item, "effect", where)
+            function = EFFECTS.get(effect, f"{self.source}: {where}")
+            fields = ("name", "title", "abbrev", "help", "carries_points", "effect")
+            bound, _ = self.bind(function, item, where, fields, action_names)
+            kinds.append(EffectKind(len(kinds), name, title, abbrev, text, carries, effect, bound))
+        self.required("[[effects]]", [k.name for k in kinds], RULE_EFFECTS, "PC-5")
+        return tuple(kinds)
+
+    def required(self, entry: str, names: list[str], needed: tuple[str, ...], rule: str) -> None:
+        missing = [n for n in needed if n not in names]
+        if missing:
+            raise self.fail(
+                entry,
+                f"the rules name the entries {', '.join(needed)} ({rule}); missing: "
+                + ", ".join(missing),
+            )
+
+    def load_board(
+        self, effects: dict[str, EffectKind]
+    ) -> tuple[int, dict[str, dict[int, Effect]]]:
         entry = "[player_board]"
         data = self.table(self.doc, "player_board", entry)
         self.no_extra(data, {"camps", "side_A", "side_B"}, entry)
         camps = self.integer(data, "camps", entry, 0, 100)
-        self.count(f"{entry} camps", camps, "camps")
         board: dict[str, dict[int, Effect]] = {}
         for side in SIDES:
             spaces: dict[int, Effect] = {}
@@ -368,92 +283,101 @@ class _Loader:
                 number = self.integer(item, "camp", where, 1, camps)
                 if number in spaces:
                     raise self.fail(where, f"camp space {number} is listed twice")
-                spaces[number] = self.effect(item, where)
-            board[side] = spaces
+                spaces[number] = self.effect(item, where, effects)
+            board[side] = dict(sorted(spaces.items()))
         return camps, board
 
     def load_regions(self) -> tuple[dict[int, Region], dict[int, Campsite]]:
         items = self.entries(self.doc, "regions", "file")
-        self.count("[[regions]]", len(items), "regions")
-        raw: dict[int, tuple[str, list[int], list[str]]] = {}
+        raw: dict[int, tuple[str, list[Any], list[str]]] = {}
         for i, item in enumerate(items, 1):
             where = f"[[regions]] #{i}"
             self.no_extra(item, {"number", "name", "adjacent", "campsites"}, where)
-            number = self.integer(item, "number", where, 1, COUNTS["regions"])
+            number = self.integer(item, "number", where, 1, 99)
             where = f"region {number}"
             if number in raw:
                 raise self.fail(where, "region number listed twice")
             name = self.text(item, "name", where)
             adjacent = self.array(item, "adjacent", where)
-            for other in adjacent:
-                if not isinstance(other, int) or isinstance(other, bool):
-                    raise self.fail(where, f"'adjacent' must list region numbers, not {other!r}")
-                if not 1 <= other <= COUNTS["regions"]:
-                    raise self.fail(where, f"unknown region {other!r} in 'adjacent'")
-                if other == number:
-                    raise self.fail(where, "a region cannot be adjacent to itself")
             sites = self.array(item, "campsites", where)
             if not 1 <= len(sites) <= 8:
                 raise self.fail(where, f"needs 1..8 campsites, found {len(sites)}")
             for site in sites:
                 self.choice(site, "'campsites'", "campsite type", where, CAMPSITE_TYPES)
-            raw[number] = (name, [int(a) for a in adjacent], [str(s) for s in sites])
+            raw[number] = (name, adjacent, [str(s) for s in sites])
+        if not raw:
+            raise self.fail("[[regions]]", "the map needs at least one region")
+        links: dict[int, list[int]] = {}
         for number, (_, adjacent, _) in raw.items():
-            if len(set(adjacent)) != len(adjacent):
-                raise self.fail(f"region {number}", "a region is listed twice in 'adjacent'")
+            where = f"region {number}"
             for other in adjacent:
-                if number not in raw[other][1]:
+                if not isinstance(other, int) or isinstance(other, bool):
+                    raise self.fail(where, f"'adjacent' must list region numbers, not {other!r}")
+                if other not in raw:
+                    raise self.fail(where, f"unknown region {other!r} in 'adjacent'")
+                if other == number:
+                    raise self.fail(where, "a region cannot be adjacent to itself")
+            if len(set(adjacent)) != len(adjacent):
+                raise self.fail(where, "a region is listed twice in 'adjacent'")
+            links[number] = [int(a) for a in adjacent]
+        for number, adjacent in links.items():
+            for other in adjacent:
+                if number not in links[other]:
                     raise self.fail(
                         f"region {number}",
                         f"adjacency is not symmetric: {number} lists {other} but {other} "
                         f"does not list {number}",
                     )
-        self.check_connected(raw)
+        self.check_connected(links)
         regions: dict[int, Region] = {}
         campsites: dict[int, Campsite] = {}
         next_id = 1
         for number in sorted(raw):
-            name, adjacent, sites = raw[number]
+            name, _, sites = raw[number]
             ids = []
             for site in sites:
                 campsites[next_id] = Campsite(next_id, number, site)
                 ids.append(next_id)
                 next_id += 1
-            regions[number] = Region(number, name, tuple(sorted(adjacent)), tuple(ids))
+            regions[number] = Region(number, name, tuple(sorted(links[number])), tuple(ids))
         return regions, campsites
 
-    def check_connected(self, raw: dict[int, tuple[str, list[int], list[str]]]) -> None:
-        seen = {1}
-        todo = [1]
+    def check_connected(self, links: dict[int, list[int]]) -> None:
+        first = min(links)
+        seen = {first}
+        todo = [first]
         while todo:
-            for other in raw[todo.pop()][1]:
+            for other in links[todo.pop()]:
                 if other not in seen:
                     seen.add(other)
                     todo.append(other)
-        missing = sorted(set(raw) - seen)
+        missing = sorted(set(links) - seen)
         if missing:
-            raise self.fail("[[regions]]", f"regions {missing} cannot be reached from region 1")
+            raise self.fail(
+                "[[regions]]", f"regions {missing} cannot be reached from region {first}"
+            )
 
-    def load_travel(self) -> tuple[TravelKind, ...]:
+    def load_travel(self, actions: tuple[ActionKind, ...]) -> tuple[TravelKind, ...]:
         items = self.entries(self.doc, "travel_cards", "file")
+        names = {a.name: a.index for a in actions}
         kinds: list[TravelKind] = []
         seen: set[tuple[str, str]] = set()
         for i, item in enumerate(items, 1):
             where = f"[[travel_cards]] #{i}"
             self.no_extra(item, {"colour", "action", "copies"}, where)
             colour = self.word(item, "colour", where, COLOURS)
-            action = self.word(item, "action", where, ACTIONS)
+            action = self.word(item, "action", where, tuple(names))
             if (colour, action) in seen:
                 raise self.fail(where, f"{colour} {action} is listed twice")
             seen.add((colour, action))
-            copies = self.integer(item, "copies", where, 1, 72)
-            kinds.append(TravelKind(len(kinds), colour, action, copies))
-        self.count("[[travel_cards]] copies", sum(k.copies for k in kinds), "travel_cards")
+            copies = self.integer(item, "copies", where, 1, 500)
+            kinds.append(TravelKind(len(kinds), colour, action, copies, names[action]))
         return tuple(kinds)
 
-    def load_postcards(self, regions: dict[int, Region]) -> dict[int, Postcard]:
+    def load_postcards(
+        self, regions: dict[int, Region], effects: dict[str, EffectKind]
+    ) -> dict[int, Postcard]:
         items = self.entries(self.doc, "postcards", "file")
-        self.count("[[postcards]]", len(items), "postcards")
         cards: dict[int, Postcard] = {}
         for i, item in enumerate(items, 1):
             where = f"[[postcards]] #{i}"
@@ -476,7 +400,7 @@ class _Loader:
                 swhere = f"{where} souvenir {j}"
                 self.no_extra(raw, {"campsite", "effect", "points"}, swhere)
                 site = self.word(raw, "campsite", swhere, CAMPSITE_TYPES)
-                souvenirs.append(Souvenir(site, self.effect(raw, swhere)))
+                souvenirs.append(Souvenir(site, self.effect(raw, swhere, effects)))
             if not 1 <= len(souvenirs) <= 4:
                 raise self.fail(where, f"needs 1..4 souvenir spaces, found {len(souvenirs)}")
             cards[pid] = Postcard(
@@ -491,7 +415,6 @@ class _Loader:
 
     def load_itineraries(self, regions: dict[int, Region]) -> dict[int, Itinerary]:
         items = self.entries(self.doc, "itineraries", "file")
-        self.count("[[itineraries]]", len(items), "itineraries")
         cards: dict[int, Itinerary] = {}
         for i, item in enumerate(items, 1):
             where = f"[[itineraries]] #{i}"
@@ -516,24 +439,40 @@ class _Loader:
             cards[iid] = Itinerary(iid, start, tuple(listed))
         return cards
 
-    def load_gifts(self) -> tuple[GiftKind, ...]:
-        items = self.entries(self.doc, "gifts", "file")
+    def load_gifts(self, actions: tuple[ActionKind, ...]) -> tuple[GiftKind, ...]:
+        """``[[gifts]]``: a lightning gift names a function of GIFT_USES, a bell gift one of
+        GIFT_SCORES and the line of the final score it adds to (``breakdown``), PC-10."""
+        from mailbag.games.postcards.scoring import FIXED_LINES
+
+        action_names = [a.name for a in actions]
         kinds: list[GiftKind] = []
-        seen: set[str] = set()
-        for i, item in enumerate(items, 1):
+        for i, item in enumerate(self.entries(self.doc, "gifts", "file"), 1):
             where = f"[[gifts]] #{i}"
-            self.no_extra(item, {"kind", "campsite", "copies"}, where)
-            kind = self.word(item, "kind", where, tuple(GIFT_KINDS))
-            campsite: str | None = None
-            if kind == "keychain":
-                campsite = self.word(item, "campsite", where, CAMPSITE_TYPES)
-            elif "campsite" in item:
-                raise self.fail(where, f"only keychain gifts name a campsite type, not {kind!r}")
-            copies = self.integer(item, "copies", where, 1, 25)
-            gift = GiftKind(len(kinds), kind, campsite, copies)
-            if gift.name in seen:
-                raise self.fail(where, f"gift {gift.name!r} is listed twice")
-            seen.add(gift.name)
-            kinds.append(gift)
-        self.count("[[gifts]] copies", sum(g.copies for g in kinds), "gifts")
+            name = self.name(item, where, GIFT_NAME)
+            where = f"gift {name!r}"
+            if any(k.name == name for k in kinds):
+                raise self.fail(where, "listed twice")
+            title, text = self.text(item, "title", where), self.text(item, "help", where)
+            copies = self.integer(item, "copies", where, 1, 100)
+            lightning = self.flag(item, "lightning", where)
+            effect = self.text(item, "effect", where)
+            fields = ["name", "title", "copies", "lightning", "effect", "help"]
+            if lightning:
+                use = GIFT_USES.get(effect, f"{self.source}: {where}")
+                bound_use, numbers = self.bind(use, item, where, fields, action_names)
+                kinds.append(
+                    GiftKind(len(kinds), name, title, copies, True, effect, text, numbers,
+                             use=bound_use)
+                )  # fmt: skip
+                continue
+            score = GIFT_SCORES.get(effect, f"{self.source}: {where}")
+            line = self.text(item, "breakdown", where)
+            if line in FIXED_LINES:
+                raise self.fail(where, f"the final score already has a line {line!r}")
+            fields.append("breakdown")
+            bound_score, numbers = self.bind(score, item, where, fields, action_names)
+            kinds.append(
+                GiftKind(len(kinds), name, title, copies, False, effect, text, numbers, line,
+                         score=bound_score)
+            )  # fmt: skip
         return tuple(kinds)

@@ -23,6 +23,7 @@ from mailbag.games.postcards.state import (
     Frame,
     PostcardsState,
 )
+from mailbag.games.postcards.tables import tables
 
 FRAME_TEXT = {
     JOKER: ("PC-6", "say what the pair of cards does: move R, postcard, camp S or stamp P N"),
@@ -99,31 +100,26 @@ def _frame(
 ) -> None:
     rule, text = FRAME_TEXT[frame.kind]
     verb, args = action.verb, action.args
+    tab = tables(comps)
+    verbs = [rule.verb for rule in tab.rules]
     allowed = {
-        JOKER: {"move", "postcard", "camp", "stamp"},
+        JOKER: {*verbs, "stamp"},
         POSTCARD: {"refresh", "take"},
         SOUVENIR: {"souvenir", "skip"},
         STAMP: {"stamp", "skip"},
         STAR: {"star"},
         GIFT: {"pick"},
-        ROAD_MOVE: {"move"},
-        ROAD_CAMP: {"camp", "skip"},
+        ROAD_MOVE: {tab.rules[tab.movement].verb},
+        ROAD_CAMP: {tab.rules[tab.camp].verb, "skip"},
         HIKING: {"keep"},
     }[frame.kind]
     if verb not in allowed:
         raise _Bad(rule, f"a decision is pending: {text}")
-    if verb == "move":
-        _arity(action, 1)
-        _target_move(comps, state, seat, _int(args[0], "the region"))
-    elif verb == "camp":
-        _arity(action, 1)
-        _target_camp(comps, state, seat, _int(args[0], "the campsite"))
+    if verb in tab.verb_index:
+        _target(comps, state, seat, tab.verb_index[verb], args)
     elif verb == "stamp":
         _arity(action, 2)
         _target_stamp(comps, state, seat, args[0], args[1], None)
-    elif verb == "postcard":
-        _arity(action, 0)
-        _target_postcard(state)
     elif verb == "refresh":
         if state.edition != "en":
             raise _Bad(
@@ -195,12 +191,13 @@ def _main(comps: Components, state: PostcardsState, seat: int, action: Action) -
             return
         _play(comps, state, seat, action)
     elif verb == "use":
-        kept = {"movement": t.moves, "postcard": t.postcards, "camp": t.camps}
-        if not args or args[0] not in kept:
-            raise _Bad("action notation", "use movement R, use postcard or use camp S")
-        if not kept[str(args[0])]:
+        a = comps.action_index.get(str(args[0])) if args else None
+        if a is None:
+            listed = ", ".join(f"use {k.name}" for k in comps.actions)
+            raise _Bad("action notation", f"use names a kept action: {listed}")
+        if not comps.actions[a].rule.kept(t):
             raise _Bad("PC-4", f"you have no {args[0]} effect to use this turn")
-        _target(comps, state, seat, str(args[0]), args[1:])
+        _target(comps, state, seat, a, args[1:])
     elif verb == "send":
         _arity(action, 1)
         _send(comps, state, seat, _int(args[0], "the postcard"))
@@ -228,7 +225,7 @@ def _play(comps: Components, state: PostcardsState, seat: int, action: Action) -
     kind = comps.travel[k]
     mode = action.args[1]
     if mode == "action":
-        _target(comps, state, seat, kind.action, action.args[2:])
+        _target(comps, state, seat, kind.action_index, action.args[2:])
     elif mode == "stamp":
         _arity(action, 4)
         _target_stamp(comps, state, seat, action.args[2], action.args[3], kind.colour_index)
@@ -241,53 +238,12 @@ def _play(comps: Components, state: PostcardsState, seat: int, action: Action) -
 
 
 def _target(
-    comps: Components, state: PostcardsState, seat: int, action: str, args: tuple[int | str, ...]
+    comps: Components, state: PostcardsState, seat: int, a: int, args: tuple[int | str, ...]
 ) -> None:
-    if action == "movement":
-        if len(args) != 1:
-            raise _Bad("action notation", "a movement names the region: ... R")
-        _target_move(comps, state, seat, _int(args[0], "the region"))
-    elif action == "camp":
-        if len(args) != 1:
-            raise _Bad("action notation", "a camp action names the campsite: ... S")
-        _target_camp(comps, state, seat, _int(args[0], "the campsite"))
-    else:
-        if args:
-            raise _Bad(
-                "action notation",
-                "a postcard action takes no argument; the postcard "
-                "is chosen next (take N / take deck)",
-            )
-        _target_postcard(state)
-
-
-def _target_move(comps: Components, state: PostcardsState, seat: int, region: int) -> None:
-    here = state.players[seat].region
-    if region not in comps.regions:
-        raise _Bad("Movement action", f"there is no region {region}")
-    if region not in comps.regions[here].adjacent:
-        raise _Bad(
-            "Movement action",
-            f"region {region} is not adjacent to region {here} "
-            f"(adjacent: {', '.join(map(str, comps.regions[here].adjacent))})",
-        )
-
-
-def _target_camp(comps: Components, state: PostcardsState, seat: int, site: int) -> None:
-    player = state.players[seat]
-    if len(player.camps) >= comps.camps:
-        raise _Bad("PC-8", "all your camp tokens are placed")
-    if site not in comps.campsites:
-        raise _Bad("PC-8", f"there is no campsite {site}")
-    if comps.campsites[site].region != player.region:
-        raise _Bad("PC-8", f"campsite {site} is not in region {player.region}, where you are")
-    if state.camp_owner[site - 1] != EMPTY:
-        raise _Bad("PC-8", f"campsite {site} already holds a camp")
-
-
-def _target_postcard(state: PostcardsState) -> None:
-    if not rules.postcards_available(state):
-        raise _Bad("PC-10", "there is no postcard left to take")
+    """Why action ``a`` cannot be aimed at ``args`` now (its behaviour says)."""
+    refusal = comps.actions[a].rule.refusal(comps, state, seat, args)
+    if refusal is not None:
+        raise _Bad(*refusal)
 
 
 def _own_unsent(state: PostcardsState, seat: int, card: int | str) -> int:

@@ -94,6 +94,26 @@ class PostcardsGame(Game[PostcardsState]):
     def determinize(self, observation: Observation, rng: Rng) -> PostcardsState:
         return view.determinize(self.comps, observation, rng)
 
+    def hidden_fields(self, seat: int | None) -> tuple[str, ...]:
+        """PC-3: the other seats' hands (their sizes are public); the order and contents of the
+        three decks (their sizes are public; the contents of the gift deck follow from what is
+        seen, but not its order); which postcards lie face up, on the discard pile and on top of
+        the deck, of which only the illustrated side is public (``determinize`` keeps it, but a
+        path cannot single out what a card shows); the postcards a Hiking Guide drew (their
+        number is public; the seat that drew them knows them and ``determinize`` keeps them,
+        but a path cannot name the seat whose turn it is); and the generator's state. Nothing
+        else: the discard piles of Travel and gift cards, in their order, are public."""
+        return (
+            "rng",
+            "players.~.hand.*",
+            "travel_deck.*",
+            "postcard_deck.*",
+            "gift_deck.*",
+            "postcard_row.*",
+            "postcard_discard.*",
+            "turn.stack.*.cards.*",
+        )
+
     # -- end ------------------------------------------------------------------------------------
     def is_over(self, state: PostcardsState) -> bool:
         return state.over

@@ -14,12 +14,6 @@ from mailbag.games.postcards.state import PostcardsState
 
 #: points for 0/1/2/3/4 distinct itinerary regions among the postcards sent (PC-12)
 ITINERARY_POINTS = (0, 2, 4, 7, 11)
-#: Keychain: points for 0/1/2/3/4/5/6+ camps on its campsite type (PC-10)
-KEYCHAIN_POINTS = (0, 1, 3, 6, 10, 14, 20)
-#: Snow Globe: points for 0/1/2/3/4 Snow Globe cards held (PC-10)
-SNOW_GLOBE_POINTS = (0, 3, 6, 12, 18)
-#: Caravan: points per region holding at least 2 of the player's camps
-CARAVAN_POINTS = 2
 END_GAME_BONUS = 3
 #: PC-16: what a gift card is worth to an Automa
 AUTOMA_GIFT_POINTS = 3
@@ -28,6 +22,9 @@ DURING_PLAY = "during play"
 ITINERARY = "itinerary"
 UNSENT = "unsent postcards"
 BONUS = "end-game bonus"
+AUTOMA_GIFTS = "gifts (automa)"
+#: the lines of the final score besides the bell gifts' own (a gift entry may not reuse one)
+FIXED_LINES = frozenset({DURING_PLAY, ITINERARY, UNSENT, BONUS, AUTOMA_GIFTS})
 
 
 def itinerary_points(comps: Components, state: PostcardsState, seat: int) -> int:
@@ -38,38 +35,24 @@ def itinerary_points(comps: Components, state: PostcardsState, seat: int) -> int
     return ITINERARY_POINTS[sum(1 for r in wanted if r in sent)]
 
 
-def camps_on_type(comps: Components, state: PostcardsState, seat: int, site_type: str) -> int:
-    return sum(1 for c in state.players[seat].camps if comps.campsites[c].type == site_type)
-
-
-def caravan_regions(comps: Components, state: PostcardsState, seat: int) -> int:
-    per_region = Counter(comps.campsites[c].region for c in state.players[seat].camps)
-    return sum(1 for n in per_region.values() if n >= 2)
-
-
 def gift_points(comps: Components, state: PostcardsState, seat: int) -> dict[str, int]:
-    """Points of the gift cards ``seat`` holds, by gift (bell gifts; PC-16 for an Automa)."""
+    """Points of the gift cards ``seat`` holds, by line of the final score: each bell gift
+    kind's own function and line (PC-10); an Automa's gifts by PC-16."""
     player = state.players[seat]
     automa = player.kind != "player"
     result: dict[str, int] = {}
-    globes = 0
+    held: Counter[int] = Counter()
     for g in player.gifts:
         gift = comps.gifts[g]
         if automa and (state.edition == "en" or gift.lightning):  # PC-16
-            result["gifts (automa)"] = result.get("gifts (automa)", 0) + AUTOMA_GIFT_POINTS
-        elif gift.kind == "snow_globe":
-            globes += 1
-        elif gift.kind == "keychain":
-            assert gift.campsite is not None
-            camps = camps_on_type(comps, state, seat, gift.campsite)
-            key = f"keychain ({gift.campsite})"
-            points = KEYCHAIN_POINTS[min(camps, len(KEYCHAIN_POINTS) - 1)]
-            result[key] = result.get(key, 0) + points
-        elif gift.kind == "caravan":
-            points = CARAVAN_POINTS * caravan_regions(comps, state, seat)
-            result["caravan"] = result.get("caravan", 0) + points
-    if globes:
-        result["snow globes"] = SNOW_GLOBE_POINTS[min(globes, len(SNOW_GLOBE_POINTS) - 1)]
+            result[AUTOMA_GIFTS] = result.get(AUTOMA_GIFTS, 0) + AUTOMA_GIFT_POINTS
+        elif gift.score is not None:
+            held[g] += 1
+    for g, copies in held.items():
+        gift = comps.gifts[g]
+        assert gift.score is not None
+        points = gift.score(comps, state, seat, copies)
+        result[gift.breakdown] = result.get(gift.breakdown, 0) + points
     return result
 
 

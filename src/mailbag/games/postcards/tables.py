@@ -1,11 +1,38 @@
 """Precomputed action values for one component set, so that listing legal actions only picks
-ready-made :class:`Action` objects (legal-action generation is the hot path of every bot)."""
+ready-made :class:`Action` objects (legal-action generation is the hot path of every bot).
+
+Everything here is built from the kinds of the component data: the Travel card kinds, the
+``[[actions]]`` entries with their resolved behaviours, the gift kinds and their flags.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mailbag.core.actions import Action
+from mailbag.games.postcards.behaviours import TravelAction
 from mailbag.games.postcards.components import Components
 from mailbag.games.postcards.state import GIFT_ROW, POSTCARD_ROW, TRAVEL_ROW
+
+#: the choices of a side-B star (PC-5): its points, or the effect of that name
+STAR_CHOICES = ("points", "movement", "postcard", "stamp")
+
+
+class Targets(dict[int | None, Action]):
+    """The actions of one verb by target, made the first time a target is asked for (a target
+    is a region, a campsite, or None for an action aimed at nothing)."""
+
+    def __init__(self, make: Callable[[int | None], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, target: int | None) -> Action:
+        action = self[target] = self.make(target)
+        return action
+
+
+def _aimed(verb: str, *head: str | int) -> Targets:
+    return Targets(lambda t: Action(verb, head if t is None else (*head, t)))
 
 
 class ActionTables:
@@ -13,18 +40,22 @@ class ActionTables:
 
     def __init__(self, comps: Components) -> None:
         names = [k.name for k in comps.travel]
-        regions = comps.regions
         postcards = comps.postcards
-        self.kind_action = [k.action for k in comps.travel]
+        actions = comps.actions
+        #: per Travel card kind: its action's index, behaviour and colour
+        self.kind_action = [k.action_index for k in comps.travel]
+        self.kind_rule: list[TravelAction] = [actions[k.action_index].rule for k in comps.travel]
         self.kind_colour = [k.colour_index for k in comps.travel]
-        self.play_move = [
-            {r: [Action("play", (n, "action", a)) for a in regions[r].adjacent] for r in regions}
-            for n in names
-        ]
-        self.play_postcard = [Action("play", (n, "action")) for n in names]
-        self.play_camp = [
-            {s: Action("play", (n, "action", s)) for s in comps.campsites} for n in names
-        ]
+        #: per action (index): its behaviour, and its actions by target for ``play CARD
+        #: action``, ``use NAME`` and the decision after a pair (``move R``, ``postcard`` …)
+        self.rules: list[TravelAction] = [a.rule for a in actions]
+        self.play_action = [_aimed("play", n, "action") for n in names]
+        self.use_action = [_aimed("use", a.name) for a in actions]
+        self.verb_action = [_aimed(a.rule.verb) for a in actions]
+        #: a verb of a decision -> the action it carries out
+        self.verb_index = {a.rule.verb: a.index for a in actions}
+        self.movement = comps.action_index["movement"]
+        self.camp = comps.action_index["camp"]
         self.play_stamp = [
             {
                 c: [Action("play", (n, "stamp", c, i + 1)) for i in range(len(p.stamps))]
@@ -38,14 +69,6 @@ class ActionTables:
             for a in range(len(names))
             for b in range(a, len(names))
         }
-        self.use_move = {
-            r: [Action("use", ("movement", a)) for a in regions[r].adjacent] for r in regions
-        }
-        self.use_postcard = Action("use", ("postcard",))
-        self.use_camp = {s: Action("use", ("camp", s)) for s in comps.campsites}
-        self.move = {r: [Action("move", (a,)) for a in regions[r].adjacent] for r in regions}
-        self.postcard = Action("postcard")
-        self.camp = {s: Action("camp", (s,)) for s in comps.campsites}
         self.stamp = {
             c: [Action("stamp", (c, i + 1)) for i in range(len(p.stamps))]
             for c, p in postcards.items()
@@ -63,13 +86,12 @@ class ActionTables:
         self.pick = [Action("pick", (i + 1,)) for i in range(GIFT_ROW)]
         self.draw_row = [Action("draw", ("row", i + 1)) for i in range(TRAVEL_ROW)]
         self.draw_deck = Action("draw", ("deck",))
-        self.stars = [Action("star", (c,)) for c in ("points", "movement", "postcard", "stamp")]
+        self.stars = [Action("star", (c,)) for c in STAR_CHOICES]
         self.skip = Action("skip")
         self.end = Action("end")
         #: postcard id -> stamp colour indices; region; for the fast scans
         self.stamp_colours = {c: p.stamp_colours for c, p in postcards.items()}
         self.postcard_region = {c: p.region for c, p in postcards.items()}
-        self.region_sites = {r: regions[r].campsites for r in regions}
 
 
 def tables(comps: Components) -> ActionTables:

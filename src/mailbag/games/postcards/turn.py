@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mailbag.core.errors import SeatError
+from mailbag.core.errors import ComponentError, SeatError
 from mailbag.core.game import Event
 from mailbag.core.rng import Rng
 from mailbag.core.spec import OptionValue
 from mailbag.games.postcards import rules
-from mailbag.games.postcards.components import CAMPSITE_TYPES, Components, Effect
+from mailbag.games.postcards.components import CAMPSITE_TYPES, Components, deal_shortfall
+from mailbag.games.postcards.effect_icons import gain_effect
 from mailbag.games.postcards.state import (
     CARDS_PER_TURN,
     EMPTY,
@@ -28,7 +29,6 @@ from mailbag.games.postcards.state import (
     ROAD_CAMP,
     SOUVENIR,
     STAMP,
-    STAR,
     TRAVEL_ROW,
     Frame,
     Player,
@@ -73,6 +73,9 @@ def setup(
 ) -> tuple[PostcardsState, list[Event]]:
     """Deal a new game by the rulebook's Setup steps; an Automa first player plays at once."""
     check_table(seats)
+    problem = deal_shortfall(comps, seats)
+    if problem is not None:
+        raise ComponentError(f"{comps.source}: {problem}")
     rng = Rng.from_seed(seed)
     gift_deck = comps.gift_deck()
     rng.shuffle(gift_deck)
@@ -120,37 +123,7 @@ def setup(
     return state, events
 
 
-# -- effects (PC-4, PC-5) ---------------------------------------------------------------------
-
-
-def gain_effect(comps: Components, state: PostcardsState, seat: int, effect: Effect) -> list[Event]:
-    """A player gains ``effect``. PC-4: stamp and star happen now (a stamp effect as a choice
-    that may be declined); movement, postcard and camp effects are kept for later this turn;
-    plus allows one more card. PC-5: on side B a star may instead be converted."""
-    turn = state.turn
-    kind = effect.kind
-    if kind == "movement":
-        turn.moves += 1
-    elif kind == "postcard":
-        turn.postcards += 1
-    elif kind == "camp":
-        turn.camps += 1
-    elif kind == "plus":
-        turn.plus += 1
-    elif kind == "stamp":
-        turn.stack.append(Frame(STAMP))
-    elif kind == "star":
-        if state.side == "B":  # PC-5
-            turn.stack.append(Frame(STAR, value=effect.points))
-        else:  # PC-106: a side-A star is always scored
-            return rules.score(state, seat, effect.points, "star effect")
-    return [
-        Event(
-            "effect",
-            f"seat {seat} gains a {effect.label()} effect",
-            {"seat": seat, "effect": effect.label()},
-        )
-    ]
+# -- the camp action (PC-8, PC-102) ------------------------------------------------------------
 
 
 def camp_action(comps: Components, state: PostcardsState, seat: int, campsite: int) -> list[Event]:

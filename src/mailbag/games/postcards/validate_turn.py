@@ -270,5 +270,5 @@ def _check_frame(
 
 
 def _used_gift(comps: Components, state: PostcardsState, gift: str, name: str) -> None:
-    if not any(comps.gifts[g].kind == gift for g in state.gift_discard):
+    if not any(comps.gifts[g].effect == gift for g in state.gift_discard):
         raise _fail(f"{name} is pending but no {gift} gift card has been used (discarded)")

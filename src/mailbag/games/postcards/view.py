@@ -1,11 +1,12 @@
 """What each seat may know (PC-3), and worlds rebuilt from that knowledge (``determinize``).
 
 Public: the map, pawns and camps, every owned postcard in full (sent or not), gift cards held,
-scores, the Travel display, the played cards of the current turn, the discard piles, and only
-the illustrated side (region, number of stamp spaces, points) of the face-up postcards, of the
-top of the postcard deck and of the discarded postcards. Private: a player's hand (its size is
-public) and the postcards a Hiking Guide drew (their number is public). Hidden from all: the
-order of the decks.
+scores, the Travel display, the played cards of the current turn, the discard piles in the
+order the cards were discarded, and only the illustrated side (region, number of stamp spaces,
+points) of the face-up postcards, of the top of the postcard deck and of the discarded
+postcards. Private: a player's hand (its size is public) and the postcards a Hiking Guide drew
+(their number is public). Hidden from all: the order of the decks. ``PostcardsGame.hidden_fields``
+lists, as paths into the state, what :func:`determinize` redraws.
 """
 
 from __future__ import annotations
@@ -92,14 +93,14 @@ def view(comps: Components, state: PostcardsState, seat: int | None) -> Observat
         "hand": [travel[k] for k in state.players[seat].hand] if seat is not None else None,
         "travel_row": [travel[k] if k != EMPTY else None for k in state.travel_row],
         "travel_deck_size": len(state.travel_deck),
-        "travel_discard": sorted(travel[k] for k in state.travel_discard),
+        "travel_discard": [travel[k] for k in state.travel_discard],
         "postcard_row": [face(comps, c) if c != EMPTY else None for c in state.postcard_row],
         "postcard_deck_size": len(deck),
         "postcard_deck_top": face(comps, deck[-1]) if deck else None,
-        "postcard_discard": sorted((face(comps, c) for c in state.postcard_discard), key=_face_key),
+        "postcard_discard": [face(comps, c) for c in state.postcard_discard],
         "gift_row": [gifts[g] if g != EMPTY else None for g in state.gift_row],
         "gift_deck_size": len(state.gift_deck),
-        "gift_discard": sorted(gifts[g] for g in state.gift_discard),
+        "gift_discard": [gifts[g] for g in state.gift_discard],
         "camp_owner": list(state.camp_owner),
         "unused_itineraries": list(state.unused_itineraries),
         "turn": {
@@ -252,13 +253,13 @@ def determinize(comps: Components, obs: Observation, rng: Rng) -> PostcardsState
             drawing=t["drawing"],
         ),
         travel_deck=travel_pool,
-        travel_discard=sorted(travel[k] for k in obs["travel_discard"]),
+        travel_discard=[travel[k] for k in obs["travel_discard"]],
         travel_row=[travel[k] if k is not None else EMPTY for k in obs["travel_row"]],
         postcard_deck=postcard_deck,
         postcard_discard=discard,
         postcard_row=row,
         gift_deck=gift_deck,
-        gift_discard=sorted(gifts[g] for g in obs["gift_discard"]),
+        gift_discard=[gifts[g] for g in obs["gift_discard"]],
         gift_row=[gifts[g] if g is not None else EMPTY for g in obs["gift_row"]],
         supply=obs["supply"],
         camp_owner=list(obs["camp_owner"]),

@@ -1,0 +1,179 @@
+"""The Travel card actions (rulebook, Taking an Action): Movement, Postcard and Camp, each the
+behaviour of one ``[[actions]]`` entry of the component data, registered in
+:data:`behaviours.ACTIONS`. One object per action holds what the rules say of it: the targets a
+player may choose, carrying it out, the turn's count of kept ones (PC-4), the Automa's way
+(PC-15, in ``automa.py``), and how a refusal and a menu word it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from mailbag.core.game import Event
+from mailbag.games.postcards import rules, turn
+from mailbag.games.postcards.behaviours import ACTIONS
+from mailbag.games.postcards.state import EMPTY, POSTCARD, Frame, PostcardsState, Turn
+
+if TYPE_CHECKING:
+    from mailbag.games.postcards.automa import AutomaCard
+    from mailbag.games.postcards.components import Components
+
+#: the targets of an action aimed at nothing (a postcard action chooses later, PC-7)
+NO_TARGET: tuple[None] = (None,)
+NOTATION = "action notation"
+
+
+def free_sites(comps: Components, state: PostcardsState, seat: int) -> list[int]:
+    """PC-8: the campsites a camp action may use now (none without a camp token left)."""
+    player = state.players[seat]
+    if len(player.camps) >= comps.camps:
+        return []
+    owner = state.camp_owner
+    return [c for c in comps.regions[player.region].campsites if owner[c - 1] == EMPTY]
+
+
+def _one_number(args: tuple[int | str, ...], what: str, example: str) -> int | tuple[str, str]:
+    """The single number ``args`` must hold, or the refusal."""
+    if len(args) != 1:
+        return (NOTATION, f"{what} names the {example}")
+    if not isinstance(args[0], int):
+        return (NOTATION, f"the {example.split(':')[0]} must be a number, not {args[0]!r}")
+    return args[0]
+
+
+class Movement:
+    """Movement (PC-1): the bicycle to an adjacent region (Corse by ferry only)."""
+
+    verb = "move"
+
+    def targets(self, comps: Components, state: PostcardsState, seat: int) -> Sequence[int]:
+        return comps.regions[state.players[seat].region].adjacent
+
+    def __call__(
+        self, comps: Components, state: PostcardsState, seat: int, target: int | None
+    ) -> list[Event]:
+        assert target is not None
+        return rules.move_to(state, seat, target)
+
+    def kept(self, turn: Turn) -> int:
+        return turn.moves
+
+    def keep(self, turn: Turn, count: int) -> None:
+        turn.moves += count
+
+    def automa(self, card: AutomaCard) -> bool:
+        return card.movement()
+
+    def refusal(
+        self, comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
+    ) -> tuple[str, str] | None:
+        region = _one_number(args, "a movement", "region: ... R")
+        if isinstance(region, tuple):
+            return region
+        here = state.players[seat].region
+        if region not in comps.regions:
+            return ("Movement action", f"there is no region {region}")
+        if region not in comps.regions[here].adjacent:
+            return (
+                "Movement action",
+                f"region {region} is not adjacent to region {here} "
+                f"(adjacent: {', '.join(map(str, comps.regions[here].adjacent))})",
+            )
+        return None
+
+    def describe(self, comps: Components, target: int | None) -> str:
+        assert target is not None
+        return f"move to region {target} {comps.regions[target].name}"
+
+
+class PostcardAction:
+    """Postcard (PC-7): then refresh (English edition), take a face-up one or the deck top."""
+
+    verb = "postcard"
+
+    def targets(self, comps: Components, state: PostcardsState, seat: int) -> Sequence[None]:
+        return NO_TARGET if rules.postcards_available(state) else ()
+
+    def __call__(
+        self, comps: Components, state: PostcardsState, seat: int, target: int | None
+    ) -> list[Event]:
+        state.turn.stack.append(Frame(POSTCARD))
+        return []
+
+    def kept(self, turn: Turn) -> int:
+        return turn.postcards
+
+    def keep(self, turn: Turn, count: int) -> None:
+        turn.postcards += count
+
+    def automa(self, card: AutomaCard) -> bool:
+        return card.postcard()
+
+    def refusal(
+        self, comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
+    ) -> tuple[str, str] | None:
+        if args:
+            return (
+                NOTATION,
+                "a postcard action takes no argument; the postcard is chosen next "
+                "(take N / take deck)",
+            )
+        if not rules.postcards_available(state):
+            return ("PC-10", "there is no postcard left to take")
+        return None
+
+    def describe(self, comps: Components, target: int | None) -> str:
+        return "take a postcard"
+
+
+class Camp:
+    """Camp (PC-8): a camp token on a free campsite of the region; its board effect, then maybe
+    a souvenir (PC-102)."""
+
+    verb = "camp"
+
+    def targets(self, comps: Components, state: PostcardsState, seat: int) -> Sequence[int]:
+        return free_sites(comps, state, seat)
+
+    def __call__(
+        self, comps: Components, state: PostcardsState, seat: int, target: int | None
+    ) -> list[Event]:
+        assert target is not None
+        return turn.camp_action(comps, state, seat, target)
+
+    def kept(self, turn: Turn) -> int:
+        return turn.camps
+
+    def keep(self, turn: Turn, count: int) -> None:
+        turn.camps += count
+
+    def automa(self, card: AutomaCard) -> bool:
+        return card.camp()
+
+    def refusal(
+        self, comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
+    ) -> tuple[str, str] | None:
+        site = _one_number(args, "a camp action", "campsite: ... S")
+        if isinstance(site, tuple):
+            return site
+        player = state.players[seat]
+        if len(player.camps) >= comps.camps:
+            return ("PC-8", "all your camp tokens are placed")
+        if site not in comps.campsites:
+            return ("PC-8", f"there is no campsite {site}")
+        if comps.campsites[site].region != player.region:
+            return ("PC-8", f"campsite {site} is not in region {player.region}, where you are")
+        if state.camp_owner[site - 1] != EMPTY:
+            return ("PC-8", f"campsite {site} already holds a camp")
+        return None
+
+    def describe(self, comps: Components, target: int | None) -> str:
+        assert target is not None
+        site = comps.campsites[target]
+        return f"camp on campsite {site.id} ({site.type})"
+
+
+ACTIONS.register("movement")(Movement())
+ACTIONS.register("postcard")(PostcardAction())
+ACTIONS.register("camp")(Camp())
