@@ -15,13 +15,15 @@ from typing import Any
 from mailbag.core import Action, Event, apply, new_game, parse_action
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.components import Components
+from mailbag.games.postcards.game import PostcardsGame
 from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState, Turn
 
 COMPS: Components = GAME.comps
 
 
 class Builder:
-    """A position under construction; ``state`` is the position."""
+    """A position under construction; ``state`` is the position (of ``game``: the shipped
+    component set unless a test plays its own)."""
 
     def __init__(
         self,
@@ -29,9 +31,12 @@ class Builder:
         edition: str = "en",
         side: str = "A",
         seed: int = 0,
+        game: PostcardsGame = GAME,
     ) -> None:
         kinds = ("player",) * seats if isinstance(seats, int) else seats
-        self.state: PostcardsState = new_game(GAME, kinds, {"edition": edition, "side": side}, seed)
+        self.comps = game.comps
+        options = {"edition": edition, "side": side}
+        self.state: PostcardsState = new_game(game, kinds, options, seed)
         s = self.state
         s.first_player = s.current = 0
         s.turn = Turn()
@@ -172,11 +177,11 @@ class Builder:
         elif g in s.gift_row:
             s.gift_row[s.gift_row.index(g)] = EMPTY
         else:
-            raise ValueError(f"no {COMPS.gifts[g].name} gift left")
+            raise ValueError(f"no {self.comps.gifts[g].name} gift left")
 
     def gift(self, seat: int, *names: str) -> Builder:
         for name in names:
-            g = gift(name)
+            g = gift(name, self.comps)
             self._take_gift(g)
             self.state.players[seat].gifts.append(g)
         return self
@@ -189,7 +194,7 @@ class Builder:
             s.gift_row[i] = EMPTY
         for i, name in enumerate(names):
             if name is not None:
-                g = gift(name)
+                g = gift(name, self.comps)
                 self._take_gift(g)
                 s.gift_row[i] = g
         return self
@@ -250,29 +255,29 @@ def kind(name: str) -> int:
     return k
 
 
-def gift(name: str) -> int:
-    g = COMPS.gift_index(name)
+def gift(name: str, comps: Components = COMPS) -> int:
+    g = comps.gift_index(name)
     assert g is not None, name
     return g
 
 
 def act(
-    state: PostcardsState, text: str, seat: int | None = None
+    state: PostcardsState, text: str, seat: int | None = None, game: PostcardsGame = GAME
 ) -> tuple[PostcardsState, list[Event]]:
     """Apply the action in notation ``text`` through the checked core ``apply``."""
     who = state.current if seat is None else seat
-    return apply(GAME, state, who, parse_action(text))
+    return apply(game, state, who, parse_action(text))
 
 
-def run(state: PostcardsState, *texts: str) -> PostcardsState:
+def run(state: PostcardsState, *texts: str, game: PostcardsGame = GAME) -> PostcardsState:
     for text in texts:
-        state, _ = act(state, text)
+        state, _ = act(state, text, game=game)
     return state
 
 
-def legal(state: PostcardsState, seat: int | None = None) -> list[str]:
+def legal(state: PostcardsState, seat: int | None = None, game: PostcardsGame = GAME) -> list[str]:
     who = state.current if seat is None else seat
-    return [str(a) for a in GAME.legal_actions(state, who)]
+    return [str(a) for a in game.legal_actions(state, who)]
 
 
 def find_postcard(**want: Any) -> int:

@@ -3,6 +3,7 @@ playing with a user's own file (``with_components``)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from importlib import resources
 from pathlib import Path
@@ -102,6 +103,69 @@ def test_board_sides() -> None:
     b = {n: e.label() for n, e in COMPS.board["B"].items()}
     assert a == {4: "stamp", 7: "movement", 10: "plus"}
     assert b == {4: "star 1", 7: "star 2", 10: "star 3"}
+
+
+# -- printed totals are the data's own -------------------------------------------------------------
+
+DOCS = (Path(__file__).parents[3] / "docs" / "postcards.md").read_text(encoding="utf-8")
+NOUNS = (
+    "Travel cards",
+    "postcards",
+    "itinerary cards",
+    "gift cards",
+    "Stamp/Souvenir tokens",
+    "camp tokens per player",
+    "regions",
+    "campsites",
+)
+TOTAL = re.compile(r"(?<![\w-])(\d+) (" + "|".join(map(re.escape, NOUNS)) + ")")
+#: nouns that name a total wherever a number stands before them (the others also count a
+#: hand, a display or a draw: "5 postcards")
+ALWAYS_TOTALS = {"itinerary cards", "gift cards", "Stamp/Souvenir tokens", "regions", "campsites"}
+
+
+def _totals() -> dict[str, int]:
+    return {
+        "Travel cards": sum(k.copies for k in COMPS.travel),
+        "postcards": len(COMPS.postcards),
+        "itinerary cards": len(COMPS.itineraries),
+        "gift cards": sum(g.copies for g in COMPS.gifts),
+        "Stamp/Souvenir tokens": COMPS.tokens,
+        "camp tokens per player": COMPS.camps,
+        "regions": len(COMPS.regions),
+        "campsites": len(COMPS.campsites),
+    }
+
+
+def _printed(text: str, toml: bool) -> list[tuple[str, int]]:
+    """The numbers written before the nouns of totals in the prose of ``text`` (Markdown
+    outside code blocks, or the comments of a TOML file), lines of a paragraph joined."""
+    paragraphs: list[list[str]] = [[]]
+    fenced = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+            continue
+        prose = line.startswith("#") if toml else not fenced
+        if prose and line.strip("# "):
+            paragraphs[-1].append(line.lstrip("# ") if toml else line)
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    flat = [" ".join(p) for p in paragraphs]
+    return [(noun, int(n)) for chunk in flat for n, noun in TOTAL.findall(chunk)]
+
+
+def test_the_totals_printed_in_the_docs_and_the_data_header_are_the_data() -> None:
+    header = TEXT[: TEXT.index("[supply]")]
+    start = DOCS.index("Totals of the shipped set")
+    paragraph = DOCS[start : DOCS.index("\n\n", start)]
+    for text, toml in ((header, True), (paragraph, False)):
+        assert dict(_printed(text, toml)) == _totals()
+    written = _printed(DOCS, False) + _printed(TEXT, True)
+    assert ("regions", 13) in _printed(DOCS[start + len(paragraph) :], False)  # PC-1's map
+    for noun, number in written:  # a total written anywhere else must be the data's too
+        if noun in ALWAYS_TOTALS:
+            assert number == _totals()[noun], (noun, number)
 
 
 # -- validation errors name the file, the entry and the problem ----------------------------------

@@ -122,8 +122,8 @@ def test_render_shows_map_displays_postcards_hand_and_scores() -> None:
     assert "souvenirs 1:forest>camp[ ] 2:beach>movement[ ]" in text
     assert "1:[region 3, 3 stamps, 6 pts]" in text
     assert "deck top [region 12, 3 stamps, 6 pts]" in text
-    assert max(len(line) for line in text.splitlines()) <= 100
-    assert "gifts: car" in text and "score now" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "gifts: Car" in text and "score now" in text
     other = GAME.render(GAME.view(builder.state, 1))
     assert "red.camp, blue.movement" not in other
 

@@ -1,0 +1,161 @@
+"""A new gift is one data entry and one behaviour function: this test makes up a Tandem (a
+lightning gift: one more movement and one more camp this turn) and a Postcard Album (a bell
+gift: points per postcard sent, its number in its entry), registers their behaviours here, and
+plays them through the menus, the engine, the refusals, the views, the board, the notation,
+the state checks and the final score — touching no module of the game."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+from pc_builder import Builder, act, legal
+
+from mailbag.core import (
+    Event,
+    IllegalAction,
+    Rng,
+    apply,
+    new_game,
+    parse_action,
+    validate,
+)
+from mailbag.games.postcards import GAME
+from mailbag.games.postcards.behaviours import GIFT_SCORES, GIFT_USES
+from mailbag.games.postcards.components import Components
+from mailbag.games.postcards.state import PostcardsState
+
+SHIPPED = (
+    resources.files("mailbag.games.postcards")
+    .joinpath("data/components.toml")
+    .read_text(encoding="utf-8")
+)
+
+#: the data entries
+NEW_GIFTS = """
+[[gifts]]
+name = "tandem"
+title = "Tandem"
+copies = 2
+lightning = true
+effect = "tandem"
+help = "one more movement and one more camp this turn"
+
+[[gifts]]
+name = "album"
+title = "Postcard Album"
+copies = 1
+lightning = false
+effect = "per_postcard_sent"
+points = 2
+breakdown = "postcard album"
+help = "end of game: 2 points per postcard you sent"
+"""
+
+
+def tandem(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
+    """The lightning behaviour: a movement and a camp kept for later this turn (PC-4)."""
+    for name in ("movement", "camp"):
+        comps.action(name).rule.keep(state.turn, 1)
+    return [Event("tandem", f"seat {seat} rides the tandem", {"seat": seat})]
+
+
+def per_postcard_sent(
+    comps: Components, state: PostcardsState, seat: int, copies: int, *, points: int
+) -> int:
+    """The bell behaviour: ``points`` per postcard sent, for each card held."""
+    return copies * points * sum(1 for o in state.players[seat].postcards if o.sent)
+
+
+if "tandem" not in GIFT_USES.names():
+    GIFT_USES.register("tandem")(tandem)
+if "per_postcard_sent" not in GIFT_SCORES.names():
+    GIFT_SCORES.register("per_postcard_sent")(per_postcard_sent)
+
+GAME_WITH_GIFTS = GAME.with_component_text(SHIPPED + NEW_GIFTS, "x.toml")
+
+
+def test_the_new_gifts_are_kinds_of_the_component_set() -> None:
+    comps = GAME_WITH_GIFTS.comps
+    tandem_kind = comps.gifts[comps.gift_names["tandem"]]
+    assert (tandem_kind.title, tandem_kind.copies, tandem_kind.lightning) == ("Tandem", 2, True)
+    album = comps.gifts[comps.gift_names["album"]]
+    assert album.numbers == {"points": 2} and album.breakdown == "postcard album"
+    assert sum(g.copies for g in comps.gifts) == 28  # counts are the data's own
+    state = new_game(GAME_WITH_GIFTS, 2, {}, 4)
+    inventory = GAME_WITH_GIFTS.inventory(state)
+    assert inventory["gift:tandem"] == 2 and inventory["gift:album"] == 1
+    assert "gift:tandem" not in GAME.inventory(new_game(GAME, 2, {}, 4))
+
+
+def test_a_made_up_lightning_gift_is_offered_used_and_refused_by_its_entry() -> None:
+    game = GAME_WITH_GIFTS
+    five = ("red.postcard", "blue.postcard", "green.postcard", "yellow.postcard", "red.camp")
+    builder = Builder(2, game=game).hand(0, *five).hand(1, *five).region(0, 8)
+    builder.postcard(0, 37, sent=True).points(0, 5).gift(0, "tandem")  # a gift for a postcard
+    state = builder.state
+    validate(game, state)
+    # the menu offers it, the board and the menu label name it from its entry
+    assert "gift tandem" in legal(state, game=game)
+    view = game.view(state, 0)
+    assert "gifts: Tandem" in game.render(view)
+    label = game.describe_action(view, parse_action("gift tandem"))
+    assert label == "use gift Tandem: one more movement and one more camp this turn"
+    # the engine plays it: discarded, a movement and a camp kept, both then offered
+    after, events = act(state, "gift tandem", game=game)
+    assert [e.kind for e in events] == ["use_gift", "tandem"]
+    assert after.turn.moves == 1 and after.turn.camps == 1
+    assert game.view(after, 1)["gift_discard"] == ["tandem"]
+    menu = legal(after, game=game)
+    assert "use movement 9" in menu and "use camp 33" in menu and "gift tandem" not in menu
+    validate(game, after)
+    assert game.inventory(after) == game.inventory(state)
+    after, _ = act(after, "use camp 33", game=game)
+    assert after.camp_owner[33 - 1] == 0 and after.turn.camps == 0
+    validate(game, after)
+    # refusals: used up here; unknown to the shipped game
+    with pytest.raises(IllegalAction, match="you hold no tandem gift card") as info:
+        act(after, "gift tandem", game=game)
+    assert info.value.rule == "PC-10"
+    with pytest.raises(IllegalAction, match="unknown gift card 'tandem'"):
+        apply(GAME, Builder(2).state, 0, parse_action("gift tandem"))
+    # a world drawn from a seat's view keeps it where it is
+    world = game.determinize(game.view(after, 1), Rng(5))
+    assert world.gift_discard == after.gift_discard
+
+
+def test_a_made_up_bell_gift_scores_on_its_own_line() -> None:
+    game = GAME_WITH_GIFTS
+    builder = Builder(2, game=game).gift(0, "album", "keychain.beach")
+    builder.postcard(0, 29, sent=True).postcard(0, 33, sent=True)
+    score = game.scores(builder.state)[0]
+    assert score.breakdown["postcard album"] == 4 and score.breakdown["keychain (beach)"] == 0
+    assert score.total == sum(score.breakdown.values())
+    # an Automa's gifts (English edition) are worth 3 points each, its album too (PC-16)
+    seats = ("player", "automa:normal")
+    automa = Builder(seats, game=game).gift(1, "album", "tandem")
+    assert game.scores(automa.state)[1].breakdown["gifts (automa)"] == 6
+    # the shipped set has neither
+    assert GAME.comps.gift_index("album") is None and GAME.comps.gift_index("tandem") is None
+
+
+def test_games_with_the_made_up_gifts_play_to_the_end() -> None:
+    game = GAME_WITH_GIFTS
+    used = 0
+    for seed in range(4):
+        state = new_game(game, 3, {}, seed)
+        start = game.inventory(state)
+        rng = Rng.from_seed(seed, 3)
+        for _ in range(5000):
+            if game.is_over(state):
+                break
+            (seat,) = game.deciders(state)
+            options = game.legal_actions(state, seat)
+            pick = next((a for a in options if str(a) == "gift tandem"), None)
+            action = pick or options[rng.randbelow(len(options))]
+            used += pick is not None
+            state, _ = apply(game, state, seat, action)
+        assert game.is_over(state)
+        assert game.inventory(state) == start
+        validate(game, state)
+    assert used > 0
