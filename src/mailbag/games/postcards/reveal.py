@@ -1,7 +1,8 @@
 """What a Postcards decision reveals, so that undo never goes back past it.
 
 A card taken from a face-down deck (a Travel card drawn, the display refilled, a postcard or
-gift revealed) shows something hidden; so does anything the Automa does, and so does a draw
+gift revealed) shows something hidden, and so does a postcard or gift laid on a discard pile (the
+Hiking Guide's postcards not kept, whose hidden sides the others never saw); so does anything the Automa does, and so does a draw
 from the state's generator (a reshuffle) or a private event (the core's default).
 """
 
@@ -26,5 +27,7 @@ def reveals(
         or len(before.travel_deck) != len(after.travel_deck)
         or len(before.postcard_deck) != len(after.postcard_deck)
         or len(before.gift_deck) != len(after.gift_deck)
+        or before.postcard_discard != after.postcard_discard
+        or before.gift_discard != after.gift_discard
         or before.current != after.current
     )
