@@ -21,8 +21,6 @@ effects), ``refresh``, ``take N``, ``take deck`` (postcard action, PC-7), ``souv
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from mailbag.core.actions import Action
 from mailbag.core.game import Event
 from mailbag.games.postcards import rules, turn
@@ -127,10 +125,10 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
     t = state.turn
     actions: list[Action] = []
     left = CARDS_PER_TURN + t.plus - len(t.played)
-    kinds = sorted(set(hand))
+    kinds, pairs = tab.hand(hand)
     rules_ = tab.rules
     #: each action's targets, found once per call
-    aims: list[Sequence[int | None] | None] = [None] * len(rules_)
+    aims: list[tuple[int | None, ...] | None] = [None] * len(rules_)
     if left >= 1:
         by_colour = _open_by_colour(state, seat, tab)
         for k in kinds:
@@ -140,23 +138,22 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
             if targets is None:
                 targets = aims[a] = rules_[a].targets(comps, state, seat)
             if targets:
-                actions.extend(map(tab.play_action[k].__getitem__, targets))
+                menus = tab.play_action[k]
+                menu = menus.menus.get(targets)
+                actions += menus.menu(targets) if menu is None else menu
             play_stamp = tab.play_stamp[k]
             actions += [play_stamp[card][i] for card, i in by_colour[tab.kind_colour[k]]]
             if len(actions) == before:  # PC-103: a card of no use is played without effect
                 actions.append(tab.play_none[k])
-    if left >= 2 and len(hand) >= 2:
-        for i, a in enumerate(kinds):
-            for b in kinds[i:]:
-                if a != b or hand.count(a) >= 2:
-                    actions.append(tab.pair[a, b])
+    if left >= 2:  # PC-6
+        actions += pairs
     if t.moves or t.postcards or t.camps:  # the turn's kept actions (PC-4)
         for a, rule in enumerate(rules_):
             if rule.kept(t):
                 targets = aims[a]
                 if targets is None:
                     targets = rule.targets(comps, state, seat)
-                actions.extend(map(tab.use_action[a].__getitem__, targets))
+                actions += tab.use_action[a].menu(targets)
     postcard_region = tab.postcard_region
     region = player.region
     for owned in player.postcards:  # PC-9
@@ -174,7 +171,7 @@ def _aimed(
     comps: Components, state: PostcardsState, seat: int, tab: ActionTables, a: int
 ) -> list[Action]:
     """The decisions that carry out action ``a`` (``move R``, ``postcard``, ``camp S``)."""
-    return list(map(tab.verb_action[a].__getitem__, tab.rules[a].targets(comps, state, seat)))
+    return tab.verb_action[a].menu(tab.rules[a].targets(comps, state, seat))
 
 
 def frame_actions(
@@ -183,7 +180,7 @@ def frame_actions(
     tab = tables(comps)
     kind = frame.kind
     if kind == JOKER:  # PC-6: any action, or a stamp of any colour
-        actions = []
+        actions: list[Action] = []
         for a in range(len(tab.rules)):
             actions += _aimed(comps, state, seat, tab, a)
         return actions + [tab.stamp[card][i] for _, card, i in _open_spaces(state, seat, tab)]
@@ -213,7 +210,7 @@ def frame_actions(
     if kind == GIFT:  # PC-106: choosing a face-up gift is mandatory
         return [tab.pick[i] for i, g in enumerate(state.gift_row) if g != EMPTY]
     if kind == ROAD_MOVE:  # PC-10: a movement, then maybe a camp
-        return _aimed(comps, state, seat, tab, tab.movement)
+        return list(_aimed(comps, state, seat, tab, tab.movement))
     if kind == ROAD_CAMP:
         return [*_aimed(comps, state, seat, tab, tab.camp), tab.skip]
     if kind == HIKING:

@@ -19,7 +19,7 @@ campsite type) or ``ActionName`` (the name of an ``[[actions]]`` entry).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from mailbag.core.effects import Effects
@@ -78,9 +78,12 @@ class TravelAction(Protocol):
     #: the verb that names it as a decision of its own (after a pair of cards, PC-6)
     verb: str
 
-    def targets(self, comps: Components, state: PostcardsState, seat: int) -> Sequence[int | None]:
+    def targets(
+        self, comps: Components, state: PostcardsState, seat: int
+    ) -> tuple[int | None, ...]:
         """What ``seat`` may aim it at now (regions, campsites; ``(None,)`` for an action
-        without a target); empty when it cannot be taken."""
+        without a target); empty when it cannot be taken. A tuple: the menus made from it are
+        kept by it."""
 
     def __call__(
         self, comps: Components, state: PostcardsState, seat: int, target: int | None

@@ -14,21 +14,32 @@ from mailbag.games.postcards.behaviours import TravelAction
 from mailbag.games.postcards.components import Components
 from mailbag.games.postcards.state import GIFT_ROW, POSTCARD_ROW, TRAVEL_ROW
 
+#: the most hands whose pairs are kept (a set with many Travel card kinds has more hands)
+HANDS_KEPT = 20_000
 #: the choices of a side-B star (PC-5): its points, or the effect of that name
 STAR_CHOICES = ("points", "movement", "postcard", "stamp")
 
 
 class Targets(dict[int | None, Action]):
     """The actions of one verb by target, made the first time a target is asked for (a target
-    is a region, a campsite, or None for an action aimed at nothing)."""
+    is a region, a campsite, or None for an action aimed at nothing); and the list of them for
+    each tuple of targets a behaviour gives, kept once made (``menus``)."""
 
     def __init__(self, make: Callable[[int | None], Action]) -> None:
         super().__init__()
         self.make = make
+        self.menus: dict[tuple[int | None, ...], list[Action]] = {}
 
     def __missing__(self, target: int | None) -> Action:
         action = self[target] = self.make(target)
         return action
+
+    def menu(self, targets: tuple[int | None, ...]) -> list[Action]:
+        """The actions aimed at ``targets``, in their order (do not change the list)."""
+        found = self.menus.get(targets)
+        if found is None:
+            found = self.menus[targets] = [self[t] for t in targets]
+        return found
 
 
 def _aimed(verb: str, *head: str | int) -> Targets:
@@ -69,6 +80,8 @@ class ActionTables:
             for a in range(len(names))
             for b in range(a, len(names))
         }
+        #: a hand (sorted kinds) -> its distinct kinds and the pairs it can play (PC-6)
+        self.hands: dict[tuple[int, ...], tuple[list[int], list[Action]]] = {}
         self.stamp = {
             c: [Action("stamp", (c, i + 1)) for i in range(len(p.stamps))]
             for c, p in postcards.items()
@@ -92,6 +105,25 @@ class ActionTables:
         #: postcard id -> stamp colour indices; region; for the fast scans
         self.stamp_colours = {c: p.stamp_colours for c, p in postcards.items()}
         self.postcard_region = {c: p.region for c, p in postcards.items()}
+
+
+    def hand(self, hand: list[int]) -> tuple[list[int], list[Action]]:
+        """The distinct kinds of ``hand`` (a sorted list of kinds) and the pairs of cards it
+        can play together (PC-6), made once per hand."""
+        key = tuple(hand)
+        found = self.hands.get(key)
+        if found is None:
+            kinds = sorted(set(hand))
+            pairs = [
+                self.pair[a, b]
+                for i, a in enumerate(kinds)
+                for b in kinds[i:]
+                if a != b or hand.count(a) >= 2
+            ]
+            found = (kinds, pairs)
+            if len(self.hands) < HANDS_KEPT:
+                self.hands[key] = found
+        return found
 
 
 def tables(comps: Components) -> ActionTables:

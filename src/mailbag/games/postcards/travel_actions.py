@@ -7,7 +7,6 @@ player may choose, carrying it out, the turn's count of kept ones (PC-4), the Au
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mailbag.core.game import Event
@@ -24,13 +23,13 @@ NO_TARGET: tuple[None] = (None,)
 NOTATION = "action notation"
 
 
-def free_sites(comps: Components, state: PostcardsState, seat: int) -> list[int]:
+def free_sites(comps: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
     """PC-8: the campsites a camp action may use now (none without a camp token left)."""
     player = state.players[seat]
     if len(player.camps) >= comps.camps:
-        return []
+        return ()
     owner = state.camp_owner
-    return [c for c in comps.regions[player.region].campsites if owner[c - 1] == EMPTY]
+    return tuple([c for c in comps.regions[player.region].campsites if owner[c - 1] == EMPTY])
 
 
 def _one_number(args: tuple[int | str, ...], what: str, example: str) -> int | tuple[str, str]:
@@ -47,7 +46,7 @@ class Movement:
 
     verb = "move"
 
-    def targets(self, comps: Components, state: PostcardsState, seat: int) -> Sequence[int]:
+    def targets(self, comps: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
         return comps.regions[state.players[seat].region].adjacent
 
     def __call__(
@@ -92,7 +91,7 @@ class PostcardAction:
 
     verb = "postcard"
 
-    def targets(self, comps: Components, state: PostcardsState, seat: int) -> Sequence[None]:
+    def targets(self, comps: Components, state: PostcardsState, seat: int) -> tuple[None, ...]:
         return NO_TARGET if rules.postcards_available(state) else ()
 
     def __call__(
@@ -133,7 +132,7 @@ class Camp:
 
     verb = "camp"
 
-    def targets(self, comps: Components, state: PostcardsState, seat: int) -> Sequence[int]:
+    def targets(self, comps: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
         return free_sites(comps, state, seat)
 
     def __call__(
