@@ -53,7 +53,7 @@ Screen { layout: vertical; }
 .pane:focus-within { border-top: solid $accent; }
 #board-pane { height: 1fr; padding: 0 0 0 1; }
 #own-left { height: auto; max-height: 70%; padding: 0 0 0 1; }
-#own-right { height: auto; max-height: 45%; }
+#own-right { height: auto; max-height: 50%; }
 #scores { height: auto; }
 #others-pane { height: auto; max-height: 30%; }
 #choices { height: 1fr; min-height: 4; border: none; border-top: solid $primary;
