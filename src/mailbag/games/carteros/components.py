@@ -17,12 +17,12 @@ unexpected field raises :class:`ComponentError` naming the file, the entry and t
 from __future__ import annotations
 
 import re
-import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from mailbag.core.errors import ComponentError
+from mailbag.core.files import parse_toml
 from mailbag.games.carteros import action_cards, house_cards  # noqa: F401 (register effects)
 from mailbag.games.carteros.behaviours import (
     ACTION_EFFECTS,
@@ -56,13 +56,6 @@ MAX_TITLE = 40
 MAX_HELP = 100
 #: the house effect that delivers Mail cards; its entries say how many (``delivers``)
 DELIVER = "deliver"
-#: the longest dotted key (``a.b.c``) a component file may hold: the format needs none, and the
-#: TOML parser takes memory quadratic in a key's length (a 200 KB key exhausts the machine)
-MAX_KEY_PARTS = 32
-_LONG_KEY = re.compile(
-    r"(?<![A-Za-z0-9_\-])(?:(?:[A-Za-z0-9_\-]++|\"[^\"\n]*+\"|'[^'\n]*+')[ \t]*+\.[ \t]*+)"
-    + f"{{{MAX_KEY_PARTS},}}"
-)
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,23}")
 _ABBREV = re.compile(r"[A-Za-z][A-Za-z0-9]{0,2}")
 
@@ -288,21 +281,7 @@ def _missions(source: str, data: dict[str, Any]) -> tuple[Mission | None, ...]:
 
 def parse_components(text: str, source: str) -> Components:
     """Validate a component file's text; ``source`` names it in error messages."""
-    long_key = _LONG_KEY.search(text)
-    if long_key is not None:
-        line = text.count("\n", 0, long_key.start()) + 1
-        raise ComponentError(
-            f"{source}: line {line}: a dotted key of more than {MAX_KEY_PARTS} parts; "
-            "the component format uses plain keys (name, title, count, ...)"
-        )
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ComponentError(f"{source}: not valid TOML ({exc})") from None
-    except RecursionError:
-        raise ComponentError(
-            f"{source}: not valid TOML (arrays or tables nested too deeply)"
-        ) from None
+    data = parse_toml(text, source)
     unknown = sorted(set(data) - set(_FIELDS))
     if unknown:
         raise ComponentError(

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from mailbag.core.effects import Effects
 from mailbag.core.errors import ComponentError
+from mailbag.core.files import parse_toml
 
 if TYPE_CHECKING:
     from mailbag.games.post_office.geometry import Tables
@@ -167,10 +168,7 @@ def load_components(user_text: str | Path | None = None, source: str = "") -> Co
             from mailbag.core.game import read_component_file
 
             user_text = read_component_file(user_text)
-        try:
-            user = tomllib.loads(user_text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ComponentError(f"{user_file}: not valid TOML ({exc})") from None
+        user = parse_toml(user_text, user_file)
         unknown = sorted(set(user) - set(SECTIONS))
         if unknown:
             raise ComponentError(

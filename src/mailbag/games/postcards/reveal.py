@@ -1,9 +1,10 @@
 """What a Postcards decision reveals, so that undo never goes back past it.
 
 A card taken from a face-down deck (a Travel card drawn, the display refilled, a postcard or
-gift revealed) shows something hidden, and so does a postcard or gift laid on a discard pile (the
-Hiking Guide's postcards not kept, whose hidden sides the others never saw); so does anything the Automa does, and so does a draw
-from the state's generator (a reshuffle) or a private event (the core's default).
+gift revealed) shows something hidden, and so does a postcard or gift laid on a discard pile
+(the Hiking Guide's postcards not kept, whose hidden sides the others never saw); so does
+anything the Automa does (the turn passing on), a draw from the state's generator (a reshuffle)
+or a private event (the core's default).
 """
 
 from __future__ import annotations
