@@ -66,6 +66,8 @@ VERBS = frozenset(
     }
 )
 __all__ = ["STAR_CHOICES", "VERBS", "apply_action", "legal_actions"]
+#: the decisions in which a Travel card action is carried out (by its verb: ``move R`` …)
+ACTION_FRAMES = frozenset({JOKER, ROAD_MOVE, ROAD_CAMP})
 
 
 # -- legal actions ----------------------------------------------------------------------------
@@ -125,7 +127,8 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
     t = state.turn
     actions: list[Action] = []
     left = CARDS_PER_TURN + t.plus - len(t.played)
-    kinds, pairs = tab.hand(hand)
+    found = tab.hands.get(tuple(hand))
+    kinds, pairs = tab.hand(hand) if found is None else found
     rules_ = tab.rules
     #: each action's targets, found once per call
     aims: list[tuple[int | None, ...] | None] = [None] * len(rules_)
@@ -273,7 +276,8 @@ def _apply(
             return events + rules.place_stamp(state, seat, int(args[2]), int(args[3]) - 1)
         if args[1] == "none":  # PC-103
             return events
-        return events + _act(comps, state, seat, kind.action_index, args[2:])
+        target = int(args[2]) if len(args) > 2 else None
+        return events + comps.actions[kind.action_index].rule(comps, state, seat, target)
     if verb == "pair":
         for name in args:
             k = comps.travel_index(str(name))
@@ -320,12 +324,13 @@ def _apply_frame(
     t = state.turn
     if verb == "skip":
         return [Event("skip", f"seat {seat} declines", {"seat": seat, "choice": frame.kind})]
-    a = tables(comps).verb_index.get(verb)
-    if a is not None:  # an action after a pair (PC-6) or with the Road Map (PC-10)
-        events = _act(comps, state, seat, a, args)
-        if frame.kind == ROAD_MOVE:
-            t.stack.append(Frame(ROAD_CAMP))
-        return events
+    if frame.kind in ACTION_FRAMES:  # an action after a pair (PC-6) or with the Road Map (PC-10)
+        a = tables(comps).verb_index.get(verb)
+        if a is not None:
+            events = _act(comps, state, seat, a, args)
+            if frame.kind == ROAD_MOVE:
+                t.stack.append(Frame(ROAD_CAMP))
+            return events
     if verb == "stamp":
         return rules.place_stamp(state, seat, int(args[0]), int(args[1]) - 1)
     if verb == "refresh":

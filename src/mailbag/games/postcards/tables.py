@@ -106,7 +106,6 @@ class ActionTables:
         self.stamp_colours = {c: p.stamp_colours for c, p in postcards.items()}
         self.postcard_region = {c: p.region for c, p in postcards.items()}
 
-
     def hand(self, hand: list[int]) -> tuple[list[int], list[Action]]:
         """The distinct kinds of ``hand`` (a sorted list of kinds) and the pairs of cards it
         can play together (PC-6), made once per hand."""
