@@ -4,9 +4,10 @@ names, titles and help from the component data, and lines that fit an 80-column 
 
 from __future__ import annotations
 
+import pytest
 from pc_builder import COMPS, Builder
 
-from mailbag.core import parse_action
+from mailbag.core import IllegalAction, apply, parse_action
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.render import wrap
 from mailbag.tui.sections import split_render
@@ -73,6 +74,13 @@ def test_titles_and_help_come_from_the_data() -> None:
     assert "gifts: Voiture" in game.render(view)
     label = game.describe_action(view, parse_action("gift car"))
     assert label == "use gift Voiture: roule, roule"
+    # a Road Map's decisions name its card by its title too, on the board and in a refusal
+    game = GAME.with_component_text(text.replace('title = "Road Map"', 'title = "Carte"'), "x")
+    state = Builder(2).hand(0, "red.camp").region(0, 8).gift(0, "road_map").state
+    state, _ = apply(game, state, 0, parse_action("gift road_map"))
+    assert "Pending: Carte: move to an adjacent region" in game.render(game.view(state, 0))
+    with pytest.raises(IllegalAction, match="move with the Carte to an adjacent region"):
+        apply(game, state, 0, parse_action("skip"))
 
 
 def _shipped_text() -> str:

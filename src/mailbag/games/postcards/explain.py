@@ -8,6 +8,7 @@ from mailbag.core.errors import IllegalAction
 from mailbag.games.postcards import rules, turn
 from mailbag.games.postcards.actions import VERBS, legal_actions
 from mailbag.games.postcards.components import CAMPSITE_TYPES, Components
+from mailbag.games.postcards.render import frame_text
 from mailbag.games.postcards.state import (
     CARDS_PER_TURN,
     EMPTY,
@@ -32,9 +33,9 @@ FRAME_TEXT = {
     STAMP: ("PC-4", "place the stamp of the stamp effect (stamp P N) or skip"),
     STAR: ("PC-5", "take the star as star points, star movement, star postcard or star stamp"),
     GIFT: ("PC-10", "choose a face-up gift card: pick N"),
-    ROAD_MOVE: ("PC-10", "move with the Road Map to an adjacent region: move R"),
-    ROAD_CAMP: ("PC-10", "camp with the Road Map (camp S) or skip"),
-    HIKING: ("PC-10", "keep 2 of the postcards the Hiking Guide drew: keep P P"),
+    ROAD_MOVE: ("PC-10", "move with the {road_map} to an adjacent region: move R"),
+    ROAD_CAMP: ("PC-10", "camp with the {road_map} (camp S) or skip"),
+    HIKING: ("PC-10", "keep 2 of the postcards the {hiking_guide} drew: keep P P"),
 }
 
 
@@ -99,6 +100,7 @@ def _frame(
     comps: Components, state: PostcardsState, seat: int, action: Action, frame: Frame
 ) -> None:
     rule, text = FRAME_TEXT[frame.kind]
+    text = frame_text(comps, text)
     verb, args = action.verb, action.args
     tab = tables(comps)
     verbs = [rule.verb for rule in tab.rules]

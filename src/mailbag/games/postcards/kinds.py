@@ -203,6 +203,11 @@ class Components:
         """The ``[[actions]]`` entry ``name`` (the loader requires the ones the rules name)."""
         return self.actions[self.action_index[name]]
 
+    def gift_title(self, effect: str, default: str) -> str:
+        """The title of the gift kind whose behaviour is ``effect`` (the decisions of a Road
+        Map or a Hiking Guide name their card so), or ``default``."""
+        return next((g.title for g in self.gifts if g.effect == effect), default)
+
     def effect_kind(self, effect: Effect) -> EffectKind:
         return self.effects[effect.index]
 

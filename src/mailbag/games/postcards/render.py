@@ -23,9 +23,9 @@ FRAME_TEXT = {
     "stamp": "stamp effect: place a stamp on any open space, or skip",
     "star": "side B star: take the points or convert it",
     "gift": "choose a face-up gift card",
-    "road_move": "Road Map: move to an adjacent region",
-    "road_camp": "Road Map: you may camp in the region you moved to",
-    "hiking": "Hiking Guide: keep 2 of the drawn postcards",
+    "road_move": "{road_map}: move to an adjacent region",
+    "road_camp": "{road_map}: you may camp in the region you moved to",
+    "hiking": "{hiking_guide}: keep 2 of the drawn postcards",
 }
 SITE_LETTER = {"beach": "B", "mountain": "M", "forest": "F", "lake": "L", "village": "V"}
 
@@ -129,7 +129,7 @@ def render(comps: Components, obs: Observation) -> str:
         _player(comps, obs, seat, p, scores[seat], w)
     if obs["hand"] is not None:
         w(f"Your hand: {', '.join(obs['hand']) or '(empty)'}")
-    _turn(obs, w)
+    _turn(comps, obs, w)
     return "\n".join(lines)
 
 
@@ -231,7 +231,15 @@ def _player(
         w(f"        souvenirs {souvenirs}")
 
 
-def _turn(obs: Observation, w: Any) -> None:
+def frame_text(comps: Components, text: str) -> str:
+    """``text`` with the titles of the gifts whose decisions it names (``{road_map}``)."""
+    return text.format(
+        road_map=comps.gift_title("road_map", "Road Map"),
+        hiking_guide=comps.gift_title("hiking_guide", "Hiking Guide"),
+    )
+
+
+def _turn(comps: Components, obs: Observation, w: Any) -> None:
     t = obs["turn"]
     if obs["over"]:
         return
@@ -250,7 +258,7 @@ def _turn(obs: Observation, w: Any) -> None:
     if t["stack"]:
         top = t["stack"][-1]
         extra = f" {top['cards']}" if "cards" in top else ""
-        w(f"Pending: {FRAME_TEXT.get(top['kind'], top['kind'])}{extra}")
+        w(f"Pending: {frame_text(comps, FRAME_TEXT.get(top['kind'], top['kind']))}{extra}")
 
 
 def describe_action(comps: Components, obs: Observation, action: Action) -> str:
