@@ -13,13 +13,13 @@ re-validates.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from mailbag.core.errors import ComponentError
+from mailbag.core.files import parse_toml
 from mailbag.games.postcards.behaviours import (
     ACTIONS,
     EFFECTS,
@@ -118,10 +118,7 @@ def load_components(path: Path | str) -> Components:
 
 def parse_components(text: str, source: str) -> Components:
     """Parse and validate one complete component set from TOML text."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ComponentError(f"{source}: not valid TOML ({exc})") from None
+    doc = parse_toml(text, source)
     load_shipped()
     comps = _Loader(source, doc).load()
     problem = deal_shortfall(comps, SMALLEST_TABLE)
