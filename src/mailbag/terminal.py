@@ -352,23 +352,33 @@ def _say(text: str) -> None:
         console.print(text, markup=False, soft_wrap=True)
 
 
-def play_in_terminal(
-    record: GameRecord, *, save_path: Path, json_out: bool, resumed: bool
-) -> int:
-    """Play (or resume) the game of ``record`` to the end, or until the person stops, saving
-    every accepted decision to ``save_path``. Returns the exit status."""
+def open_table(record: GameRecord, save_path: Path, resumed: bool) -> Table | None:
+    """The table of ``record`` for people to play at (line mode or full screen): its warnings
+    shown, its bots made, its decisions replayed and saved to ``save_path`` from now on. ``None``
+    when a resumed game is already over (its scores are shown instead)."""
     game = game_for_record(record)
-    seats = record.seats
     for warning in record.warnings:
         console.print(f"warning: {warning}", markup=False)
-    humans = [i for i, kind in enumerate(seats) if kind == "human"]
-    agents = make_agents(game, seats, record.seed)
+    agents = make_agents(game, record.seats, record.seed)
     table = Table.open(game, record, FileStore(save_path), agents)
     if resumed and table.is_over():
         table.close()
         console.print(f"game {record.game_id} is already over", markup=False)
         print_scoreboard(game, table.state, record)
+        return None
+    return table
+
+
+def play_in_terminal(
+    record: GameRecord, *, save_path: Path, json_out: bool, resumed: bool
+) -> int:
+    """Play (or resume) the game of ``record`` to the end, or until the person stops, saving
+    every accepted decision to ``save_path``. Returns the exit status."""
+    table = open_table(record, save_path, resumed)
+    if table is None:
         return 0
+    game, seats = table.game, record.seats
+    humans = [i for i, kind in enumerate(seats) if kind == "human"]
     watcher: int | None = humans[0] if len(humans) == 1 else None
     screen = Screen(humans, [record.label(s) for s in range(len(seats))])
     auto: set[int] = set()

@@ -6,15 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mailbag.core.records import GameRecord
-from mailbag.sim.runner import make_agents
-from mailbag.table import FileStore, Table
-from mailbag.terminal import (
-    console,
-    game_for_record,
-    print_scoreboard,
-    report_result,
-    say_stopped,
-)
+from mailbag.terminal import open_table, report_result, say_stopped
 from mailbag.tui.app import PlayApp
 
 
@@ -23,17 +15,11 @@ def play_full_screen(
 ) -> int:
     """Play (or resume) the game of ``record`` full screen, saving every accepted decision to
     ``save_path``; returns the exit status (as :func:`mailbag.terminal.play_in_terminal`)."""
-    game = game_for_record(record)
-    for warning in record.warnings:
-        console.print(f"warning: {warning}", markup=False)
-    humans = [i for i, kind in enumerate(record.seats) if kind == "human"]
-    agents = make_agents(game, record.seats, record.seed)
-    table = Table.open(game, record, FileStore(save_path), agents)
-    if resumed and table.is_over():
-        table.close()
-        console.print(f"game {record.game_id} is already over", markup=False)
-        print_scoreboard(game, table.state, record)
+    table = open_table(record, save_path, resumed)
+    if table is None:
         return 0
+    game = table.game
+    humans = [i for i, kind in enumerate(record.seats) if kind == "human"]
     app = PlayApp(table, humans, resumed=resumed)
     try:
         how = app.run()

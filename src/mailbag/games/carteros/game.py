@@ -157,33 +157,14 @@ class CarterosGame(Game[CarterosState]):
     def inventory(self, state: CarterosState) -> Counter[str]:
         comps = self.components
         counts: Counter[str] = Counter()
-        houses = [0] * len(comps.house_names)
-        for k in state.grid:
-            houses[k] += 1
-        for k in state.house_deck:
-            houses[k] += 1
-        for k, c in enumerate(state.house_discard):
-            houses[k] += c
-        for k, c in enumerate(houses):
-            counts[f"house:{comps.house_names[k]}"] += c
-        mail = list(state.mail_discard)
-        for k in state.mail_deck:
-            mail[k] += 1
-        for pile in (*state.mail, *state.delivered):
-            for k, c in enumerate(pile):
-                mail[k] += c
-        for k, c in enumerate(mail):
-            counts[f"mail:{comps.mail_names[k]}"] += c
-        cards = comps.on_table(len(state.floods), sum(state.boots))
-        for k, c in enumerate(state.action_discard):
-            cards[k] += c
-        for k in state.action_deck:
-            cards[k] += 1
-        for hand in state.hand:
-            for k, c in enumerate(hand):
-                cards[k] += c
-        for k, c in enumerate(cards):
-            counts[f"action:{comps.action_names[k]}"] += c
+        houses, mail, cards = validate.card_counts(comps, state)
+        for what, names, found in (
+            ("house", comps.house_names, houses),
+            ("mail", comps.mail_names, mail),
+            ("action", comps.action_names, cards),
+        ):
+            for k, c in enumerate(found):
+                counts[f"{what}:{names[k]}"] += c
         if state.missions_mode:
             numbers = [m for deck in state.mission_decks for m in deck]
             numbers += state.mission_discard + [m for m in state.mission if m]

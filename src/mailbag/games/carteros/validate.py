@@ -199,18 +199,20 @@ def _kinds(names: tuple[str, ...]) -> str:
 # -- every card in exactly one place ---------------------------------------------------------------
 
 
-def _check_cards(comps: Components, state: CarterosState) -> None:
+def card_counts(
+    comps: Components, state: CarterosState
+) -> tuple[list[int], list[int], list[int]]:
+    """The House, Mail and Action cards wherever they are, counted by kind (the inventory and
+    the check that every card is in exactly one place both count them here)."""
     houses = list(state.house_discard)
     for kind in (*state.grid, *state.house_deck):
         houses[kind] += 1
-    _compare("house", comps.house_names, houses, comps.house_counts)
     mail = list(state.mail_discard)
     for kind in state.mail_deck:
         mail[kind] += 1
     for pile in (*state.mail, *state.delivered):
         for kind, count in enumerate(pile):
             mail[kind] += count
-    _compare("Mail", comps.mail_names, mail, comps.mail_counts)
     actions = comps.on_table(len(state.floods), sum(state.boots))
     for kind, count in enumerate(state.action_discard):
         actions[kind] += count
@@ -219,6 +221,13 @@ def _check_cards(comps: Components, state: CarterosState) -> None:
     for hand in state.hand:
         for kind, count in enumerate(hand):
             actions[kind] += count
+    return houses, mail, actions
+
+
+def _check_cards(comps: Components, state: CarterosState) -> None:
+    houses, mail, actions = card_counts(comps, state)
+    _compare("house", comps.house_names, houses, comps.house_counts)
+    _compare("Mail", comps.mail_names, mail, comps.mail_counts)
     for what, present, card in (
         ("a flood", bool(state.floods), comps.rain_card),
         ("a pair of Rubber Boots", any(state.boots), comps.boots_card),
