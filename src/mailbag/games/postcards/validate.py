@@ -174,12 +174,7 @@ def _check_shape(comps: Components, state: PostcardsState) -> None:
             f"{len(comps.campsites)} campsites"
         )
     t = state.turn
-    for name, value in (
-        ("plus effects", t.plus),
-        ("kept movement effects", t.moves),
-        ("kept postcard effects", t.postcards),
-        ("kept camp effects", t.camps),
-    ):
+    for name, value in validate_turn.turn_counters(state):
         if value < 0:
             raise _fail(f"the turn has {value} {name}; it cannot be negative")
     for frame in t.stack:

@@ -149,15 +149,22 @@ def check_phase(state: PostcardsState) -> None:
 # -- the turn ------------------------------------------------------------------------------
 
 
-def check_turn(state: PostcardsState, effects: int) -> None:
-    """Kept effects, cards played, hand sizes, drawing and the Travel display."""
+def turn_counters(state: PostcardsState) -> tuple[tuple[str, int], ...]:
+    """The turn's counters of effects kept for later, by name (checked for range twice: never
+    negative, early, and never above what a turn can gain, here)."""
     t = state.turn
-    for name, value in (
+    return (
         ("plus effects", t.plus),
         ("kept movement effects", t.moves),
         ("kept postcard effects", t.postcards),
         ("kept camp effects", t.camps),
-    ):
+    )
+
+
+def check_turn(state: PostcardsState, effects: int) -> None:
+    """Kept effects, cards played, hand sizes, drawing and the Travel display."""
+    t = state.turn
+    for name, value in turn_counters(state):
         if value > effects:
             raise _fail(f"the turn has {value} {name}; no turn gains more than {effects}")
     if len(t.played) > CARDS_PER_TURN + t.plus:
