@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_BASE := $(VENV)/.installed-base
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: play test lint typecheck unit soak golden bench clean
+.PHONY: play serve test lint typecheck unit soak golden bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ $(VENV)/.installed-tui: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[tui]"
 	touch $@ $(STAMP_BASE)
 
+$(VENV)/.installed-web: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[web]"
+	touch $@ $(STAMP_BASE)
+
 ## play: start a game in the terminal, you against bots (full screen; `--plain` for line mode)
 play: $(VENV)/.installed-tui
 	@$(BIN)/mailbag play postcards --seats human,automa:normal; status=$$?; \
@@ -32,6 +36,20 @@ play: $(VENV)/.installed-tui
 	echo "  $(BIN)/mailbag play postcards --seats alice=human,bob=human   (hot seat)"; \
 	echo "  $(BIN)/mailbag games   (every game, its seats and options)"; \
 	exit $$status
+
+## serve: run the web server (`make serve ARGS="--host 0.0.0.0 --port 8080"` passes options on)
+serve: $(VENV)/.installed-web
+	@host=127.0.0.1; port=8000; set -- $(ARGS); \
+	while [ $$# -gt 0 ]; do \
+		case "$$1" in \
+			--host) host=$${2:-$$host}; [ $$# -gt 1 ] && shift ;; \
+			--host=*) host=$${1#--host=} ;; \
+			--port) port=$${2:-$$port}; [ $$# -gt 1 ] && shift ;; \
+			--port=*) port=$${1#--port=} ;; \
+		esac; shift; \
+	done; \
+	echo "mailbag serve: http://$$host:$$port/ (Ctrl-C stops it)"
+	$(BIN)/mailbag serve $(ARGS)
 
 ## test: lint, type-check and run the whole test suite
 test: $(STAMP_DEV)
