@@ -243,7 +243,7 @@ def replay_command(
     ] = False,
 ) -> None:
     """Re-run a game record, verify every step, and print the readable log."""
-    from mailbag.terminal import game_for_record
+    from mailbag.table import game_for_record
 
     saved = load(file)
     for warning in saved.warnings:
@@ -285,13 +285,14 @@ def replay_command(
 def _register_research() -> None:
     import importlib
 
-    try:
-        research = importlib.import_module("mailbag.cli_research")
-    except ModuleNotFoundError as exc:
-        if exc.name != "mailbag.cli_research":
-            raise
-        return
-    research.register(app)
+    for name in ("mailbag.cli_research", "mailbag.cli_server"):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        module.register(app)
 
 
 _register_research()

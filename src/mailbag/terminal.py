@@ -30,9 +30,8 @@ from rich.table import Table as RichTable
 
 from mailbag.core import Action, ActionSyntaxError, Event, Game, MailbagError
 from mailbag.core.records import GameRecord
-from mailbag.games import get
 from mailbag.sim.runner import make_agents
-from mailbag.table import FileStore, Table
+from mailbag.table import FileStore, Table, game_for_record
 from mailbag.table.menu import Choice, Menu, menu_for, take_back, take_single
 
 console = Console(highlight=False, emoji=False)
@@ -266,14 +265,6 @@ def parse_typed(game: Game[Any], text: str) -> Action:
         if verb == verb.lower():
             raise
         return game.parse_action(f"{verb.lower()} {rest}")
-
-
-def game_for_record(record: GameRecord) -> Game[Any]:
-    """The game of a record, with the component data the record carries (if any)."""
-    game = get(record.game)
-    if record.components is not None:
-        game = game.with_component_text(record.components.text, record.components.source)
-    return game
 
 
 def print_scoreboard(game: Game[Any], state: Any, record: GameRecord) -> None:

@@ -39,6 +39,22 @@ class _Open:
 
 
 @dataclass(frozen=True)
+class _After:
+    state: Any
+    events: list[Event]
+
+
+def _reopened(
+    game: Game[Any], undoable: list[_Open], before: Any, seat: int, action: Action, after: Any
+) -> list[_Open]:
+    """The decisions that may still be taken back once ``seat`` played ``action`` (``after``
+    has the state and events it led to): none when it revealed something or ended the game."""
+    if game.reveals(before, seat, action, after.state, after.events) or game.is_over(after.state):
+        return []
+    return [*undoable, _Open(seat, before, frozenset(game.deciders(before)))]
+
+
+@dataclass(frozen=True)
 class Played:
     """One accepted decision as the table reports it."""
 
@@ -85,15 +101,20 @@ class Table:
         store checks its path here, before anything is played)."""
         state: Any = None
         opening: list[Event] = []
+        undoable: list[_Open] = []
         for entry in replay_steps(game, record):
-            state = entry.state
             if entry.index == 0:
                 opening = entry.events
+            else:  # the undo points survive a restart (a server's, a resumed game's)
+                undoable = _reopened(game, undoable, state, entry.seat, entry.action, entry)
+            state = entry.state
         if record.schema is None:
             record.schema = game.schema_version
         store = store if store is not None else MemoryStore()
         store.begin(record)
-        return cls(game, record, state, opening, store, agents or {})
+        table = cls(game, record, state, opening, store, agents or {})
+        table._open = undoable
+        return table
 
     # -- what the front end asks -------------------------------------------------------------------
     @property
@@ -126,22 +147,32 @@ class Table:
                 "stale", f"the game has moved on (step {self.step}, not {expected_step})"
             )
         check_action(self.game, self.state, seat, action)
+        return self._accept(seat, action, stored=None)
+
+    def follow(self, seat: int, action: Action, digest: str) -> list[Event]:
+        """A decision that was accepted and stored elsewhere (another server process sharing
+        the database): carried out here without storing it again. Its digest must match."""
+        check_action(self.game, self.state, seat, action)
+        return self._accept(seat, action, stored=digest)
+
+    def _accept(self, seat: int, action: Action, stored: str | None) -> list[Event]:
         before = self.state
-        deciders = frozenset(self.game.deciders(before))
         after, events = apply(self.game, before, seat, action)
         step = Step(seat, action, record_digest(after))
+        if stored is not None and stored != step.digest:
+            raise IllegalAction("stale", "the stored decision does not match this game")
         self.committing = True
         try:
-            self.store.append(step)
+            if stored is None:
+                self.store.append(step)
             self.record.steps.append(step)
             self.state = after
-            if self.game.reveals(before, seat, action, after, events) or self.game.is_over(after):
-                self._open.clear()
-            else:
-                self._open.append(_Open(seat, before, deciders))
+            outcome = _After(after, events)
+            self._open = _reopened(self.game, self._open, before, seat, action, outcome)
             if self.game.is_over(after):
                 self.record.result = result_of(self.game, after)
-                self.store.finish(self.record)
+                if stored is None:
+                    self.store.finish(self.record)
         finally:
             self.committing = False
         for listener in self.listeners:
@@ -227,3 +258,13 @@ class Table:
 
     def close(self) -> None:
         self.store.close()
+
+
+def game_for_record(record: GameRecord) -> Game[Any]:
+    """The game of a record, with the component data the record carries (if any)."""
+    from mailbag.games import get
+
+    game = get(record.game)
+    if record.components is not None:
+        game = game.with_component_text(record.components.text, record.components.source)
+    return game

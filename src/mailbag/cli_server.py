@@ -1,0 +1,88 @@
+"""``mailbag serve`` (and ``mailbag bench-server``): the browser server from the command line.
+Needs the ``web`` extra (``pip install 'mailbag[web]'``, or ``make serve``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from mailbag.cliutil import friendly
+from mailbag.core.errors import MailbagError
+
+
+class ServeError(MailbagError):
+    pass
+
+
+def default_db_url() -> str:
+    from mailbag.paths import data_dir
+
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+def _need_web() -> None:
+    try:
+        import sqlalchemy  # noqa: F401
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ModuleNotFoundError as exc:
+        raise ServeError(
+            f"the browser server needs the web extra ({exc.name} is missing): "
+            "pip install 'mailbag[web]' (or: make serve)"
+        ) from None
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    @friendly
+    def serve_command(
+        host: Annotated[
+            str, typer.Option(help="address to listen on (only this machine by default)")
+        ] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+        db: Annotated[
+            str | None,
+            typer.Option(
+                metavar="URL",
+                help="database: sqlite:///PATH (default: a file in the data folder) or "
+                "postgresql+psycopg://USER@HOST/DB (several servers on one database)",
+            ),
+        ] = None,
+    ) -> None:
+        """Play in the browser with friends: a lobby, invite links, live tables."""
+        _need_web()
+        import uvicorn
+
+        from mailbag.server.app import create_app
+
+        if not 0 < port < 65536:
+            raise ServeError(f"--port must be from 1 to 65535, not {port}")
+        url = db or default_db_url()
+        if not (url.startswith("sqlite:///") or url.startswith("postgresql")):
+            raise ServeError(
+                f"--db {url!r}: give sqlite:///PATH or postgresql+psycopg://USER@HOST/DB"
+            )
+        application = create_app(url)
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        typer.echo(f"mailbag: serving on http://{shown}:{port}/  (database: {_safe(url)})")
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=64 * 1024,
+            ws_ping_interval=20,
+            ws_ping_timeout=20,
+        )
+
+
+def _safe(url: str) -> str:
+    """The database URL without a password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
+    return url

@@ -1,0 +1,409 @@
+"""The starlette application: the lobby's JSON API, the table sockets and the browser client.
+
+``create_app(db_url)`` builds it; ``mailbag serve`` runs it under uvicorn. The HTTP API and the
+socket protocol are described in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from mailbag.core import MailbagError
+from mailbag.core.records import replay_steps
+from mailbag.server import lobby, protocol
+from mailbag.server.protocol import BadMessage, Hello
+from mailbag.server.rooms import Conn, Hub, Room, refused
+from mailbag.server.store.db import Database
+
+STATIC = Path(__file__).parent / "static"
+#: the largest request body the API reads (an imported record)
+MAX_BODY = 4 * 1024 * 1024
+#: a socket may send this many messages a second, with bursts up to ``BURST``
+RATE, BURST = 20.0, 40.0
+#: a socket that keeps on over the limit after this many error frames is closed
+STRIKES = 10
+
+_SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' "
+        "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _json_body(request: Request) -> Any:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError(413, f"request too large (at most {MAX_BODY} bytes)")
+    try:
+        return json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, "the request body is not JSON") from None
+
+
+def _bearer(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    if not header.lower().startswith("bearer ") or len(header) > 300:
+        raise ApiError(403, "this needs the link's token (Authorization: Bearer <token>)")
+    return header[7:].strip()
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _api(handler: Handler) -> Handler:
+    """A JSON endpoint: bad input is a clear error, never a traceback."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except ApiError as exc:
+            return _error(exc.status, str(exc))
+        except MailbagError as exc:
+            return _error(400, str(exc))
+
+    return wrapped
+
+
+def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Starlette:
+    """The application on database ``db_url`` (migrated on start-up). ``listen``: follow other
+    processes' changes through PostgreSQL LISTEN/NOTIFY (PostgreSQL only)."""
+    db = Database(db_url)
+    hub = Hub(db, bot_threads=bot_threads)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await asyncio.get_running_loop().run_in_executor(None, db.migrate)
+        listener: asyncio.Task[None] | None = None
+        if listen and db.is_postgres:
+            from mailbag.server.notify import follow_notifications
+
+            listener = asyncio.get_running_loop().create_task(follow_notifications(hub))
+        try:
+            yield
+        finally:
+            if listener is not None:
+                listener.cancel()
+            hub.close()
+            db.dispose()
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers=_SECURITY_HEADERS)
+
+    @_api
+    async def games(request: Request) -> Response:
+        return JSONResponse(lobby.describe_games())
+
+    @_api
+    async def create(request: Request) -> Response:
+        body = await _json_body(request)
+        made = await hub.run(lobby.create_table, db, body)
+        return JSONResponse(made, status_code=201)
+
+    @_api
+    async def import_record(request: Request) -> Response:
+        body = await _json_body(request)
+        made = await hub.run(lobby.import_table, db, body)
+        return JSONResponse(made, status_code=201)
+
+    @_api
+    async def my_games(request: Request) -> Response:
+        body = await _json_body(request)
+        links = body.get("links") if isinstance(body, dict) else None
+        if not isinstance(links, list) or len(links) > 200:
+            raise ApiError(400, "expected {'links': [{'table': id, 'token': token}, …]} (≤ 200)")
+        found: list[dict[str, Any]] = []
+        for link in links:
+            if not (
+                isinstance(link, dict)
+                and isinstance(link.get("table"), str)
+                and isinstance(link.get("token"), str)
+                and len(link["table"]) <= 64
+                and len(link["token"]) <= 128
+            ):
+                continue
+            room = await hub.room(link["table"])
+            if room is None:
+                continue
+            seat = room.seat_of(link["token"])
+            if seat is None:
+                continue
+            to_move = list(room.table.deciders())
+            found.append(
+                {
+                    "table": room.id,
+                    "game": room.table.record.game,
+                    "title": room.game.spec.title,
+                    "seat": seat,
+                    "name": room.row.seats[seat].name,
+                    "step": room.table.step,
+                    "to_move": to_move,
+                    "your_turn": seat in to_move and seat not in room.table.agents,
+                    "over": room.table.is_over(),
+                }
+            )
+        return JSONResponse(found)
+
+    async def _room_for(request: Request) -> tuple[Room, str]:
+        table_id = request.path_params["table"]
+        room = await hub.room(table_id)
+        if room is None:
+            raise ApiError(404, f"no table {table_id!r}")
+        return room, _bearer(request)
+
+    def _over_for(room: Room, token: str) -> None:
+        if room.seat_of(token) is None and not room.is_watcher(token):
+            raise ApiError(403, "this link is not one of this table's")
+        if not room.table.is_over():
+            raise ApiError(403, "the record is shown once the game is over")
+
+    @_api
+    async def record(request: Request) -> Response:
+        room, token = await _room_for(request)
+        _over_for(room, token)
+        name = f"{room.table.record.game}-{room.id}.jsonl"
+        return PlainTextResponse(
+            room.table.record.dumps(),
+            media_type="application/x-ndjson",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @_api
+    async def replay(request: Request) -> Response:
+        room, token = await _room_for(request)
+        _over_for(room, token)
+        try:
+            k = int(request.path_params["step"])
+        except ValueError:
+            raise ApiError(400, "the step must be a number") from None
+        if not 0 <= k <= room.table.step:
+            raise ApiError(400, f"step {k} is not in this game (0–{room.table.step})")
+        return JSONResponse(await hub.run(_replay_at, room, k))
+
+    @_api
+    async def rematch(request: Request) -> Response:
+        room, token = await _room_for(request)
+        seat = room.seat_of(token)
+        if seat is None:
+            raise ApiError(403, "only a seat at this table can ask for a rematch")
+        if not room.table.is_over():
+            raise ApiError(403, "a rematch is made once the game is over")
+        table_id = await hub.run(lobby.rematch, db, room)
+        link = await hub.claim_rematch(room, token, seat)
+        await hub.tell_rematch(room)
+        return JSONResponse({"table": table_id, "link": link})
+
+    async def socket(websocket: WebSocket) -> None:
+        await _serve_socket(hub, websocket)
+
+    routes = [
+        Route("/", page),
+        Route("/t/{table}", page),
+        Route("/api/games", games),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/import", import_record, methods=["POST"]),
+        Route("/api/my-games", my_games, methods=["POST"]),
+        Route("/api/tables/{table}/record", record),
+        Route("/api/tables/{table}/replay/{step}", replay),
+        Route("/api/tables/{table}/rematch", rematch, methods=["POST"]),
+        WebSocketRoute("/ws/{table}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+def _replay_at(room: Room, k: int) -> dict[str, Any]:
+    """The finished game after decision ``k``, everything shown (it is over)."""
+    game, record = room.game, room.table.record
+    entry = None
+    for entry in replay_steps(game, record):
+        if entry.index == k:
+            break
+    assert entry is not None
+    seats = range(len(record.seats))
+    return {
+        "step": k,
+        "steps": len(record.steps),
+        "seat": entry.seat if k else None,
+        "name": record.label(entry.seat) if k else None,
+        "action": str(entry.action) if k else None,
+        "events": [{"kind": e.kind, "text": e.text, "data": e.data} for e in entry.events],
+        "boards": {
+            **{str(s): game.render(game.view(entry.state, s)) for s in seats},
+            "spectator": game.render(game.view(entry.state, None)),
+        },
+        "labels": {str(s): record.label(s) for s in seats},
+    }
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """A browser's socket must come from a page of this server (a page elsewhere cannot act for
+    a seat even if it learnt a link); clients without an Origin (scripts) are let in."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc == host
+
+
+class _Bucket:
+    def __init__(self) -> None:
+        self.tokens = BURST
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
+    if not _same_origin(websocket):
+        await websocket.close(code=4403, reason="wrong origin")
+        return
+    await websocket.accept()
+    send_lock = asyncio.Lock()
+
+    async def send(text: str) -> None:
+        async with send_lock:
+            await websocket.send_text(text)
+
+    async def error(reason: str) -> None:
+        await send(protocol.encode({"type": "error", "reason": reason}))
+
+    table_id = websocket.path_params["table"]
+    conn: Conn | None = None
+    room: Room | None = None
+    bucket, strikes = _Bucket(), 0
+    try:
+        while True:
+            data = await websocket.receive_text()
+            if not bucket.take():
+                strikes += 1
+                await error("too many messages: slow down")
+                if strikes >= STRIKES:
+                    await websocket.close(code=1008, reason="too many messages")
+                    return
+                continue
+            try:
+                message = protocol.decode(data)
+            except BadMessage as exc:
+                await error(str(exc))
+                continue
+            if conn is None or room is None:
+                if not isinstance(message, Hello):
+                    await error("say hello first: {'type': 'hello', 'v': 1, 'token': …}")
+                    continue
+                room = await hub.room(table_id)
+                if room is None:
+                    await error(f"no table {table_id!r}")
+                    await websocket.close(code=4404)
+                    return
+                conn = _join(room, message, send)
+                if conn is None:
+                    await error("this link is not one of this table's")
+                    await websocket.close(code=4403)
+                    return
+                await _greet(hub, room, conn, message)
+                continue
+            await _handle(room, conn, message, send, error)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if room is not None and conn is not None:
+            room.left(conn)
+            with contextlib.suppress(Exception):
+                await room.broadcast()
+
+
+def _join(room: Room, hello: Hello, send: Callable[[str], Awaitable[None]]) -> Conn | None:
+    if hello.token is not None:
+        seat = room.seat_of(hello.token)
+        if seat is None:
+            return None
+        return Conn(send, seat, hello.token)
+    if hello.watch is not None and room.is_watcher(hello.watch):
+        return Conn(send, None, hello.watch)
+    return None
+
+
+async def _greet(hub: Hub, room: Room, conn: Conn, hello: Hello) -> None:
+    if hello.last_step is not None and hello.last_step <= room.table.step:
+        conn.sent = hello.last_step
+    await conn.send(room.welcome(conn))
+    room.conns.add(conn)
+    if conn.seat is not None and room.row.seats[conn.seat].away:
+        await room.take_back(conn.seat)  # the owner is back
+    else:
+        await conn.send(room.state_message(conn))
+        for other in list(room.conns):
+            if other is not conn:
+                with contextlib.suppress(Exception):
+                    await other.send(room.state_message(other))
+    await hub.tell_rematch_to(room, conn)
+
+
+async def _handle(
+    room: Room,
+    conn: Conn,
+    message: protocol.ClientMessage,
+    send: Callable[[str], Awaitable[None]],
+    error: Callable[[str], Awaitable[None]],
+) -> None:
+    if isinstance(message, protocol.Ping):
+        await send(protocol.encode({"type": "pong"}))
+        return
+    if isinstance(message, Hello):
+        await error("already said hello")
+        return
+    if conn.seat is None:
+        await send(refused(MailbagError("a spectator watches and cannot play"), room.table.step))
+        return
+    try:
+        if isinstance(message, protocol.Submit):
+            step = await room.submit(conn.seat, message.step, message.action)
+        elif isinstance(message, protocol.Undo):
+            step = await room.undo(conn.seat, message.step)
+        else:  # Back
+            await room.take_back(conn.seat)
+            return
+    except MailbagError as exc:
+        await send(refused(exc, room.table.step))
+        await send(room.state_message(conn))
+        return
+    await send(protocol.encode({"type": "ack", "step": step}))
+    await room.changed()

@@ -1,0 +1,251 @@
+"""The lobby: which games there are, making a table (seats, options, clock), importing a record
+made on the command line, and rematches. Every request is checked field by field; a wrong one is
+an error naming what was wrong (:class:`LobbyError`)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from mailbag.bots import bot_kinds, is_bot_kind
+from mailbag.core import MailbagError
+from mailbag.core.records import GameRecord, engine_seat_kinds
+from mailbag.core.records import loads as load_record
+from mailbag.games import get, names
+from mailbag.server.rooms import (
+    Room,
+    new_token,
+    pending_hash,
+    seat_link,
+    seat_rows_for,
+    token_hash,
+    watch_link,
+)
+from mailbag.server.store.db import Database, SeatRow
+from mailbag.table import Table, game_for_record
+
+#: suggested bot kinds for the lobby's seat menus (any valid kind is accepted)
+SUGGESTED_BOTS = ("greedy", "random", "mcts:time=1")
+MAX_NAME = 40
+#: the longest move time a table may set (seconds)
+MAX_PER_MOVE = 24 * 3600
+
+
+class LobbyError(MailbagError):
+    """A lobby request that cannot be carried out, and why."""
+
+
+def describe_games() -> list[dict[str, Any]]:
+    out = []
+    for name in names():
+        spec = get(name).spec
+        out.append(
+            {
+                "name": spec.name,
+                "title": spec.title,
+                "min_seats": spec.min_seats,
+                "max_seats": spec.max_seats,
+                "summary": spec.summary,
+                "options": [
+                    {
+                        "name": o.name,
+                        "type": o.type.__name__,
+                        "default": o.default,
+                        "choices": list(o.choices) if o.choices is not None else None,
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                        "help": o.help,
+                    }
+                    for o in spec.options
+                ],
+                "seat_kinds": [
+                    *SUGGESTED_BOTS,
+                    *(k for k in bot_kinds() if k not in SUGGESTED_BOTS),
+                ],
+                "engine_seats": list(spec.engine_seats),
+            }
+        )
+    return out
+
+
+def _name(value: object, default: str, where: str) -> str:
+    if value is None or value == "":
+        return default
+    if not isinstance(value, str) or len(value.strip()) > MAX_NAME or "\n" in value:
+        raise LobbyError(f"{where}: a name is a line of text of at most {MAX_NAME} characters")
+    return value.strip()
+
+
+def _bot_kind(game_name: str, kind: object, where: str) -> str:
+    game = get(game_name)
+    if isinstance(kind, str) and (kind in game.spec.engine_seats or is_bot_kind(kind)):
+        return kind
+    valid = ", ".join([*bot_kinds(), *game.spec.engine_seats])
+    raise LobbyError(f"{where}: {kind!r} is not a seat kind of this game ({valid})")
+
+
+def _clock(value: object, game_name: str) -> dict[str, Any]:
+    """The table's clock settings: seconds per move, and the bot that plays for an absent or
+    late person (none: nobody plays for them)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or set(value) - {"per_move", "absent_bot", "absent_after"}:
+        raise LobbyError("clock: expected {per_move: seconds, absent_bot: kind, absent_after}")
+    clock: dict[str, Any] = {}
+    per_move = value.get("per_move")
+    if per_move not in (None, 0):
+        if not isinstance(per_move, int) or isinstance(per_move, bool) or not (
+            5 <= per_move <= MAX_PER_MOVE
+        ):
+            raise LobbyError(f"clock.per_move: seconds per move, 5 to {MAX_PER_MOVE}")
+        clock["per_move"] = per_move
+    bot = value.get("absent_bot")
+    if bot not in (None, ""):
+        kind = _bot_kind(game_name, bot, "clock.absent_bot")
+        if kind in get(game_name).spec.engine_seats:
+            raise LobbyError("clock.absent_bot: the Automa cannot play a person's seat; pick a bot")
+        clock["absent_bot"] = kind
+    after = value.get("absent_after")
+    if after is not None:
+        if not isinstance(after, (int, float)) or isinstance(after, bool) or not (
+            1 <= after <= 3600
+        ):
+            raise LobbyError("clock.absent_after: seconds, 1 to 3600")
+        clock["absent_after"] = float(after)
+    return clock
+
+
+def _made(
+    db: Database, record: GameRecord, settings: dict[str, Any], me: int | None
+) -> dict[str, Any]:
+    """Store a new table for ``record``: its seats get tokens, a spectator key is made."""
+    table_id = secrets.token_urlsafe(9)
+    rows, tokens = seat_rows_for(record)
+    watch = new_token()
+    settings = {**settings, "watch_hash": token_hash(watch)}
+    game = game_for_record(record)
+    Table.open(game, record)  # every decision replayed and checked before anything is stored
+    db.create_table(table_id, record, settings, rows)
+    return {
+        "table": table_id,
+        "game": record.game,
+        "me": me,
+        "seats": [{"seat": r.seat, "name": r.name, "kind": r.kind} for r in rows],
+        "links": {str(seat): seat_link(table_id, seat, token) for seat, token in tokens.items()},
+        "spectator": watch_link(table_id, watch),
+    }
+
+
+def create_table(db: Database, body: Any) -> dict[str, Any]:
+    """``POST /api/tables``: a new game (see docs/protocol.md)."""
+    if not isinstance(body, dict):
+        raise LobbyError("expected {game, options, seats, clock}")
+    unknown = set(body) - {"game", "options", "seats", "clock"}
+    if unknown:
+        raise LobbyError(f"unknown fields: {', '.join(sorted(unknown))}")
+    game_name = body.get("game")
+    if game_name not in names():
+        raise LobbyError(f"game: {game_name!r} is not one of {', '.join(names())}")
+    game = get(game_name)
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise LobbyError("options: expected {name: value}")
+    resolved = game.spec.resolve_options(options)
+    seats = body.get("seats")
+    if not isinstance(seats, list) or not (
+        game.spec.min_seats <= len(seats) <= game.spec.max_seats
+    ):
+        raise LobbyError(
+            f"seats: {game.spec.title} is played by {game.spec.min_seats}–"
+            f"{game.spec.max_seats} seats; give a list of them"
+        )
+    kinds: list[str] = []
+    labels: list[str] = []
+    me: int | None = None
+    for index, seat in enumerate(seats):
+        where = f"seat {index}"
+        if not isinstance(seat, dict) or set(seat) - {"kind", "bot", "name"}:
+            raise LobbyError(f"{where}: expected {{kind: me|friend|bot, bot, name}}")
+        kind = seat.get("kind")
+        if kind == "me":
+            if me is not None:
+                raise LobbyError(f"{where}: only one seat can be yours")
+            me = index
+            kinds.append("human")
+            labels.append(_name(seat.get("name"), "me", where))
+        elif kind == "friend":
+            kinds.append("human")
+            labels.append(_name(seat.get("name"), f"friend {index}", where))
+        elif kind == "bot":
+            bot = _bot_kind(game.spec.name, seat.get("bot"), where)
+            kinds.append(bot)
+            labels.append(_name(seat.get("name"), bot, where))
+        else:
+            raise LobbyError(f"{where}: kind is me, friend or bot, not {kind!r}")
+    if len(set(labels)) != len(labels):
+        raise LobbyError("seats: two seats have the same name")
+    game.spec.check_seats(engine_seat_kinds(game, kinds))
+    record = GameRecord(
+        game.spec.name,
+        dict(resolved),
+        secrets.randbelow(2**63),
+        kinds,
+        schema=game.schema_version,
+        names=labels,
+    )
+    return _made(db, record, _clock(body.get("clock"), game.spec.name), me)
+
+
+def import_table(db: Database, body: Any) -> dict[str, Any]:
+    """``POST /api/import``: a record from the command line, continued here."""
+    if not isinstance(body, dict) or not isinstance(body.get("record"), str):
+        raise LobbyError("expected {record: the JSON Lines text, seats: [...], clock}")
+    record = load_record(body["record"], "the imported record")
+    humans = [i for i, kind in enumerate(record.seats) if kind == "human"]
+    seats = body.get("seats") or [{"kind": "friend"} for _ in humans]
+    if not isinstance(seats, list) or len(seats) != len(humans):
+        raise LobbyError(
+            f"seats: the record has {len(humans)} people's seats ({humans}); give one entry each"
+        )
+    me: int | None = None
+    labels = [record.label(i) for i in range(len(record.seats))]
+    for seat, entry in zip(humans, seats, strict=True):
+        if not isinstance(entry, dict) or entry.get("kind") not in ("me", "friend"):
+            raise LobbyError(f"seat {seat}: expected {{kind: me|friend, name}}")
+        if entry["kind"] == "me":
+            if me is not None:
+                raise LobbyError(f"seat {seat}: only one seat can be yours")
+            me = seat
+        labels[seat] = _name(entry.get("name"), labels[seat], f"seat {seat}")
+    if len(set(labels)) != len(labels):
+        raise LobbyError("seats: two seats have the same name")
+    record.names = labels
+    return _made(db, record, _clock(body.get("clock"), record.game), me)
+
+
+def rematch(db: Database, room: Room) -> str:
+    """The rematch table of a finished table (made once; asking again gives the same one): the
+    same game, options, seats and clock, a new seed. Each person's seat waits for its owner: its
+    token is derived from their old one (:func:`derived_token`), which only they hold, and is
+    claimed when they show the old one (:meth:`Hub.claim_rematch`)."""
+    if room.row.rematch is not None:
+        return room.row.rematch
+    old = room.table.record
+    record = GameRecord(
+        old.game,
+        dict(old.options),
+        secrets.randbelow(2**63),
+        list(old.seats),
+        components=old.components,
+        schema=room.game.schema_version,
+        names=[old.label(i) for i in range(len(old.seats))],
+    )
+    rows = [
+        SeatRow(r.seat, r.name, r.kind, pending_hash(r.token_hash) if r.token_hash else None, False)
+        for r in room.row.seats
+    ]
+    settings = {k: v for k, v in room.settings.items() if k != "watch_hash"}
+    settings["watch_hash"] = token_hash(new_token())  # spectators are invited anew
+    made = db.create_rematch(room.id, secrets.token_urlsafe(9), record, settings, rows)
+    room.row.rematch = made
+    return made

@@ -1,0 +1,59 @@
+"""What the server tells a seat about its table — built from that seat's view, its legal actions
+and the events visible to it, and nothing else (the seed and the record only once the game is
+over). The leak test compares these messages across worlds that differ only in what the seat
+cannot know, as contract check 4 does for views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mailbag.core import Event, Game
+from mailbag.table.menu import known_scores
+
+
+def event_entry(step: int, event: Event) -> dict[str, Any]:
+    return {"step": step, "kind": event.kind, "text": event.text, "data": event.data}
+
+
+def visible_log(
+    log: Sequence[Sequence[Event]], seat: int | None, first: int = 0
+) -> list[dict[str, Any]]:
+    """The log lines from step ``first`` on that ``seat`` may see (``log[k]``: the events of
+    decision ``k``; ``log[0]``: the opening)."""
+    return [
+        event_entry(step, event)
+        for step in range(max(first, 0), len(log))
+        for event in log[step]
+        if event.visible_to(seat)
+    ]
+
+
+def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
+    """The game part of a ``state`` message for ``seat`` (``None``: a spectator): its view, the
+    view drawn as text, its legal actions described from its view, who is to move, and the scores
+    as far as its view tells them. Computed from the true state only through ``view``,
+    ``legal_actions`` and ``deciders``."""
+    view = game.view(state, seat)
+    deciders = list(game.deciders(state))
+    legal = game.legal_actions(state, seat) if seat is not None and seat in deciders else []
+    over = game.is_over(state)
+    return {
+        "seat": seat,
+        "view": view,
+        "board": game.render(view),
+        "actions": [
+            {"notation": str(action), "text": game.describe_action(view, action)}
+            for action in legal
+        ],
+        "to_move": deciders,
+        "scores": known_scores(game, view),
+        "over": over,
+    }
+
+
+def result_entry(game: Game[Any], record_result: dict[str, Any] | None, seed: int) -> Any:
+    """The final result as the client shows it (once over: the seed may be told now)."""
+    if record_result is None:
+        return None
+    return {**record_result, "seed": seed}

@@ -1,0 +1,70 @@
+"""The wire protocol's client messages (``docs/protocol.md``), typed and versioned: anything
+that does not decode into one of them is answered with an error frame naming what was wrong."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+#: the protocol version every message carries
+VERSION = 1
+#: the largest client message accepted, in bytes
+MAX_MESSAGE = 16 * 1024
+
+_Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
+_Step = Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
+
+
+class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):
+    v: int
+    token: _Token | None = None
+    watch: _Token | None = None
+    last_step: _Step | None = None
+
+
+class Submit(msgspec.Struct, tag="submit", tag_field="type", forbid_unknown_fields=True):
+    v: int
+    step: _Step
+    action: Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
+
+
+class Undo(msgspec.Struct, tag="undo", tag_field="type", forbid_unknown_fields=True):
+    v: int
+    step: _Step
+
+
+class Back(msgspec.Struct, tag="back", tag_field="type", forbid_unknown_fields=True):
+    v: int
+
+
+class Ping(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=True):
+    v: int
+
+
+ClientMessage = Hello | Submit | Undo | Back | Ping
+
+_decoder = msgspec.json.Decoder(ClientMessage)
+
+
+class BadMessage(Exception):
+    """A client message that is not one of the protocol's."""
+
+
+def decode(data: str | bytes) -> ClientMessage:
+    """One client message, or :class:`BadMessage` saying what was wrong with it."""
+    if len(data) > MAX_MESSAGE:
+        raise BadMessage(f"message too large ({len(data)} bytes; at most {MAX_MESSAGE})")
+    try:
+        message = _decoder.decode(data)
+    except msgspec.ValidationError as exc:
+        raise BadMessage(f"not a protocol message: {exc}") from None
+    except msgspec.DecodeError:
+        raise BadMessage("not a protocol message: malformed JSON") from None
+    if message.v != VERSION:
+        raise BadMessage(f"protocol version {message.v} is not spoken here (version {VERSION})")
+    return message
+
+
+def encode(message: dict[str, object]) -> str:
+    return msgspec.json.encode({"v": VERSION, **message}).decode()

@@ -1,0 +1,519 @@
+"""Live tables: each a :class:`Room` around one :class:`mailbag.table.Table`, with the sockets
+of its seats and spectators, its bots (run off the event loop), its clock and the bots that play
+for absent people. :class:`Hub` keeps the rooms of this process and loads them from the database
+(after a restart, or when another process changed them: PostgreSQL LISTEN/NOTIFY).
+
+Every change is committed to the database before any socket hears of it (the table's store
+writes it inside ``submit``/``undo``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from mailbag.bots.base import Bot, make_bot
+from mailbag.core import Action, Event, IllegalAction, MailbagError
+from mailbag.core.records import GameRecord, replay_steps
+from mailbag.server import messages
+from mailbag.server.protocol import encode
+from mailbag.server.store.db import Database, SeatRow, TableRow
+from mailbag.server.store.sqlstore import SqlStore
+from mailbag.sim.runner import make_agents
+from mailbag.table import Table, game_for_record
+
+T = TypeVar("T")
+
+#: how long a person may be gone before the absent-player bot takes their seat (default)
+ABSENT_AFTER = 60.0
+
+
+def new_token() -> str:
+    """A seat's secret: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def derived_token(token: str, table_id: str) -> str:
+    """The token of the same person's seat at a rematch table: derived one-way from their
+    token, so the server, which stores only hashes, can hand it to them when they show theirs."""
+    digest = hmac.new(token.encode(), f"rematch:{table_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def pending_hash(old_hash: str) -> str:
+    """What a rematch seat stores until its owner claims it: a mark of the old seat's hash."""
+    return "pending:" + old_hash[:48]
+
+
+def seat_link(table_id: str, seat: int, token: str) -> str:
+    return f"/t/{table_id}#seat={seat}&token={token}"
+
+
+def watch_link(table_id: str, key: str) -> str:
+    return f"/t/{table_id}#watch={key}"
+
+
+@dataclass(eq=False)
+class Conn:
+    """One socket at a table: a seat's (with its token) or a spectator's."""
+
+    send: Callable[[str], Awaitable[None]]
+    seat: int | None
+    token: str | None
+    #: the log has been sent up to (and including) this step
+    sent: int = -1
+    told_rematch: bool = False
+
+
+@dataclass
+class Room:
+    hub: Hub
+    row: TableRow
+    table: Table
+    log: list[list[Event]]
+    conns: set[Conn] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = 0
+    deadline: float | None = None
+    _bots: asyncio.Task[None] | None = None
+    _clock: asyncio.Task[None] | None = None
+    _absent: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    _cache: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def game(self) -> Any:
+        return self.table.game
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.row.settings
+
+    # -- who is who ------------------------------------------------------------------------------
+    def seat_of(self, token: str) -> int | None:
+        wanted = token_hash(token)
+        for row in self.row.seats:
+            if row.token_hash is not None and hmac.compare_digest(row.token_hash, wanted):
+                return row.seat
+        return None
+
+    def is_watcher(self, key: str) -> bool:
+        stored = self.settings.get("watch_hash")
+        return isinstance(stored, str) and hmac.compare_digest(stored, token_hash(key))
+
+    def players(self) -> list[dict[str, Any]]:
+        connected = {c.seat for c in self.conns if c.seat is not None}
+        return [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": "human" if s.token_hash is not None else s.kind,
+                "connected": s.seat in connected,
+                "away": s.away,
+            }
+            for s in self.row.seats
+        ]
+
+    def clock(self) -> dict[str, Any] | None:
+        per_move = self.settings.get("per_move")
+        if not per_move:
+            return None
+        remaining: dict[str, float] = {}
+        if self.deadline is not None and not self.table.is_over():
+            left = max(0.0, round(self.deadline - time.time(), 1))
+            remaining = {str(s): left for s in self.people_to_move()}
+        return {"per_move": per_move, "remaining": remaining}
+
+    def people_to_move(self) -> list[int]:
+        agents = self.table.agents
+        return [s for s in self.table.deciders() if self.is_person(s) and s not in agents]
+
+    def is_person(self, seat: int) -> bool:
+        return self.row.seats[seat].token_hash is not None
+
+    # -- messages --------------------------------------------------------------------------------
+    def welcome(self, conn: Conn) -> str:
+        record = self.table.record
+        return encode(
+            {
+                "type": "welcome",
+                "table": self.id,
+                "game": record.game,
+                "title": self.game.spec.title,
+                "seat": conn.seat,
+                "options": record.options,
+                "players": self.players(),
+                "clock": self.clock(),
+            }
+        )
+
+    def _seat_state(self, seat: int | None) -> dict[str, Any]:
+        key = (self.table.step, seat)
+        cached = self._cache.get(key)
+        if cached is None:
+            if len(self._cache) > 16:
+                self._cache.clear()
+            cached = messages.seat_state(self.game, self.table.state, seat)
+            self._cache[key] = cached
+        return cached
+
+    def state_message(self, conn: Conn) -> str:
+        """The ``state`` message for ``conn``: what changed in its log since it was last told."""
+        step = self.table.step
+        reset = conn.sent < 0 or conn.sent > step
+        first = 0 if reset else conn.sent + 1
+        events = messages.visible_log(self.log, conn.seat, first)
+        conn.sent = step
+        over = self.table.is_over()
+        record = self.table.record
+        return encode(
+            {
+                "type": "state",
+                "step": step,
+                **self._seat_state(conn.seat),
+                "events": events,
+                "reset": reset,
+                "players": self.players(),
+                "clock": self.clock(),
+                "can_undo": conn.seat is not None and self.table.can_undo(conn.seat),
+                "result": messages.result_entry(self.game, record.result, record.seed)
+                if over
+                else None,
+            }
+        )
+
+    async def broadcast(self) -> None:
+        for conn in list(self.conns):
+            with contextlib.suppress(Exception):
+                await conn.send(self.state_message(conn))
+
+    # -- playing ---------------------------------------------------------------------------------
+    async def submit(self, seat: int, step: int, notation: str) -> int:
+        """Play ``notation`` for ``seat`` at ``step`` (committed); returns the new step. Raises
+        :class:`IllegalAction` (or another :class:`MailbagError`) when refused. The caller
+        acknowledges, then calls :meth:`changed`."""
+        async with self.lock:
+            if self.row.seats[seat].away:
+                raise IllegalAction(
+                    "away", "a bot is playing this seat: take your seat back first"
+                )
+            action = self.game.parse_action(notation)
+            await self.hub.run(self._submit, seat, action, step)
+            return self.table.step
+
+    def _submit(self, seat: int, action: Action, step: int | None) -> None:
+        try:
+            self.table.submit(seat, action, step)
+        except IllegalAction as exc:
+            if exc.rule == "stale":
+                self._reload()  # another process played first
+            raise
+
+    async def undo(self, seat: int, step: int) -> int:
+        async with self.lock:
+            if step != self.table.step:
+                raise IllegalAction(
+                    "stale", f"the game has moved on (step {self.table.step}, not {step})"
+                )
+            await self.hub.run(self._undo, seat)
+            return self.table.step
+
+    def _undo(self, seat: int) -> None:
+        self.table.undo(seat)
+        self.log = _log_of(self.table)
+
+    async def changed(self) -> None:
+        """After every change: tell every socket, arm the clock, let the bots play."""
+        self._cache.clear()
+        await self.broadcast()
+        self._arm_clock()
+        self.kick()
+
+    def kick(self) -> None:
+        """Let the engine seats (bots, absent people's bots) decide, if any owes a decision."""
+        if self._bots is None or self._bots.done():
+            self._bots = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        for _ in range(100_000):
+            async with self.lock:
+                if self.table.is_over():
+                    return
+                bots = [s for s in self.table.deciders() if s in self.table.agents]
+                if not bots:
+                    return
+                seat, step = bots[0], self.table.step
+                agent = self.table.agents[seat]
+                observation = self.table.view(seat) if getattr(agent, "needs_view", True) else {}
+                legal = self.table.legal_actions(seat)
+            action = await self.hub.think(agent.choose, observation, legal)
+            async with self.lock:
+                if self.table.step != step or self.table.agents.get(seat) is not agent:
+                    continue  # the table changed while the bot thought: think again
+                try:
+                    await self.hub.run(self._submit, seat, action, step)
+                except IllegalAction:
+                    continue
+            self._cache.clear()
+            await self.broadcast()
+            self._arm_clock()
+
+    # -- clocks and absent people ----------------------------------------------------------------
+    def _arm_clock(self) -> None:
+        per_move = self.settings.get("per_move")
+        if not per_move or self.table.is_over() or not self.people_to_move():
+            self.deadline = None
+        else:
+            self.deadline = time.time() + float(per_move)
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+        if self.deadline is not None:
+            self._clock = asyncio.get_running_loop().create_task(
+                self._expire(self.table.step, self.deadline)
+            )
+
+    async def _expire(self, step: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        async with self.lock:
+            if self.table.step != step or not self.settings.get("absent_bot"):
+                return
+            late = self.people_to_move()
+            for seat in late:
+                await self.hub.run(self._set_away, seat, True)
+        if late:
+            await self.changed()
+
+    def _set_away(self, seat: int, away: bool) -> None:
+        row = self.row.seats[seat]
+        if away and not row.away:
+            kind = str(self.settings["absent_bot"])
+            self.table.agents[seat] = make_bot(kind, self.game, seat, self.table.record.seed)
+        elif not away:
+            self.table.agents.pop(seat, None)
+        if row.away != away:
+            row.away = away
+            self.hub.db.set_away(self.id, seat, away)
+
+    async def take_back(self, seat: int) -> bool:
+        """The owner is back: the bot stops playing for them."""
+        if not self.row.seats[seat].away:
+            return False
+        async with self.lock:
+            await self.hub.run(self._set_away, seat, False)
+        await self.changed()
+        return True
+
+    def left(self, conn: Conn) -> None:
+        """A socket closed; if it was its seat's last, the absent-player bot takes over after a
+        while (when the table has one)."""
+        self.conns.discard(conn)
+        seat = conn.seat
+        if seat is None or any(c.seat == seat for c in self.conns):
+            return
+        if not self.settings.get("absent_bot") or self.table.is_over():
+            return
+        after = float(self.settings.get("absent_after", ABSENT_AFTER))
+        old = self._absent.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        self._absent[seat] = asyncio.get_running_loop().create_task(self._absent_for(seat, after))
+
+    async def _absent_for(self, seat: int, after: float) -> None:
+        await asyncio.sleep(after)
+        if any(c.seat == seat for c in self.conns) or self.table.is_over():
+            return
+        async with self.lock:
+            await self.hub.run(self._set_away, seat, True)
+        await self.changed()
+
+    # -- other processes -------------------------------------------------------------------------
+    def _own_version(self, version: int) -> None:
+        """This process wrote version ``version``: its own notification needs no reload."""
+        self.version = max(self.version, version)
+
+    def _reload(self) -> None:
+        """Catch up with the database (another process changed this table)."""
+        row = self.hub.db.load_table(self.id)
+        if row is None:
+            return
+        version = row.version
+        step_rows = self.hub.db.load_steps(self.id)
+        mine = self.table.record.steps
+        same_prefix = len(step_rows) >= len(mine) and all(
+            (s.seat, str(s.action), s.digest or "") == step_rows[i]
+            for i, s in enumerate(mine)
+        )
+        if same_prefix:
+            for seat, notation, digest in step_rows[len(mine) :]:
+                self.table.follow(seat, self.game.parse_action(notation), digest)
+        else:
+            fresh = self.hub.open_table(row, step_rows)
+            self.table, self.log = fresh
+        for index, seat_row in enumerate(row.seats):
+            self._set_away_local(index, seat_row.away)
+        self.row.rematch = row.rematch
+        self.version = max(self.version, version)
+
+    def _set_away_local(self, seat: int, away: bool) -> None:
+        row = self.row.seats[seat]
+        if away and seat not in self.table.agents:
+            kind = str(self.settings.get("absent_bot") or "random")
+            self.table.agents[seat] = make_bot(kind, self.game, seat, self.table.record.seed)
+        elif not away and row.token_hash is not None:
+            self.table.agents.pop(seat, None)
+        row.away = away
+
+    async def refresh(self, version: int) -> None:
+        if version <= self.version:
+            return
+        async with self.lock:
+            if version <= self.version:
+                return
+            await self.hub.run(self._reload)
+        await self.hub.tell_rematch(self)
+        await self.changed()
+
+    def close(self) -> None:
+        for task in (self._bots, self._clock, *self._absent.values()):
+            if task is not None:
+                task.cancel()
+
+
+def _log_of(table: Table) -> list[list[Event]]:
+    """Every decision's events, replayed from the record (``[0]``: the opening)."""
+    return [entry.events for entry in replay_steps(table.game, table.record)]
+
+
+class Hub:
+    """This process's rooms, its database and the thread pools that keep blocking work (database
+    writes, bots thinking) off the event loop."""
+
+    def __init__(self, db: Database, bot_threads: int = 4) -> None:
+        self.db = db
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.io = ThreadPoolExecutor(max_workers=8, thread_name_prefix="mailbag-io")
+        self.bots = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="mailbag-bot")
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.io, fn, *args)
+
+    async def think(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.bots, fn, *args)
+
+    def open_table(
+        self, row: TableRow, step_rows: list[tuple[int, str, str]] | None = None
+    ) -> tuple[Table, list[list[Event]]]:
+        """A stored table replayed into a :class:`Table` (its decisions checked), with its log."""
+        if step_rows is None:
+            step_rows = self.db.load_steps(row.id)
+        record = row.record(step_rows)
+        game = game_for_record(record)
+        agents: dict[int, Bot] = make_agents(game, record.seats, record.seed)
+        for seat_row in row.seats:
+            if seat_row.away and row.settings.get("absent_bot"):
+                kind = str(row.settings["absent_bot"])
+                agents[seat_row.seat] = make_bot(kind, game, seat_row.seat, record.seed)
+        log: list[list[Event]] = []
+        table = Table.open(game, record, SqlStore(self.db, row.id), agents)
+        log = _log_of(table)
+        return table, log
+
+    async def room(self, table_id: str) -> Room | None:
+        """The room of ``table_id``, loaded from the database if this process has not yet."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(table_id)
+            if room is not None:
+                return room
+            row = await self.run(self.db.load_table, table_id)
+            if row is None:
+                return None
+            table, log = await self.run(self.open_table, row)
+            room = Room(self, row, table, log, version=row.version)
+            store = table.store
+            assert isinstance(store, SqlStore)
+            store.on_version = room._own_version
+            if row.deadline is not None and row.settings.get("per_move"):
+                room.deadline = row.deadline
+            self.rooms[table_id] = room
+        room._arm_clock()
+        room.kick()
+        return room
+
+    async def tell_rematch(self, room: Room) -> None:
+        if room.row.rematch is None:
+            return
+        for conn in list(room.conns):
+            await self.tell_rematch_to(room, conn)
+
+    async def tell_rematch_to(self, room: Room, conn: Conn) -> None:
+        """Give a seat at a finished table its link to the rematch, if one was made."""
+        if room.row.rematch is None or conn.told_rematch:
+            return
+        if conn.token is None or conn.seat is None:
+            return
+        link = await self.claim_rematch(room, conn.token, conn.seat)
+        conn.told_rematch = True
+        with contextlib.suppress(Exception):
+            await conn.send(encode({"type": "rematch", "table": room.row.rematch, "link": link}))
+
+    async def claim_rematch(self, room: Room, token: str, seat: int) -> str:
+        """The link of ``seat``'s owner (who showed ``token``) at the rematch table, whose seat
+        now accepts the token derived from theirs."""
+        rematch = room.row.rematch
+        assert rematch is not None
+        new = derived_token(token, rematch)
+        pending = pending_hash(token_hash(token))
+        await self.run(self.db.claim_seat, rematch, seat, pending, token_hash(new))
+        cached = self.rooms.get(rematch)
+        if cached is not None and cached.row.seats[seat].token_hash == pending:
+            cached.row.seats[seat].token_hash = token_hash(new)
+        return seat_link(rematch, seat, new)
+
+    def close(self) -> None:
+        for room in self.rooms.values():
+            room.close()
+        self.io.shutdown(wait=False, cancel_futures=True)
+        self.bots.shutdown(wait=False, cancel_futures=True)
+
+
+def seat_rows_for(record: GameRecord) -> tuple[list[SeatRow], dict[int, str]]:
+    """The seat rows of a new table (named as ``record`` names them), a new token for each
+    person's seat. Returns the rows and the tokens by seat."""
+    rows: list[SeatRow] = []
+    tokens: dict[int, str] = {}
+    for seat, kind in enumerate(record.seats):
+        if kind == "human":
+            name = record.label(seat)
+            token = new_token()
+            tokens[seat] = token
+            rows.append(SeatRow(seat, name, "human", token_hash(token), False))
+        else:
+            name = record.names[seat] if record.names else kind
+            rows.append(SeatRow(seat, name, kind, None, False))
+    return rows, tokens
+
+
+def refused(exc: MailbagError, step: int) -> str:
+    return encode({"type": "refused", "step": step, "reason": str(exc)})

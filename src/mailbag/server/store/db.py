@@ -1,0 +1,375 @@
+"""The database behind ``mailbag serve``: opening it (SQLite file or PostgreSQL), bringing its
+schema up to date with alembic, and every read and write the server makes — each write one
+short transaction, committed before the caller tells anyone about it."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+from mailbag.core.records import GameRecord, Step
+from mailbag.core.records import loads as load_record
+from mailbag.server.store.models import seats, steps, tables
+
+#: the PostgreSQL channel on which a process says "table T is at version V"
+CHANNEL = "mailbag"
+
+
+class Conflict(Exception):
+    """A decision for a step that another submission (a second tab, another process) already
+    filled: nothing was stored."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str
+    kind: str
+    token_hash: str | None
+    away: bool
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    header: str
+    settings: dict[str, Any]
+    steps: int
+    version: int
+    result: str | None
+    rematch: str | None
+    deadline: float | None
+    created: float
+    updated: float
+    seats: list[SeatRow]
+
+    def record(self, step_rows: Sequence[tuple[int, str, str]]) -> GameRecord:
+        """The game's record: the header, the stored decisions and the result."""
+        lines = [self.header]
+        for seat, action, digest in step_rows:
+            entry: dict[str, Any] = {"seat": seat, "action": action}
+            if digest:
+                entry["digest"] = digest
+            lines.append(json.dumps(entry))
+        if self.result is not None:
+            lines.append(json.dumps({"result": json.loads(self.result)}))
+        return load_record("\n".join(lines) + "\n", f"table {self.id}")
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Database:
+    """One database (URL ``sqlite:///…`` or ``postgresql+psycopg://…``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_postgres = url.startswith("postgresql")
+        if url.startswith("sqlite"):
+            self.engine: Engine = create_engine(
+                url, connect_args={"check_same_thread": False, "timeout": 10}
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        elif self.is_postgres:
+            self.engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        else:
+            raise ValueError(
+                f"--db {url!r}: give sqlite:///PATH or postgresql+psycopg://USER@HOST/DB"
+            )
+
+    # -- schema ----------------------------------------------------------------------------------
+    def migrate(self) -> None:
+        """Bring the schema up to date (alembic, from the first migration on). Several processes
+        starting at once on PostgreSQL take turns (an advisory lock)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self.engine.begin() as conn:
+            if self.is_postgres:
+                conn.execute(text("SELECT pg_advisory_xact_lock(7357001)"))
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # -- tables ----------------------------------------------------------------------------------
+    def create_table(
+        self,
+        table_id: str,
+        record: GameRecord,
+        settings: dict[str, Any],
+        seat_rows: Sequence[SeatRow],
+    ) -> None:
+        """A new table with its record's header, settings, seats and any decisions the record
+        already holds (an imported game)."""
+        with self.engine.begin() as conn:
+            self._create(conn, table_id, record, settings, seat_rows)
+
+    def _create(
+        self,
+        conn: Connection,
+        table_id: str,
+        record: GameRecord,
+        settings: dict[str, Any],
+        seat_rows: Sequence[SeatRow],
+    ) -> None:
+        now = time.time()
+        conn.execute(
+            insert(tables).values(
+                id=table_id,
+                game=record.game,
+                header=record.header_line(),
+                settings=json.dumps(settings, sort_keys=True),
+                steps=len(record.steps),
+                version=0,
+                result=json.dumps(record.result) if record.result is not None else None,
+                created=now,
+                updated=now,
+            )
+        )
+        conn.execute(
+            insert(seats),
+            [
+                {
+                    "table_id": table_id,
+                    "seat": row.seat,
+                    "name": row.name,
+                    "kind": row.kind,
+                    "token_hash": row.token_hash,
+                    "away": row.away,
+                }
+                for row in seat_rows
+            ],
+        )
+        if record.steps:
+            conn.execute(
+                insert(steps),
+                [
+                    {
+                        "table_id": table_id,
+                        "step": index,
+                        "seat": step.seat,
+                        "action": str(step.action),
+                        "digest": step.digest or "",
+                    }
+                    for index, step in enumerate(record.steps, start=1)
+                ],
+            )
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(
+                select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+            ).mappings()
+            return TableRow(
+                id=row["id"],
+                game=row["game"],
+                header=row["header"],
+                settings=json.loads(row["settings"]),
+                steps=row["steps"],
+                version=row["version"],
+                result=row["result"],
+                rematch=row["rematch"],
+                deadline=row["deadline"],
+                created=row["created"],
+                updated=row["updated"],
+                seats=[
+                    SeatRow(s["seat"], s["name"], s["kind"], s["token_hash"], bool(s["away"]))
+                    for s in seat_rows
+                ],
+            )
+
+    def load_steps(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]:
+        """The stored decisions after step ``after``: (seat, action notation, digest)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(steps.c.seat, steps.c.action, steps.c.digest)
+                .where(steps.c.table_id == table_id, steps.c.step > after)
+                .order_by(steps.c.step)
+            ).all()
+        return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
+
+    def version(self, table_id: str) -> int:
+        with self.engine.connect() as conn:
+            value = conn.execute(
+                select(tables.c.version).where(tables.c.id == table_id)
+            ).scalar_one_or_none()
+        return int(value or 0)
+
+    # -- decisions -------------------------------------------------------------------------------
+    def append_step(self, table_id: str, index: int, step: Step) -> int:
+        """Store decision number ``index`` (1-based); returns the table's new version. Raises
+        :class:`Conflict` when that step is already stored."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(steps).values(
+                        table_id=table_id,
+                        step=index,
+                        seat=step.seat,
+                        action=str(step.action),
+                        digest=step.digest or "",
+                    )
+                )
+                version = self._bump(conn, table_id, steps=index)
+                self._notify(conn, table_id, version)
+        except IntegrityError:
+            raise Conflict(f"table {table_id}: step {index} is already taken") from None
+        return version
+
+    def truncate_steps(self, table_id: str, record: GameRecord) -> int:
+        """Decisions were taken back: the stored ones become exactly ``record``'s."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(steps).where(steps.c.table_id == table_id))
+            if record.steps:
+                conn.execute(
+                    insert(steps),
+                    [
+                        {
+                            "table_id": table_id,
+                            "step": index,
+                            "seat": step.seat,
+                            "action": str(step.action),
+                            "digest": step.digest or "",
+                        }
+                        for index, step in enumerate(record.steps, start=1)
+                    ],
+                )
+            version = self._bump(conn, table_id, steps=len(record.steps))
+            self._notify(conn, table_id, version)
+        return version
+
+    def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(result=json.dumps(result, sort_keys=True), deadline=None)
+            )
+
+    def _bump(self, conn: Connection, table_id: str, *, steps: int) -> int:
+        conn.execute(
+            update(tables)
+            .where(tables.c.id == table_id)
+            .values(steps=steps, version=tables.c.version + 1, updated=time.time())
+        )
+        value = conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
+        return int(value)
+
+    def _notify(self, conn: Connection, table_id: str, version: int) -> None:
+        if self.is_postgres:
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{table_id}:{version}"},
+            )
+
+    # -- seats and settings ----------------------------------------------------------------------
+    def set_away(self, table_id: str, seat: int, away: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(away=away)
+            )
+            version = self._bump_version_only(conn, table_id)
+            self._notify(conn, table_id, version)
+
+    def _bump_version_only(self, conn: Connection, table_id: str) -> int:
+        conn.execute(
+            update(tables).where(tables.c.id == table_id).values(version=tables.c.version + 1)
+        )
+        return int(
+            conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
+        )
+
+    def set_deadline(self, table_id: str, deadline: float | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(deadline=deadline))
+
+    def create_rematch(
+        self,
+        old_id: str,
+        new_id: str,
+        record: GameRecord,
+        settings: dict[str, Any],
+        seat_rows: Sequence[SeatRow],
+    ) -> str:
+        """Make ``new_id`` the rematch of ``old_id``, unless another request made one first;
+        returns the rematch's id either way."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(tables)
+                .where(tables.c.id == old_id, tables.c.rematch.is_(None))
+                .values(rematch=new_id)
+            )
+            if done.rowcount:
+                self._create(conn, new_id, record, settings, seat_rows)
+                return new_id
+            existing = conn.execute(
+                select(tables.c.rematch).where(tables.c.id == old_id)
+            ).scalar_one()
+            return str(existing)
+
+    def claim_seat(self, table_id: str, seat: int, pending: str, new_hash: str) -> None:
+        """A rematch seat waiting for its owner gets their token's hash."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.token_hash == pending,
+                )
+                .values(token_hash=new_hash)
+            )
+
+    def tables_with_seat_hashes(self, pairs: Sequence[tuple[str, str]]) -> list[tuple[str, int]]:
+        """Of (table, token hash) pairs, those that are a seat: (table, seat)."""
+        if not pairs:
+            return []
+        found: list[tuple[str, int]] = []
+        with self.engine.connect() as conn:
+            for table_id, token_hash in pairs:
+                seat = conn.execute(
+                    select(seats.c.seat).where(
+                        seats.c.table_id == table_id, seats.c.token_hash == token_hash
+                    )
+                ).scalar_one_or_none()
+                if seat is not None:
+                    found.append((table_id, int(seat)))
+        return found
+
+    def count_tables(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(tables)).scalar_one())
