@@ -334,6 +334,13 @@ async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
                     await websocket.close(code=4404)
                     return
                 conn = _join(room, message, send)
+                if conn is None and message.token is not None:
+                    # a rematch seat claimed through another process: read the seats again
+                    fresh = await hub.run(hub.db.load_table, table_id)
+                    if fresh is not None:
+                        for row, new in zip(room.row.seats, fresh.seats, strict=True):
+                            row.token_hash = new.token_hash
+                        conn = _join(room, message, send)
                 if conn is None:
                     await error("this link is not one of this table's")
                     await websocket.close(code=4403)
