@@ -1,0 +1,56 @@
+// Entry point: picks the page from the address — the lobby at `/`, a table at `/t/<table>` —
+// and remembers a seat link opened from its fragment (`#seat=n&token=…`).
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { html, linkFor, parseFragment, rememberLink } from "./api.js";
+import { Lobby } from "./lobby.js";
+import { TablePage } from "./table.js";
+
+function route() {
+  const match = window.location.pathname.match(/^\/t\/([^/]+)\/?$/);
+  if (!match) return { page: "lobby" };
+  const table = decodeURIComponent(match[1]);
+  const fragment = parseFragment(window.location.hash);
+  if (fragment.token) {
+    rememberLink({ table, seat: fragment.seat, token: fragment.token });
+    return { page: "table", table, who: { token: fragment.token, seat: fragment.seat } };
+  }
+  if (fragment.watch) return { page: "table", table, who: { watch: fragment.watch } };
+  const held = linkFor(table);
+  if (held) return { page: "table", table, who: { token: held.token, seat: held.seat } };
+  return { page: "nolink", table };
+}
+
+function NoLink({ table }) {
+  return html`
+    <main class="page narrow">
+      <section class="card">
+        <h2>No seat for table ${table}</h2>
+        <p>This address has no seat or watch key. Open the full link you were given — the part
+           after <code>#</code> is what lets you in — or start a game of your own.</p>
+        <p><a class="button" href="/">Go to the lobby</a></p>
+      </section>
+    </main>`;
+}
+
+function App() {
+  const [where, setWhere] = useState(route);
+  useEffect(() => {
+    // a link to the same page with another fragment (a rematch, another seat) reloads the view
+    const onChange = () => setWhere(route());
+    window.addEventListener("hashchange", onChange);
+    window.addEventListener("popstate", onChange);
+    return () => {
+      window.removeEventListener("hashchange", onChange);
+      window.removeEventListener("popstate", onChange);
+    };
+  }, []);
+  if (where.page === "table") {
+    const key = `${where.table}|${where.who.token || where.who.watch}`;
+    return html`<${TablePage} key=${key} table=${where.table} who=${where.who} />`;
+  }
+  if (where.page === "nolink") return html`<${NoLink} table=${where.table} />`;
+  return html`<${Lobby} />`;
+}
+
+render(html`<${App} />`, document.getElementById("app"));

@@ -1,0 +1,211 @@
+// The lobby (`/`): a new game (game, options, seats, clock), the links it made, my games, and
+// a saved game (a CLI record) brought in to go on with.
+import { useEffect, useState } from "preact/hooks";
+import { api, html } from "./api.js";
+import { ImportForm, MyGames } from "./mygames.js";
+import { ClockFields, clockRequest, Created, kindLabel, NO_CLOCK, rememberCreated } from "./widgets.js";
+
+// -- options --------------------------------------------------------------------------------
+
+function optionKind(opt) {
+  const type = String(opt.type || "").toLowerCase();
+  if (type.startsWith("bool") || typeof opt.default === "boolean") return "bool";
+  if (Array.isArray(opt.choices) && opt.choices.length) return "choice";
+  if (type.startsWith("int") || typeof opt.default === "number") return "int";
+  return "text";
+}
+
+function OptionField({ opt, value, onChange }) {
+  const kind = optionKind(opt);
+  const id = `opt-${opt.name}`;
+  const help = opt.help ? html`<small class="help">${opt.help}</small>` : null;
+  if (kind === "bool") {
+    return html`
+      <label class="field check" for=${id}>
+        <input id=${id} type="checkbox" data-testid=${`option-${opt.name}`} checked=${Boolean(value)}
+          onChange=${(e) => onChange(e.currentTarget.checked)} />
+        <span><b>${opt.name}</b> ${help}</span>
+      </label>`;
+  }
+  if (kind === "choice") {
+    const index = opt.choices.findIndex((c) => String(c) === String(value));
+    return html`
+      <label class="field" for=${id}>
+        <span><b>${opt.name}</b> ${help}</span>
+        <select id=${id} data-testid=${`option-${opt.name}`} value=${String(Math.max(0, index))}
+          onChange=${(e) => onChange(opt.choices[Number(e.currentTarget.value)])}>
+          ${opt.choices.map((c, i) => html`<option value=${String(i)}>${String(c)}</option>`)}
+        </select>
+      </label>`;
+  }
+  if (kind === "int") {
+    return html`
+      <label class="field" for=${id}>
+        <span><b>${opt.name}</b> ${help}</span>
+        <input id=${id} type="number" step="1" data-testid=${`option-${opt.name}`}
+          min=${opt.minimum ?? undefined} max=${opt.maximum ?? undefined} value=${value}
+          onInput=${(e) => onChange(e.currentTarget.value === "" ? "" : Number(e.currentTarget.value))} />
+      </label>`;
+  }
+  return html`
+    <label class="field" for=${id}>
+      <span><b>${opt.name}</b> ${help}</span>
+      <input id=${id} type="text" data-testid=${`option-${opt.name}`} value=${value}
+        onInput=${(e) => onChange(e.currentTarget.value)} />
+    </label>`;
+}
+
+// -- seats ----------------------------------------------------------------------------------
+
+function defaultSeats(game) {
+  const count = Math.min(game.max_seats, Math.max(game.min_seats, 2));
+  const other = (game.engine_seats || [])[Math.floor(((game.engine_seats || []).length - 1) / 2)] ||
+    ((game.seat_kinds || []).includes("greedy") ? "greedy" : (game.seat_kinds || [])[0]) || "friend";
+  return Array.from({ length: count }, (_, i) => ({ kind: i === 0 ? "me" : other, name: "" }));
+}
+
+function SeatRow({ index, seat, game, onChange, onRemove }) {
+  const bots = game.seat_kinds || [];
+  const engine = game.engine_seats || [];
+  return html`
+    <div class="seat-row">
+      <span class="seat-no">${index}</span>
+      <select data-testid=${`seat-kind-${index}`} value=${seat.kind} aria-label=${`seat ${index}`}
+        onChange=${(e) => onChange({ ...seat, kind: e.currentTarget.value })}>
+        <option value="me">me</option>
+        <option value="friend">invite a friend</option>
+        ${bots.length > 0 && html`<optgroup label="bots">
+          ${bots.map((k) => html`<option value=${k}>${kindLabel(k)}</option>`)}</optgroup>`}
+        ${engine.length > 0 && html`<optgroup label="played by the game's rules">
+          ${engine.map((k) => html`<option value=${k}>${kindLabel(k)}</option>`)}</optgroup>`}
+      </select>
+      <input type="text" maxlength="20" placeholder="name (optional)" data-testid=${`seat-name-${index}`}
+        aria-label=${`name of seat ${index}`} value=${seat.name}
+        onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />
+      ${onRemove ? html`<button type="button" class="small quiet" title="remove this seat"
+        aria-label=${`remove seat ${index}`} onClick=${onRemove}>✕</button>` : html`<span class="seat-gap"></span>`}
+    </div>`;
+}
+
+function seatRequest(seat) {
+  const out = seat.kind === "me" || seat.kind === "friend" ? { kind: seat.kind } : { kind: "bot", bot: seat.kind };
+  if (seat.name.trim()) out.name = seat.name.trim();
+  return out;
+}
+
+// -- the new-game form ------------------------------------------------------------------------
+
+function CreateForm({ games, onCreated }) {
+  const [name, setName] = useState(games[0].name);
+  const game = games.find((g) => g.name === name) || games[0];
+  const defaults = () => Object.fromEntries((game.options || []).map((o) => [o.name, o.default]));
+  const [options, setOptions] = useState(defaults);
+  const [seats, setSeats] = useState(() => defaultSeats(game));
+  const [clock, setClock] = useState(NO_CLOCK);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+
+  useEffect(() => {
+    setOptions(defaults());
+    setSeats(defaultSeats(game));
+    setError(null);
+  }, [name]);
+
+  const setSeat = (i, seat) => {
+    setSeats(seats.map((s, j) => {
+      if (j === i) return seat;
+      // exactly one seat (or none) is mine
+      if (seat.kind === "me" && s.kind === "me") return { ...s, kind: "friend" };
+      return s;
+    }));
+  };
+
+  const submit = async (e) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const body = { game: game.name, options, seats: seats.map(seatRequest) };
+    const c = clockRequest(clock);
+    if (c) body.clock = c;
+    try {
+      const made = await api.createTable(body);
+      onCreated(made, game);
+    } catch (err) {
+      setError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return html`
+    <form class="card create" onSubmit=${submit}>
+      <h2>New game</h2>
+      <label class="field">
+        <span>Game</span>
+        <select data-testid="game-select" value=${name} onChange=${(e) => setName(e.currentTarget.value)}>
+          ${games.map((g) => html`<option value=${g.name}>${g.title || g.name}</option>`)}
+        </select>
+      </label>
+      ${game.summary && html`<p class="summary">${game.summary}</p>`}
+      ${(game.options || []).length > 0 && html`
+        <fieldset>
+          <legend>Options</legend>
+          ${game.options.map((o) => html`<${OptionField} key=${`${game.name}.${o.name}`} opt=${o}
+            value=${options[o.name] ?? o.default} onChange=${(v) => setOptions({ ...options, [o.name]: v })} />`)}
+        </fieldset>`}
+      <fieldset>
+        <legend>Seats <small>(${game.min_seats}–${game.max_seats})</small></legend>
+        ${seats.map((s, i) => html`<${SeatRow} key=${i} index=${i} seat=${s} game=${game}
+          onChange=${(v) => setSeat(i, v)}
+          onRemove=${seats.length > game.min_seats ? () => setSeats(seats.filter((_, j) => j !== i)) : null} />`)}
+        ${seats.length < game.max_seats && html`
+          <button type="button" class="small quiet" data-testid="add-seat"
+            onClick=${() => setSeats([...seats, { kind: seats.some((s) => s.kind === "me") ? "friend" : "me", name: "" }])}>
+            + add a seat</button>`}
+      </fieldset>
+      <${ClockFields} clock=${clock} setClock=${setClock} kinds=${game.seat_kinds || []} />
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+      <div class="buttons">
+        <button type="submit" class="primary" data-testid="create-table" disabled=${busy}>
+          ${busy ? "Creating…" : "Create the table"}</button>
+      </div>
+    </form>`;
+}
+
+// -- the page -------------------------------------------------------------------------------
+
+export function Lobby() {
+  const [games, setGames] = useState(null);
+  const [error, setError] = useState(null);
+  const [made, setMade] = useState(null);
+  const [refresh, setRefresh] = useState(0);
+
+  useEffect(() => {
+    api.games().then(setGames, (err) => setError(err.message));
+  }, []);
+
+  const onCreated = (table, game) => {
+    const title = game.title || game.name;
+    rememberCreated(table, game.name, title);
+    setMade({ table, title });
+    setRefresh(refresh + 1);
+    window.scrollTo({ top: 0 });
+  };
+
+  return html`
+    <div class="lobby">
+      <header class="topbar"><a class="brand" href="/">mailbag</a><span class="tagline">mail-themed board games</span></header>
+      <main class="page lobby-grid">
+        <div class="col">
+          ${error && html`<p class="error card" role="alert">Cannot load the games: ${error}</p>`}
+          ${!games && !error && html`<p class="card muted">Loading the games…</p>`}
+          ${games && made && html`<${Created} made=${made.table} title=${made.title} onAgain=${() => setMade(null)} />`}
+          ${games && !made && games.length > 0 && html`<${CreateForm} games=${games} onCreated=${onCreated} />`}
+        </div>
+        <div class="col">
+          <${MyGames} refresh=${refresh} />
+          ${games && html`<${ImportForm} games=${games} onCreated=${onCreated} />`}
+        </div>
+      </main>
+    </div>`;
+}

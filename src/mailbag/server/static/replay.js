@@ -1,0 +1,145 @@
+// The end of a game: the final scores with their breakdown, and the replay viewer (a step
+// slider, back/forward buttons and the arrow keys; each step's decision, events and every
+// seat's board).
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, html, seatLabel } from "./api.js";
+
+function place(rank) {
+  if (rank === 1) return "1st";
+  if (rank === 2) return "2nd";
+  if (rank === 3) return "3rd";
+  return `${rank}th`;
+}
+
+function prettyKey(key) {
+  return String(key).replace(/_/g, " ");
+}
+
+/** Final scores: one column per seat, a row per breakdown entry, the total and the place. */
+export function Result({ result, players, mySeat }) {
+  const scores = result.scores || [];
+  const breakdown = result.breakdown || [];
+  const ranking = result.ranking || [];
+  const seats = scores.map((_, i) => i);
+  const keys = [];
+  for (const b of breakdown) {
+    for (const k of Object.keys(b || {})) if (!keys.includes(k)) keys.push(k);
+  }
+  const winners = seats.filter((s) => ranking[s] === 1);
+  const headline = winners.length === 0 ? "The game is over."
+    : winners.length > 1 ? `A tie: ${winners.map((s) => seatLabel(players, s)).join(" and ")}.`
+    : winners[0] === mySeat ? "You won!" : `${seatLabel(players, winners[0])} won.`;
+  const cell = (v) => (v === null || v === undefined ? "–" : typeof v === "object" ? JSON.stringify(v) : String(v));
+  return html`
+    <section class="panel result" data-testid="result">
+      <h2>${headline}</h2>
+      <div class="table-scroll">
+        <table class="scores">
+          <thead>
+            <tr><th></th>${seats.map((s) => html`<th class=${s === mySeat ? "me" : ""}>${seatLabel(players, s)}</th>`)}</tr>
+          </thead>
+          <tbody>
+            ${keys.map((k) => html`<tr><th scope="row">${prettyKey(k)}</th>
+              ${seats.map((s) => html`<td>${cell((breakdown[s] || {})[k])}</td>`)}</tr>`)}
+            <tr class="total"><th scope="row">total</th>${seats.map((s) => html`<td data-testid=${`final-score-${s}`}>${cell(scores[s])}</td>`)}</tr>
+            ${ranking.length > 0 && html`<tr class="rank"><th scope="row">place</th>
+              ${seats.map((s) => html`<td>${ranking[s] ? place(ranking[s]) : "–"}</td>`)}</tr>`}
+          </tbody>
+        </table>
+      </div>
+      ${result.seed !== undefined && result.seed !== null && html`<p class="muted small">Seed ${String(result.seed)}
+        — the whole deal, shown now that the game is over.</p>`}
+    </section>`;
+}
+
+/** The replay viewer over `GET /api/tables/<t>/replay/<k>`. */
+export function Replay({ table, credential, players, mySeat, lastStep, onClose }) {
+  const [k, setK] = useState(0);
+  const [steps, setSteps] = useState(lastStep ?? null);
+  const [data, setData] = useState(null);
+  const [error, setError] = useState(null);
+  const cache = useRef(new Map());
+  const wanted = useRef(0);
+
+  useEffect(() => {
+    wanted.current = k;
+    if (cache.current.has(k)) {
+      setData(cache.current.get(k));
+      return;
+    }
+    let cancelled = false;
+    api.replay(table, credential, k).then((d) => {
+      cache.current.set(k, d);
+      if (typeof d.steps === "number") setSteps(d.steps);
+      if (!cancelled && wanted.current === k) {
+        setData(d);
+        setError(null);
+      }
+      // fetch the next one ahead, so stepping forward is instant
+      const next = k + 1;
+      if ((d.steps ?? 0) >= next && !cache.current.has(next)) {
+        api.replay(table, credential, next).then((n) => cache.current.set(next, n), () => {});
+      }
+    }, (err) => !cancelled && setError(err.message));
+    return () => {
+      cancelled = true;
+    };
+  }, [k]);
+
+  const max = steps ?? 0;
+  const go = (n) => setK(Math.max(0, Math.min(max, n)));
+
+  useEffect(() => {
+    const onKey = (e) => {
+      if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA" || e.target.tagName === "SELECT")) return;
+      if (e.key === "ArrowRight") { go(k + 1); e.preventDefault(); }
+      else if (e.key === "ArrowLeft") { go(k - 1); e.preventDefault(); }
+      else if (e.key === "Home") { go(0); e.preventDefault(); }
+      else if (e.key === "End") { go(max); e.preventDefault(); }
+      else if (e.key === "Escape") onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [k, max]);
+
+  const boards = data && data.boards ? Object.entries(data.boards) : [];
+  boards.sort(([a], [b]) => (a === "spectator" ? 1 : b === "spectator" ? -1 : Number(a) - Number(b)));
+  const who = data && data.seat !== null && data.seat !== undefined && data.seat >= 0 ? seatLabel(players, data.seat) : null;
+  return html`
+    <section class="panel replay" data-testid="replay-view" data-step=${k}>
+      <div class="replay-head">
+        <h2>Replay</h2>
+        <button type="button" class="quiet small" onClick=${onClose} data-testid="replay-close">Close replay</button>
+      </div>
+      <div class="replay-controls">
+        <button type="button" data-testid="replay-prev" onClick=${() => go(k - 1)} disabled=${k <= 0}
+          aria-label="previous step">◀</button>
+        <input type="range" min="0" max=${max} step="1" value=${k} data-testid="replay-step"
+          aria-label="step" onInput=${(e) => go(Number(e.currentTarget.value))} />
+        <button type="button" data-testid="replay-next" onClick=${() => go(k + 1)} disabled=${k >= max}
+          aria-label="next step">▶</button>
+        <span class="replay-pos"><b data-testid="replay-position">${k}</b> / ${max}</span>
+      </div>
+      <p class="muted small hint">← and → step through the game; Home and End jump to its ends.</p>
+      ${error && html`<p class="error">${error}</p>`}
+      ${data && html`
+        <div class="replay-decision" data-testid="replay-decision">
+          ${data.step === 0 || data.action === null || data.action === undefined
+            ? html`<b>The deal</b>${data.text ? html` — ${data.text}` : ""}`
+            : html`<b>Step ${data.step}</b>: ${who ? html`<span class=${data.seat === mySeat ? "me" : ""}>${who}</span> — ` : ""}
+                ${data.text || data.action} ${data.text && data.action ? html` <code class="small">${data.action}</code>` : ""}`}
+        </div>
+        ${(data.events || []).length > 0 && html`
+          <ol class="log replay-events">
+            ${data.events.map((e) => html`<li class=${`ev ev-${e.kind}`}>${e.text}</li>`)}
+          </ol>`}
+        <div class="replay-boards">
+          ${boards.map(([seat, text]) => html`
+            <figure class="replay-board" key=${seat}>
+              <figcaption>${seat === "spectator" ? "spectator" : seatLabel(players, Number(seat))}
+                ${String(mySeat) === seat ? " (you)" : ""}</figcaption>
+              <pre class="board">${text}</pre>
+            </figure>`)}
+        </div>`}
+    </section>`;
+}

@@ -1,0 +1,304 @@
+// A table (`/t/<table>#seat=n&token=…` or `#watch=…`): the socket, and what it shows — players,
+// the board, the log, the seat's choices, and at the end the result, rematch, export, replay.
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "preact/hooks";
+import { absolute, api, download, formatClock, html, parseLink, rememberLink, seatLabel } from "./api.js";
+import { ActionPanel } from "./actions.js";
+import { Replay, Result } from "./replay.js";
+import { TableSocket } from "./socket.js";
+import { kindLabel } from "./widgets.js";
+
+const STATUS_TEXT = {
+  connecting: "connecting…",
+  connected: "connected",
+  reconnecting: "reconnecting…",
+  failed: "disconnected",
+};
+
+const initial = {
+  welcome: null,
+  state: null,
+  log: [],
+  status: "connecting",
+  failure: null,
+  refusal: null,
+  busy: false,
+  rematch: null,
+  clockAt: 0,
+  fresh: false, // the next state answers a hello
+};
+
+/** Merge a `state` message's events into the log (a reconnect resends from a step; an undo
+ * drops what was taken back). */
+function mergeLog(log, lastStep, msg, fresh) {
+  let out = log;
+  if (lastStep !== null && msg.step < lastStep) out = out.filter((e) => e.step <= msg.step);
+  const incoming = (msg.events || []).map((e) => ({ ...e, step: e.step ?? msg.step }));
+  if (fresh) {
+    if (lastStep === null) out = [];
+    else if (incoming.length) {
+      const from = Math.min(...incoming.map((e) => e.step));
+      out = out.filter((e) => e.step < from);
+    }
+  }
+  return incoming.length ? out.concat(incoming) : out;
+}
+
+function reducer(s, a) {
+  switch (a.type) {
+    case "status":
+      return { ...s, status: a.status, failure: a.detail || null };
+    case "welcome":
+      return { ...s, welcome: a.msg, fresh: true, busy: false };
+    case "state": {
+      const last = s.state ? s.state.step : null;
+      const log = mergeLog(s.log, last, a.msg, s.fresh);
+      return { ...s, state: a.msg, log, fresh: false, busy: false, clockAt: performance.now() };
+    }
+    case "ack":
+      return { ...s, busy: false, refusal: null };
+    case "refused":
+      return { ...s, busy: false, refusal: a.reason || "not accepted" };
+    case "error":
+      return { ...s, busy: false, refusal: a.reason || "the server did not understand that" };
+    case "busy":
+      return { ...s, busy: a.busy };
+    case "dismiss":
+      return { ...s, refusal: null };
+    case "rematch":
+      return { ...s, rematch: a.msg };
+    default:
+      return s;
+  }
+}
+
+// -- pieces ---------------------------------------------------------------------------------
+
+function Players({ players, state, mySeat, clockLeft }) {
+  const toMove = (state && state.to_move) || [];
+  const scores = (state && state.scores) || [];
+  return html`
+    <section class="panel players" aria-label="players">
+      ${players.map((p) => {
+        const turn = toMove.includes(p.seat) && !(state && state.over);
+        const left = clockLeft(p.seat);
+        const person = p.kind === "human" || p.kind === "person";
+        const presence = p.away ? "away — a bot plays" : person ? (p.connected ? "here" : "not here") : kindLabel(p.kind);
+        return html`
+          <div key=${p.seat} data-testid=${`player-${p.seat}`}
+            class=${`player${turn ? " turn" : ""}${p.seat === mySeat ? " me" : ""}${p.away ? " away" : ""}`}>
+            <span class=${`dot ${person ? (p.connected && !p.away ? "on" : "off") : "bot"}`} aria-hidden="true"></span>
+            <span class="pname">${p.name || `seat ${p.seat}`}${p.seat === mySeat ? html` <small>(you)</small>` : ""}</span>
+            <span class="pkind">${presence}</span>
+            ${left !== null && html`<span class=${`clock${left < 10 ? " low" : ""}`} title="time left for this move">⏱ ${formatClock(left)}</span>`}
+            ${turn && html`<span class="badge turn">to move</span>`}
+            <span class="pscore" title="score">${scores[p.seat] === null || scores[p.seat] === undefined ? "–" : scores[p.seat]}</span>
+          </div>`;
+      })}
+    </section>`;
+}
+
+function Log({ events }) {
+  const box = useRef(null);
+  const stick = useRef(true);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [events]);
+  const onScroll = () => {
+    const el = box.current;
+    if (el) stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  };
+  let previous = null;
+  return html`
+    <section class="panel log-panel" aria-label="game log">
+      <h3>Log</h3>
+      <ol class="log" data-testid="log" ref=${box} onScroll=${onScroll}>
+        ${events.map((e, i) => {
+          const first = e.step !== previous;
+          previous = e.step;
+          return html`<li key=${i} class=${`ev ev-${e.kind}${first ? " new-step" : ""}`} data-step=${e.step}>
+            <span class="ev-step">${first ? e.step : ""}</span><span class="ev-text">${e.text}</span></li>`;
+        })}
+      </ol>
+    </section>`;
+}
+
+function EndButtons({ table, credential, isSeat, game, onReplay, replayOpen }) {
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const rematch = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const made = await api.rematch(table, credential);
+      const parsed = parseLink(made.link);
+      rememberLink({ table: parsed.table || made.table, seat: parsed.seat, token: parsed.token, game });
+      window.location.assign(absolute(made.link));
+    } catch (err) {
+      setError(err.message);
+      setBusy(false);
+    }
+  };
+  const exportRecord = async () => {
+    setError(null);
+    try {
+      const text = await api.record(table, credential);
+      download(`${game || "game"}-${table}.jsonl`, text);
+    } catch (err) {
+      setError(err.message);
+    }
+  };
+  return html`
+    <div class="end-buttons">
+      ${isSeat && html`<button type="button" class="primary" data-testid="rematch" onClick=${rematch} disabled=${busy}>
+        ${busy ? "Setting up…" : "Rematch"}</button>`}
+      <button type="button" data-testid="export" onClick=${exportRecord}>Export record</button>
+      <button type="button" data-testid="replay" onClick=${onReplay}>${replayOpen ? "Back to the table" : "Replay"}</button>
+      ${error && html`<p class="error">${error}</p>`}
+    </div>`;
+}
+
+// -- the page -------------------------------------------------------------------------------
+
+export function TablePage({ table, who }) {
+  const [s, dispatch] = useReducer(reducer, initial);
+  const socket = useRef(null);
+  const lastStep = useRef(null);
+  const busyTimer = useRef(null);
+  const [, tick] = useState(0);
+  const [replay, setReplay] = useState(false);
+  const isSeat = who.token !== undefined;
+  const credential = isSeat ? who.token : who.watch;
+
+  lastStep.current = s.state ? s.state.step : null;
+
+  useEffect(() => {
+    const sock = new TableSocket(table, isSeat ? { token: who.token } : { watch: who.watch }, {
+      lastStep: () => lastStep.current,
+      status: (status, detail) => dispatch({ type: "status", status, detail }),
+      message: (msg) => {
+        if (msg.type === "welcome") {
+          dispatch({ type: "welcome", msg });
+          if (isSeat) rememberLink({ table, seat: msg.seat, token: who.token, game: msg.game, title: msg.title });
+        } else if (msg.type === "state") dispatch({ type: "state", msg });
+        else if (msg.type === "ack") dispatch({ type: "ack" });
+        else if (msg.type === "refused") dispatch({ type: "refused", reason: msg.reason });
+        else if (msg.type === "error") dispatch({ type: "error", reason: msg.reason });
+        else if (msg.type === "rematch") {
+          dispatch({ type: "rematch", msg });
+          const parsed = parseLink(msg.link);
+          if (parsed.token) rememberLink({ table: parsed.table || msg.table, seat: parsed.seat, token: parsed.token });
+        }
+      },
+    });
+    socket.current = sock;
+    sock.start();
+    return () => sock.stop();
+  }, [table, credential]);
+
+  // the clock counts down between messages
+  const clock = s.state && s.state.clock;
+  const hasClock = Boolean(clock && clock.remaining && Object.keys(clock.remaining).length);
+  useEffect(() => {
+    if (!hasClock || (s.state && s.state.over)) return undefined;
+    const timer = setInterval(() => tick((n) => n + 1), 500);
+    return () => clearInterval(timer);
+  }, [hasClock, s.state && s.state.over]);
+  const clockLeft = (seat) => {
+    if (!hasClock || s.state.over) return null;
+    const left = clock.remaining[String(seat)];
+    if (left === undefined || left === null) return null;
+    return left - (performance.now() - s.clockAt) / 1000;
+  };
+
+  const welcome = s.welcome;
+  const st = s.state;
+  const mySeat = welcome && welcome.seat !== undefined ? welcome.seat : isSeat ? who.seat : null;
+  const players = (st && st.players) || (welcome && welcome.players) || [];
+  const title = (welcome && (welcome.title || welcome.game)) || "mailbag";
+  const over = Boolean(st && st.over);
+  const toMove = (st && st.to_move) || [];
+  const myTurn = isSeat && mySeat !== null && toMove.includes(mySeat) && !over;
+  const me = players.find((p) => p.seat === mySeat);
+  const connected = s.status === "connected";
+
+  useEffect(() => {
+    document.title = `${myTurn ? "● Your turn — " : ""}${title} — mailbag`;
+  }, [myTurn, title]);
+
+  const send = (msg) => {
+    if (!socket.current || !socket.current.send(msg)) {
+      dispatch({ type: "refused", reason: "not connected: wait until the table is back (it reconnects by itself)" });
+      return false;
+    }
+    dispatch({ type: "busy", busy: true });
+    clearTimeout(busyTimer.current);
+    busyTimer.current = setTimeout(() => dispatch({ type: "busy", busy: false }), 8000);
+    return true;
+  };
+  const submit = (notation) => st && send({ type: "submit", step: st.step, action: notation });
+  const undo = () => st && send({ type: "undo", step: st.step });
+  const back = () => socket.current && socket.current.send({ type: "back" });
+
+  const waiting = toMove.length === 0 ? "Nobody owes a decision right now."
+    : `Waiting for ${toMove.map((n) => seatLabel(players, n)).join(", ")}.`;
+  const turnText = !st ? "…" : over ? "Game over" : myTurn ? "Your turn"
+    : toMove.length ? `${toMove.map((n) => seatLabel(players, n)).join(", ")} to move` : "—";
+
+  return html`
+    <div class=${`table-page${myTurn ? " my-turn" : ""}`}>
+      <header class="topbar">
+        <a class="brand" href="/" title="the lobby">mailbag</a>
+        <span class="table-title">${title} <small class="muted">table ${table}${isSeat ? "" : " · watching"}</small></span>
+        <span class="spacer"></span>
+        <span class="step-box">step <b data-testid="step">${st ? st.step : ""}</b></span>
+        <span class=${`status status-${s.status}`} data-testid="status" title=${s.failure || ""}>${STATUS_TEXT[s.status] || s.status}</span>
+      </header>
+      ${s.status === "failed" && html`
+        <div class="banner error" role="alert">
+          This table cannot be opened: ${s.failure}.
+          <a href="/">Back to the lobby</a>
+        </div>`}
+      ${isSeat && me && me.away && !over && html`
+        <div class="banner away" data-testid="away-banner" role="status">
+          <span>A bot is playing for you while you were away.</span>
+          <button type="button" class="primary" data-testid="take-back-seat" onClick=${back} disabled=${!connected}>
+            Take my seat back</button>
+        </div>`}
+      ${s.rematch && html`
+        <div class="banner rematch" role="status">
+          <span>A rematch is ready.</span>
+          <a class="button primary" href=${absolute(s.rematch.link)} data-testid="rematch-link">Join the rematch</a>
+        </div>`}
+      ${s.refusal && html`
+        <div class="banner refusal" data-testid="refusal" role="alert">
+          <span>${s.refusal}</span>
+          <button type="button" class="small quiet" aria-label="dismiss" data-testid="refusal-dismiss"
+            onClick=${() => dispatch({ type: "dismiss" })}>✕</button>
+        </div>`}
+      <main class="table-grid">
+        <div class="main-col">
+          ${over && st.result && html`<${Result} result=${st.result} players=${players} mySeat=${mySeat} />`}
+          ${over && html`<${EndButtons} table=${table} credential=${credential} isSeat=${isSeat}
+              game=${welcome && welcome.game} replayOpen=${replay} onReplay=${() => setReplay(!replay)} />`}
+          ${replay
+            ? html`<${Replay} table=${table} credential=${credential} players=${players} mySeat=${mySeat}
+                lastStep=${st ? st.step : null} onClose=${() => setReplay(false)} />`
+            : html`<section class="panel board-panel" aria-label="board">
+                <pre class="board" data-testid="board">${st ? st.board : "Waiting for the table…"}</pre>
+              </section>`}
+        </div>
+        <aside class="side-col">
+          <${Players} players=${players} state=${st} mySeat=${mySeat} clockLeft=${clockLeft} />
+          <div class=${`turn-line${myTurn ? " mine" : ""}`} data-testid="to-move">${turnText}</div>
+          ${isSeat
+            ? html`<${ActionPanel} actions=${st && !over ? st.actions || [] : []} canUndo=${Boolean(st && st.can_undo)}
+                busy=${s.busy} connected=${connected} onSubmit=${submit} onUndo=${undo}
+                waiting=${waiting} over=${over} />`
+            : html`<p class="muted watching">You are watching: the table shows what a spectator may see.</p>`}
+          <${Log} events=${s.log} />
+        </aside>
+      </main>
+      ${myTurn && !replay && html`<a class="jump-actions" href="#actions">Your turn ↓</a>`}
+    </div>`;
+}
