@@ -363,6 +363,8 @@ class Room:
         if same_prefix:
             for seat, notation, digest in step_rows[len(mine) :]:
                 self.table.follow(seat, self.game.parse_action(notation), digest)
+            # the store counts the stored steps: the followed ones are stored too
+            self.table.store.begin(self.table.record)
         else:
             fresh = self.hub.open_table(row, step_rows)
             self.table, self.log = fresh
