@@ -219,11 +219,20 @@ class Room:
 
     def _submit(self, seat: int, action: Action, step: int | None) -> None:
         try:
-            self.table.submit(seat, action, step)
+            events = self.table.submit(seat, action, step)
         except IllegalAction as exc:
             if exc.rule == "stale":
                 self._reload()  # another process played first
             raise
+        self._logged(events)
+
+    def _logged(self, events: list[Event]) -> None:
+        """Keep the log in step with the table after a decision (``log[k]``: decision ``k``'s
+        events); rebuilt from the record if it was not."""
+        if len(self.log) == self.table.step:
+            self.log.append(events)
+        else:
+            self.log = _log_of(self.table)
 
     async def undo(self, seat: int, step: int) -> int:
         async with self.lock:
@@ -362,7 +371,7 @@ class Room:
         )
         if same_prefix:
             for seat, notation, digest in step_rows[len(mine) :]:
-                self.table.follow(seat, self.game.parse_action(notation), digest)
+                self._logged(self.table.follow(seat, self.game.parse_action(notation), digest))
             # the store counts the stored steps: the followed ones are stored too
             self.table.store.begin(self.table.record)
         else:
