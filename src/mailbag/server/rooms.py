@@ -222,7 +222,9 @@ class Room:
             events = self.table.submit(seat, action, step)
         except IllegalAction as exc:
             if exc.rule == "stale":
-                self._reload()  # another process played first
+                # another process played first; its notification (version unchanged here)
+                # then tells this process's sockets
+                self._reload(bump=False)
             raise
         self._logged(events)
 
@@ -357,8 +359,10 @@ class Room:
         """This process wrote version ``version``: its own notification needs no reload."""
         self.version = max(self.version, version)
 
-    def _reload(self) -> None:
-        """Catch up with the database (another process changed this table)."""
+    def _reload(self, bump: bool = True) -> None:
+        """Catch up with the database (another process changed this table). ``bump``: take the
+        stored version as seen (else the notification of that version still tells the
+        sockets)."""
         row = self.hub.db.load_table(self.id)
         if row is None:
             return
@@ -380,7 +384,8 @@ class Room:
         for index, seat_row in enumerate(row.seats):
             self._set_away_local(index, seat_row.away)
         self.row.rematch = row.rematch
-        self.version = max(self.version, version)
+        if bump:
+            self.version = max(self.version, version)
 
     def _set_away_local(self, seat: int, away: bool) -> None:
         row = self.row.seats[seat]
