@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from mailbag.bots.base import Bot, make_bot
 from mailbag.core import Action, Event, IllegalAction, MailbagError
-from mailbag.core.records import GameRecord, replay_steps
+from mailbag.core.records import GameRecord, replay_steps, result_of
 from mailbag.server import messages
 from mailbag.server.protocol import encode
 from mailbag.server.store.db import Database, SeatRow, TableRow
@@ -449,6 +449,10 @@ class Hub:
                 agents[seat_row.seat] = make_bot(kind, game, seat_row.seat, record.seed)
         log: list[list[Event]] = []
         table = Table.open(game, record, SqlStore(self.db, row.id), agents)
+        if table.is_over() and record.result is None:
+            # killed between the last decision's commit and the result's: store it now
+            record.result = result_of(game, table.state)
+            table.store.finish(record)
         log = _log_of(table)
         return table, log
 
