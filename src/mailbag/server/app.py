@@ -311,7 +311,11 @@ async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
     bucket, strikes = _Bucket(), 0
     try:
         while True:
-            data = await websocket.receive_text()
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(frame.get("code", 1000))
+            # a binary frame is read as the same JSON (it used to crash the handler)
+            data: str | bytes = frame.get("text") or frame.get("bytes") or b""
             if not bucket.take():
                 strikes += 1
                 await error("too many messages: slow down")
