@@ -47,8 +47,8 @@ export function Result({ result, players, mySeat }) {
           </tbody>
         </table>
       </div>
-      ${result.seed !== undefined && result.seed !== null && html`<p class="muted small">Seed ${String(result.seed)}
-        — the whole deal, shown now that the game is over.</p>`}
+      ${result.seed !== undefined && result.seed !== null && html`<p class="muted small">Seed ${String(result.seed)}${" — "}the whole deal,
+        shown now that the game is over.</p>`}
     </section>`;
 }
 

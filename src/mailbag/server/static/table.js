@@ -27,12 +27,15 @@ const initial = {
   fresh: false, // the next state answers a hello
 };
 
-/** Merge a `state` message's events into the log (a reconnect resends from a step; an undo
- * drops what was taken back). */
+/** Merge a `state` message's events into the log: `reset` means they are the whole log;
+ * otherwise they are appended (a reconnect's resent steps and steps taken back are dropped
+ * first, for a server that does not say `reset`). */
 function mergeLog(log, lastStep, msg, fresh) {
+  const incomingAll = (msg.events || []).map((e) => ({ ...e, step: e.step ?? msg.step }));
+  if (msg.reset === true) return incomingAll;
   let out = log;
   if (lastStep !== null && msg.step < lastStep) out = out.filter((e) => e.step <= msg.step);
-  const incoming = (msg.events || []).map((e) => ({ ...e, step: e.step ?? msg.step }));
+  const incoming = incomingAll;
   if (fresh) {
     if (lastStep === null) out = [];
     else if (incoming.length) {
@@ -89,7 +92,7 @@ function Players({ players, state, mySeat, clockLeft }) {
             <span class=${`dot ${person ? (p.connected && !p.away ? "on" : "off") : "bot"}`} aria-hidden="true"></span>
             <span class="pname">${p.name || `seat ${p.seat}`}${p.seat === mySeat ? html` <small>(you)</small>` : ""}</span>
             <span class="pkind">${presence}</span>
-            ${left !== null && html`<span class=${`clock${left < 10 ? " low" : ""}`} title="time left for this move">⏱ ${formatClock(left)}</span>`}
+            ${left !== null && html`<span class=${`clock${left < 10 ? " low" : ""}`} title="time left for this move">${formatClock(left)}</span>`}
             ${turn && html`<span class="badge turn">to move</span>`}
             <span class="pscore" title="score">${scores[p.seat] === null || scores[p.seat] === undefined ? "–" : scores[p.seat]}</span>
           </div>`;
@@ -276,9 +279,9 @@ export function TablePage({ table, who }) {
           <button type="button" class="small quiet" aria-label="dismiss" data-testid="refusal-dismiss"
             onClick=${() => dispatch({ type: "dismiss" })}>✕</button>
         </div>`}
-      <main class="table-grid">
+      <main class=${`table-grid${replay ? " replaying" : ""}`}>
         <div class="main-col">
-          ${over && st.result && html`<${Result} result=${st.result} players=${players} mySeat=${mySeat} />`}
+          ${over && st.result && !replay && html`<${Result} result=${st.result} players=${players} mySeat=${mySeat} />`}
           ${over && html`<${EndButtons} table=${table} credential=${credential} isSeat=${isSeat}
               game=${welcome && welcome.game} replayOpen=${replay} onReplay=${() => setReplay(!replay)} />`}
           ${replay
@@ -291,11 +294,11 @@ export function TablePage({ table, who }) {
         <aside class="side-col">
           <${Players} players=${players} state=${st} mySeat=${mySeat} clockLeft=${clockLeft} />
           <div class=${`turn-line${myTurn ? " mine" : ""}`} data-testid="to-move">${turnText}</div>
-          ${isSeat
+          ${isSeat && !over
             ? html`<${ActionPanel} actions=${st && !over ? st.actions || [] : []} canUndo=${Boolean(st && st.can_undo)}
                 busy=${s.busy} connected=${connected} onSubmit=${submit} onUndo=${undo}
                 waiting=${waiting} over=${over} />`
-            : html`<p class="muted watching">You are watching: the table shows what a spectator may see.</p>`}
+            : !isSeat && html`<p class="muted watching">You are watching: the table shows what a spectator may see.</p>`}
           <${Log} events=${s.log} />
         </aside>
       </main>
