@@ -1,8 +1,9 @@
-// Entry point: picks the page from the address — the lobby at `/`, a table at `/t/<table>` —
-// and remembers a seat link opened from its fragment (`#seat=n&token=…`).
+// Entry point: picks the page from the address — the lobby at `/`, a table at `/t/<table>` with
+// its seat (`#seat=n&token=…`) or spectator key (`#watch=…`), or the seat this browser holds
+// for that table when the address has neither.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { html, linkFor, parseFragment, rememberLink } from "./api.js";
+import { html, linkFor, parseFragment } from "./api.js";
 import { Lobby } from "./lobby.js";
 import { TablePage } from "./table.js";
 
@@ -12,7 +13,7 @@ function route() {
   const table = decodeURIComponent(match[1]);
   const fragment = parseFragment(window.location.hash);
   if (fragment.token) {
-    rememberLink({ table, seat: fragment.seat, token: fragment.token });
+    // the table page keeps the link in "my games" once the server has accepted it (welcome)
     return { page: "table", table, who: { token: fragment.token, seat: fragment.seat } };
   }
   if (fragment.watch) return { page: "table", table, who: { watch: fragment.watch } };

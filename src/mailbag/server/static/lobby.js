@@ -189,23 +189,24 @@ export function Lobby() {
     rememberCreated(table, game.name, title);
     setMade({ table, title });
     setRefresh(refresh + 1);
-    window.scrollTo({ top: 0 });
+    setTimeout(() => {
+      const panel = document.querySelector("[data-testid=created]");
+      if (panel) panel.scrollIntoView({ block: "start" });
+    }, 0);
   };
 
   return html`
     <div class="lobby">
       <header class="topbar"><a class="brand" href="/">mailbag</a><span class="tagline">mail-themed board games</span></header>
       <main class="page lobby-grid">
-        <div class="col">
+        <div class="area-new">
           ${error && html`<p class="error card" role="alert">Cannot load the games: ${error}</p>`}
           ${!games && !error && html`<p class="card muted">Loading the games…</p>`}
           ${games && made && html`<${Created} made=${made.table} title=${made.title} onAgain=${() => setMade(null)} />`}
           ${games && !made && games.length > 0 && html`<${CreateForm} games=${games} onCreated=${onCreated} />`}
         </div>
-        <div class="col">
-          <${MyGames} refresh=${refresh} />
-          ${games && html`<${ImportForm} games=${games} onCreated=${onCreated} />`}
-        </div>
+        <div class="area-mine"><${MyGames} refresh=${refresh} /></div>
+        <div class="area-import">${games && html`<${ImportForm} games=${games} onCreated=${onCreated} />`}</div>
       </main>
     </div>`;
 }
