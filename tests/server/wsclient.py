@@ -143,6 +143,12 @@ class WS:
             return self.state
         return self.state_at_least(step, **kw)
 
+    def now_or_next(self, want: Callable[[Message], bool], **kw: Any) -> Message:
+        """The latest state if it satisfies ``want``, else read until a state does."""
+        if self.state is not None and want(self.state):
+            return self.state
+        return self.state_where(want, **kw)
+
     def state_where(self, want: Callable[[Message], bool], **kw: Any) -> Message:
         return self.until(lambda m: m.get("type") == "state" and want(m), **kw)[-1]
 
