@@ -55,16 +55,19 @@ function reducer(s, a) {
     case "state": {
       const last = s.state ? s.state.step : null;
       const log = mergeLog(s.log, last, a.msg, s.fresh);
-      return { ...s, state: a.msg, log, fresh: false, busy: false, clockAt: performance.now() };
+      // `busy` stays until the answer (ack or refused) to what this page sent: one request in
+      // flight at a time, so an answer always belongs to the latest request
+      return { ...s, state: a.msg, log, fresh: false, clockAt: performance.now() };
     }
     case "ack":
-      return { ...s, busy: false, refusal: null };
+      return { ...s, busy: false };
     case "refused":
       return { ...s, busy: false, refusal: a.reason || "not accepted" };
     case "error":
       return { ...s, busy: false, refusal: a.reason || "the server did not understand that" };
     case "busy":
-      return { ...s, busy: a.busy };
+      // a new request: the last refusal was about an earlier one
+      return a.busy ? { ...s, busy: true, refusal: null } : { ...s, busy: false };
     case "dismiss":
       return { ...s, refusal: null };
     case "rematch":
