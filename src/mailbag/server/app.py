@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from mailbag.core import MailbagError
 from mailbag.core.records import replay_steps
-from mailbag.server import lobby, protocol
+from mailbag.server import lobby, messages, protocol
 from mailbag.server.protocol import BadMessage, Hello
 from mailbag.server.rooms import Conn, Hub, Room, refused
 from mailbag.server.store.db import Database
@@ -156,7 +156,11 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
             seat = room.seat_of(link["token"])
             if seat is None:
                 continue
-            to_move = list(room.table.deciders())
+            # as far as the seat can know (whether another has chosen in a simultaneous phase
+            # is hidden)
+            to_move = messages.known_deciders(
+                room.game, room.table.view(seat), seat, room.table.deciders()
+            )
             found.append(
                 {
                     "table": room.id,

@@ -8,8 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mailbag.core import Event, Game
+from mailbag.core import Event, Game, Observation, Rng
 from mailbag.table.menu import known_scores
+
+#: the world :func:`known_deciders` reads the other seats' turns from (fixed: a message depends on
+#: the view alone)
+_WORLD_SEED = 0x746F5F6D6F7665
 
 
 def event_entry(step: int, event: Event) -> dict[str, Any]:
@@ -29,11 +33,28 @@ def visible_log(
     ]
 
 
+def known_deciders(
+    game: Game[Any], view: Observation, seat: int | None, deciders: Sequence[int]
+) -> list[int]:
+    """Who owes a decision as far as ``seat``'s view tells (``deciders``: the truth). Whether
+    another seat has already made its choice in a simultaneous phase is hidden (Post Office,
+    PO-2: "nobody can see whether you have chosen yet"), so the other seats are read from a world
+    drawn from the view; the seat's own place is the truth (its own choice is in its view)."""
+    world = game.determinize(view, Rng.from_seed(_WORLD_SEED))
+    shown = list(game.deciders(world))
+    mine = seat is not None and seat in deciders
+    if seat is not None and mine and seat not in shown:
+        shown.append(seat)  # not expected (its own choice is in its view), but the truth wins
+    elif not mine and seat in shown:
+        shown.remove(seat)
+    return shown
+
+
 def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
     """The game part of a ``state`` message for ``seat`` (``None``: a spectator): its view, the
     view drawn as text, its legal actions described from its view, who is to move, and the scores
     as far as its view tells them. Computed from the true state only through ``view``,
-    ``legal_actions`` and ``deciders``."""
+    ``legal_actions`` and whether ``seat`` is among the ``deciders``."""
     view = game.view(state, seat)
     deciders = list(game.deciders(state))
     legal = game.legal_actions(state, seat) if seat is not None and seat in deciders else []
@@ -46,7 +67,7 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
             {"notation": str(action), "text": game.describe_action(view, action)}
             for action in legal
         ],
-        "to_move": deciders,
+        "to_move": known_deciders(game, view, seat, deciders),
         "scores": known_scores(game, view),
         "over": over,
     }
