@@ -98,18 +98,21 @@ function seatRequest(seat) {
 function CreateForm({ games, onCreated }) {
   const [name, setName] = useState(games[0].name);
   const game = games.find((g) => g.name === name) || games[0];
-  const defaults = () => Object.fromEntries((game.options || []).map((o) => [o.name, o.default]));
-  const [options, setOptions] = useState(defaults);
+  const defaults = (g) => Object.fromEntries((g.options || []).map((o) => [o.name, o.default]));
+  const [options, setOptions] = useState(() => defaults(game));
   const [seats, setSeats] = useState(() => defaultSeats(game));
   const [clock, setClock] = useState(NO_CLOCK);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
 
-  useEffect(() => {
-    setOptions(defaults());
-    setSeats(defaultSeats(game));
+  // another game: its own options and seats, at once (in the same render as the choice)
+  const pickGame = (next) => {
+    const g = games.find((x) => x.name === next) || games[0];
+    setName(g.name);
+    setOptions(defaults(g));
+    setSeats(defaultSeats(g));
     setError(null);
-  }, [name]);
+  };
 
   const setSeat = (i, seat) => {
     setSeats(seats.map((s, j) => {
@@ -142,7 +145,7 @@ function CreateForm({ games, onCreated }) {
       <h2>New game</h2>
       <label class="field">
         <span>Game</span>
-        <select data-testid="game-select" value=${name} onChange=${(e) => setName(e.currentTarget.value)}>
+        <select data-testid="game-select" value=${name} onChange=${(e) => pickGame(e.currentTarget.value)}>
           ${games.map((g) => html`<option value=${g.name}>${g.title || g.name}</option>`)}
         </select>
       </label>
