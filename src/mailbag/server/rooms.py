@@ -477,6 +477,9 @@ class Hub:
             if row.deadline is not None and row.settings.get("per_move"):
                 room.deadline = row.deadline
             self.rooms[table_id] = room
+        if self.db.is_postgres:
+            # a notification sent while the table was being read found no room: catch up
+            await room.refresh(await self.run(self.db.version, table_id))
         room._arm_clock()
         room.kick()
         return room
