@@ -228,6 +228,16 @@ export function TablePage({ table, who }) {
   const me = players.find((p) => p.seat === mySeat);
   const connected = s.status === "connected";
 
+  // the phone's "Your turn ↓" shortcut only while the choices are out of sight
+  const [choicesSeen, setChoicesSeen] = useState(false);
+  useEffect(() => {
+    const panel = document.getElementById("actions");
+    if (!myTurn || !panel || typeof IntersectionObserver === "undefined") return undefined;
+    const watch = new IntersectionObserver((entries) => setChoicesSeen(entries.some((e) => e.isIntersecting)));
+    watch.observe(panel);
+    return () => watch.disconnect();
+  }, [myTurn, replay]);
+
   useEffect(() => {
     document.title = `${myTurn ? "● Your turn — " : ""}${title} — mailbag`;
   }, [myTurn, title]);
@@ -305,6 +315,8 @@ export function TablePage({ table, who }) {
           <${Log} events=${s.log} />
         </aside>
       </main>
-      ${myTurn && !replay && html`<a class="jump-actions" href="#actions">Your turn ↓</a>`}
+      ${myTurn && !replay && !choicesSeen && html`<a class="jump-actions" href="#actions"
+        onClick=${(e) => { e.preventDefault(); document.getElementById("actions").scrollIntoView({ behavior: "smooth" }); }}>
+        Your turn ↓</a>`}
     </div>`;
 }
