@@ -3,6 +3,7 @@ Needs the ``web`` extra (``pip install 'mailbag[web]'``, or ``make serve``)."""
 
 from __future__ import annotations
 
+import json
 from typing import Annotated
 
 import typer
@@ -77,6 +78,47 @@ def register(app: typer.Typer) -> None:
             ws_ping_interval=20,
             ws_ping_timeout=20,
         )
+
+    @app.command("bench-server")
+    @friendly
+    def bench_server_command(
+        clients: Annotated[
+            int, typer.Option(help="WebSocket clients (two per table, at least)")
+        ] = 200,
+        tables: Annotated[int, typer.Option(help="tables of two friend seats")] = 100,
+        seconds: Annotated[float, typer.Option(help="how long to measure")] = 30.0,
+        db: Annotated[
+            str | None,
+            typer.Option(
+                metavar="URL",
+                help="the started server's database (default: a fresh temporary SQLite file)",
+            ),
+        ] = None,
+        game: Annotated[str, typer.Option(help="the game played")] = "carteros",
+        think: Annotated[
+            float, typer.Option(help="seconds a player thinks before each move (±50%)")
+        ] = 0.5,
+        workers: Annotated[int, typer.Option(help="server processes on the database")] = 1,
+        url: Annotated[
+            str | None,
+            typer.Option(metavar="URL", help="use a running server (http://HOST:PORT) instead"),
+        ] = None,
+        seed: Annotated[int, typer.Option(help="seed of the players' choices and pauses")] = 0,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    ) -> None:
+        """Load-test the browser server: players at many tables over WebSockets; moves/s and
+        submit-to-broadcast latency."""
+        _need_web()
+        from mailbag.server.loadtest import BenchConfig, report_table, run_bench
+
+        config = BenchConfig(clients, tables, seconds, db, game, think, workers, url, seed)
+        report = run_bench(config)
+        if as_json:
+            typer.echo(json.dumps(report.to_json(), indent=2, sort_keys=True))
+        else:
+            from rich.console import Console
+
+            Console().print(report_table(report))
 
 
 def _safe(url: str) -> str:
