@@ -4,16 +4,19 @@ short transaction, committed before the caller tells anyone about it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     Connection,
     Engine,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -31,6 +34,22 @@ from mailbag.server.store.models import seats, steps, tables
 
 #: the PostgreSQL channel on which a process says "table T is at version V"
 CHANNEL = "mailbag"
+
+T = TypeVar("T")
+
+#: the statements of every decision (one a move), built once: building them anew for each
+#: costed more than running them
+_INSERT_STEP = insert(steps)
+_BUMP = (
+    update(tables)
+    .where(tables.c.id == bindparam("bump_table"))
+    .values(
+        steps=bindparam("bump_steps"),
+        version=tables.c.version + 1,
+        updated=bindparam("bump_updated"),
+    )
+    .returning(tables.c.version)
+)
 
 
 class Conflict(Exception):
@@ -101,6 +120,7 @@ class Database:
             raise ValueError(
                 f"--db {url!r}: give sqlite:///PATH or postgresql+psycopg://USER@HOST/DB"
             )
+        self._group = None if self.is_postgres else _GroupCommit(self.engine)
 
     # -- schema ----------------------------------------------------------------------------------
     def migrate(self) -> None:
@@ -120,6 +140,24 @@ class Database:
     def dispose(self) -> None:
         self.engine.dispose()
 
+    @contextlib.contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """A write transaction, committed on leaving (rolled back on an error); on SQLite in
+        this process's turn (see :class:`_GroupCommit`)."""
+        with (
+            self._group.turn if self._group else contextlib.nullcontext(),
+            self.engine.begin() as conn,
+        ):
+            yield conn
+
+    def _write(self, write: Callable[[Connection], T]) -> T:
+        """``write(conn)`` in a transaction, committed before this returns: on SQLite together
+        with the writes of other threads waiting at the same time (see :class:`_GroupCommit`)."""
+        if self._group is not None:
+            return self._group.run(write)
+        with self.engine.begin() as conn:
+            return write(conn)
+
     # -- tables ----------------------------------------------------------------------------------
     def create_table(
         self,
@@ -130,7 +168,7 @@ class Database:
     ) -> None:
         """A new table with its record's header, settings, seats and any decisions the record
         already holds (an imported game)."""
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             self._create(conn, table_id, record, settings, seat_rows)
 
     def _create(
@@ -231,26 +269,30 @@ class Database:
     def append_step(self, table_id: str, index: int, step: Step) -> int:
         """Store decision number ``index`` (1-based); returns the table's new version. Raises
         :class:`Conflict` when that step is already stored."""
+
+        def write(conn: Connection) -> int:
+            conn.execute(
+                _INSERT_STEP,
+                {
+                    "table_id": table_id,
+                    "step": index,
+                    "seat": step.seat,
+                    "action": str(step.action),
+                    "digest": step.digest or "",
+                },
+            )
+            version = self._bump(conn, table_id, steps=index)
+            self._notify(conn, table_id, version)
+            return version
+
         try:
-            with self.engine.begin() as conn:
-                conn.execute(
-                    insert(steps).values(
-                        table_id=table_id,
-                        step=index,
-                        seat=step.seat,
-                        action=str(step.action),
-                        digest=step.digest or "",
-                    )
-                )
-                version = self._bump(conn, table_id, steps=index)
-                self._notify(conn, table_id, version)
+            return self._write(write)
         except IntegrityError:
             raise Conflict(f"table {table_id}: step {index} is already taken") from None
-        return version
 
     def truncate_steps(self, table_id: str, record: GameRecord) -> int:
         """Decisions were taken back: the stored ones become exactly ``record``'s."""
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(delete(steps).where(steps.c.table_id == table_id))
             if record.steps:
                 conn.execute(
@@ -271,7 +313,7 @@ class Database:
         return version
 
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(
                 update(tables)
                 .where(tables.c.id == table_id)
@@ -279,13 +321,8 @@ class Database:
             )
 
     def _bump(self, conn: Connection, table_id: str, *, steps: int) -> int:
-        conn.execute(
-            update(tables)
-            .where(tables.c.id == table_id)
-            .values(steps=steps, version=tables.c.version + 1, updated=time.time())
-        )
-        value = conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
-        return int(value)
+        bump = {"bump_table": table_id, "bump_steps": steps, "bump_updated": time.time()}
+        return int(conn.execute(_BUMP, bump).scalar_one())
 
     def _notify(self, conn: Connection, table_id: str, version: int) -> None:
         if self.is_postgres:
@@ -296,7 +333,7 @@ class Database:
 
     # -- seats and settings ----------------------------------------------------------------------
     def set_away(self, table_id: str, seat: int, away: bool) -> None:
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
@@ -314,7 +351,7 @@ class Database:
         )
 
     def set_deadline(self, table_id: str, deadline: float | None) -> None:
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(update(tables).where(tables.c.id == table_id).values(deadline=deadline))
 
     def create_rematch(
@@ -327,7 +364,7 @@ class Database:
     ) -> str:
         """Make ``new_id`` the rematch of ``old_id``, unless another request made one first;
         returns the rematch's id either way."""
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             done = conn.execute(
                 update(tables)
                 .where(tables.c.id == old_id, tables.c.rematch.is_(None))
@@ -343,7 +380,7 @@ class Database:
 
     def claim_seat(self, table_id: str, seat: int, pending: str, new_hash: str) -> None:
         """A rematch seat waiting for its owner gets their token's hash."""
-        with self.engine.begin() as conn:
+        with self._begin() as conn:
             conn.execute(
                 update(seats)
                 .where(
@@ -373,3 +410,66 @@ class Database:
     def count_tables(self) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(tables)).scalar_one())
+
+
+@dataclass(eq=False)
+class _Write:
+    write: Callable[[Connection], Any]
+    done: bool = False
+    result: Any = None
+    error: BaseException | None = None
+
+
+class _GroupCommit:
+    """SQLite's writes in this process: SQLite has one writer at a time, so a write waits for
+    its turn on a lock (rather than in SQLite's busy handler, which sleeps up to 100 ms between
+    its tries), and whoever gets the turn commits the writes of every thread waiting by then in
+    one transaction: one fsync for them all (a group commit). Writes waiting together come from
+    different threads, so none depends on another. If the transaction fails, each write is done
+    again in a transaction of its own, so that only the one at fault fails (a conflict)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        #: held while a transaction is open (also by :meth:`Database._begin`)
+        self.turn = threading.Lock()
+        self._mutex = threading.Lock()
+        self._waiting: list[_Write] = []
+
+    def run(self, write: Callable[[Connection], T]) -> T:
+        mine = _Write(write)
+        with self._mutex:
+            self._waiting.append(mine)
+        with self.turn:
+            if not mine.done:
+                with self._mutex:
+                    group, self._waiting = self._waiting, []
+                self._commit(group)
+        if mine.error is not None:
+            raise mine.error
+        result: T = mine.result
+        return result
+
+    def _commit(self, group: list[_Write]) -> None:
+        try:
+            try:
+                with self.engine.begin() as conn:
+                    for item in group:
+                        item.result = item.write(conn)
+            except Exception as exc:
+                if len(group) == 1:
+                    group[0].error = exc
+                    return
+                for item in group:
+                    try:
+                        with self.engine.begin() as conn:
+                            item.result = item.write(conn)
+                    except Exception as alone:
+                        item.error = alone
+        except BaseException as exc:
+            for item in group:
+                if item.error is None:
+                    item.error = exc
+            raise
+        finally:
+            for item in group:
+                item.done = True
