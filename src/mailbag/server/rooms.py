@@ -246,7 +246,14 @@ class Room:
             return self.table.step
 
     def _undo(self, seat: int) -> None:
-        self.table.undo(seat)
+        try:
+            self.table.undo(seat)
+        except IllegalAction as exc:
+            if exc.rule == "stale":
+                # another process stored a decision first (the table took it back in memory
+                # only): read the table again, as after a refused submit
+                self._reload(bump=False)
+            raise
         self.log = _log_of(self.table)
 
     async def changed(self) -> None:

@@ -42,7 +42,7 @@ T = TypeVar("T")
 _INSERT_STEP = insert(steps)
 _BUMP = (
     update(tables)
-    .where(tables.c.id == bindparam("bump_table"))
+    .where(tables.c.id == bindparam("bump_table"), tables.c.steps == bindparam("bump_before"))
     .values(
         steps=bindparam("bump_steps"),
         version=tables.c.version + 1,
@@ -268,7 +268,8 @@ class Database:
     # -- decisions -------------------------------------------------------------------------------
     def append_step(self, table_id: str, index: int, step: Step) -> int:
         """Store decision number ``index`` (1-based); returns the table's new version. Raises
-        :class:`Conflict` when that step is already stored."""
+        :class:`Conflict` when that step is already stored, or the stored steps are no longer
+        ``index - 1`` (taken back meanwhile by another process)."""
 
         def write(conn: Connection) -> int:
             conn.execute(
@@ -281,7 +282,7 @@ class Database:
                     "digest": step.digest or "",
                 },
             )
-            version = self._bump(conn, table_id, steps=index)
+            version = self._bump(conn, table_id, steps=index, before=index - 1)
             self._notify(conn, table_id, version)
             return version
 
@@ -290,8 +291,10 @@ class Database:
         except IntegrityError:
             raise Conflict(f"table {table_id}: step {index} is already taken") from None
 
-    def truncate_steps(self, table_id: str, record: GameRecord) -> int:
-        """Decisions were taken back: the stored ones become exactly ``record``'s."""
+    def truncate_steps(self, table_id: str, record: GameRecord, before: int) -> int:
+        """Decisions were taken back: the stored ones (``before`` of them) become exactly
+        ``record``'s. Raises :class:`Conflict` when ``before`` steps are no longer stored (another
+        process stored one meanwhile)."""
         with self._begin() as conn:
             conn.execute(delete(steps).where(steps.c.table_id == table_id))
             if record.steps:
@@ -308,7 +311,7 @@ class Database:
                         for index, step in enumerate(record.steps, start=1)
                     ],
                 )
-            version = self._bump(conn, table_id, steps=len(record.steps))
+            version = self._bump(conn, table_id, steps=len(record.steps), before=before)
             self._notify(conn, table_id, version)
         return version
 
@@ -320,9 +323,19 @@ class Database:
                 .values(result=json.dumps(result, sort_keys=True), deadline=None)
             )
 
-    def _bump(self, conn: Connection, table_id: str, *, steps: int) -> int:
-        bump = {"bump_table": table_id, "bump_steps": steps, "bump_updated": time.time()}
-        return int(conn.execute(_BUMP, bump).scalar_one())
+    def _bump(self, conn: Connection, table_id: str, *, steps: int, before: int) -> int:
+        """The table now has ``steps`` steps, if it had ``before`` (else :class:`Conflict`: the
+        transaction must not commit); returns its new version."""
+        bump = {
+            "bump_table": table_id,
+            "bump_steps": steps,
+            "bump_before": before,
+            "bump_updated": time.time(),
+        }
+        version = conn.execute(_BUMP, bump).scalar_one_or_none()
+        if version is None:
+            raise Conflict(f"table {table_id}: not at step {before} any more")
+        return int(version)
 
     def _notify(self, conn: Connection, table_id: str, version: int) -> None:
         if self.is_postgres:

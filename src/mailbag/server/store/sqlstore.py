@@ -37,7 +37,12 @@ class SqlStore:
             self.on_version(version)
 
     def truncate(self, record: GameRecord) -> None:
-        version = self.db.truncate_steps(self.table_id, record)
+        try:
+            version = self.db.truncate_steps(self.table_id, record, self._count)
+        except Conflict:
+            raise IllegalAction(
+                "stale", f"the game has moved on (step {self._count} is no longer the last)"
+            ) from None
         self._count = len(record.steps)
         if self.on_version is not None:
             self.on_version(version)
