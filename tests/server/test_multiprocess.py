@@ -19,7 +19,15 @@ from typing import Any
 import httpx
 import psycopg
 from postgres import conninfo_from_url
-from serverproc import Client, Message, ServerProcess, first_action, parse_link, seat_client
+from serverproc import (
+    LIMIT,
+    Client,
+    Message,
+    ServerProcess,
+    first_action,
+    parse_link,
+    seat_client,
+)
 
 #: seconds a move may take to reach the sockets on the other process
 NOTIFY_WAIT = 5.0
@@ -32,6 +40,8 @@ DOUBLE_EVERY = 7
 MOVED_ON = "the game has moved on"
 #: tables first read on B while A stores a decision
 TRIALS = 6
+#: undos raced against the other seat's decision
+RACES = 6
 
 
 def stored_steps(url: str, table: str) -> list[tuple[int, int, str]]:
@@ -72,28 +82,35 @@ def reach(clients: list[Client], step: int, timeout: float) -> float:
     return took
 
 
-def double_submit(tabs: list[Client], step: int, actions: list[str]) -> tuple[int, list[Message]]:
-    """Submit ``actions[i]`` at ``step`` through ``tabs[i]``, all at once (a barrier); returns
-    the index of the tab whose submit was acknowledged, and the answers. Exactly one is."""
-    barrier = threading.Barrier(len(tabs), timeout=10)
+def at_once(sends: list[tuple[Client, Message]]) -> None:
+    """Send each message through its socket, all at once (threads behind a barrier)."""
+    barrier = threading.Barrier(len(sends), timeout=10)
     failures: list[BaseException] = []
 
-    def send(tab: Client, action: str) -> None:
+    def send(client: Client, message: Message) -> None:
         try:
             barrier.wait()
-            tab.send_submit(step, action)
+            client.send(message)
         except BaseException as exc:  # reported below
             failures.append(exc)
 
-    threads = [
-        threading.Thread(target=send, args=(tab, action), daemon=True)
-        for tab, action in zip(tabs, actions, strict=True)
-    ]
+    threads = [threading.Thread(target=send, args=pair, daemon=True) for pair in sends]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=15)
     assert not failures, failures
+
+
+def double_submit(tabs: list[Client], step: int, actions: list[str]) -> tuple[int, list[Message]]:
+    """Submit ``actions[i]`` at ``step`` through ``tabs[i]``, all at once (a barrier); returns
+    the index of the tab whose submit was acknowledged, and the answers. Exactly one is."""
+    at_once(
+        [
+            (tab, {"type": "submit", "step": step, "action": action})
+            for tab, action in zip(tabs, actions, strict=True)
+        ]
+    )
     answers = [tab.answer() for tab in tabs]
     acks = [i for i, answer in enumerate(answers) if answer["type"] == "ack"]
     assert len(acks) == 1, f"step {step}: expected one ack, got {answers}"
@@ -291,3 +308,92 @@ def test_a_table_opened_while_another_process_plays_catches_up(
                 raise AssertionError(f"trial {trial}: B stayed behind: {exc}") from None
             for client in [*seats, *watchers]:
                 client.close()
+
+
+def stored_count(url: str, table: str) -> int:
+    with psycopg.connect(conninfo_from_url(url), connect_timeout=10) as conn:
+        row = conn.execute("SELECT steps FROM tables WHERE id = %s", (table,)).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def settle(clients: list[Client], step: int, timeout: float = NOTIFY_WAIT) -> None:
+    """Every socket's latest state is at ``step`` (which may be behind what it saw: an undo),
+    and stays there for a moment."""
+    for client in clients:
+        client.until(
+            lambda m: m.get("type") == "state" and m["step"] == step,
+            f"a state at step {step}",
+            timeout=timeout,
+        )
+    for client in clients:
+        for _ in range(LIMIT):
+            try:
+                client.recv(timeout=0.3)
+            except AssertionError:
+                break  # quiet
+        assert client.state is not None and client.state["step"] == step, (
+            f"{client.name}: at step {client.state and client.state['step']}, the database {step}"
+        )
+
+
+def test_undo_on_one_process_races_a_decision_on_the_other(
+    tmp_path: Path, fresh_postgres_url: str
+) -> None:
+    """In Post Office's simultaneous phases seat 0 may take back its choice while seat 1 is
+    still choosing. Seat 0 (on A) takes it back at the very moment seat 1 (on B) chooses: the
+    steps on disk stay one unbroken run, what was acknowledged is what is stored, and both
+    processes show the table as stored."""
+    url = fresh_postgres_url
+    with ServerProcess(url, tmp_path, "A") as a, ServerProcess(url, tmp_path, "B") as b:
+        a.start()
+        b.start()
+        made = a.create_table(
+            {
+                "game": "post_office",
+                "options": {"rounds": 4},
+                "seats": [{"kind": "me", "name": "ann"}, {"kind": "friend", "name": "bob"}],
+            }
+        )
+        table = made["table"]
+        seat0 = seat_client(a, made["links"]["0"], "seat 0 on A")
+        seat1 = seat_client(b, made["links"]["1"], "seat 1 on B")
+        clients = [seat0, seat1]
+        step, races, outcomes = 0, 0, []
+        for _ in range(MAX_STEPS):
+            reach(clients, step, NOTIFY_WAIT)
+            if seat0.states[step]["over"] or races >= RACES:
+                break
+            mover = seat0 if seat0.states[step]["actions"] else seat1
+            answer = mover.submit(step, first_action(mover.states[step]))
+            assert answer["type"] == "ack", answer
+            step += 1
+            reach(clients, step, NOTIFY_WAIT)
+            if not (
+                mover is seat0 and seat0.states[step]["can_undo"] and seat1.states[step]["actions"]
+            ):
+                continue
+            races += 1
+            action = first_action(seat1.states[step])
+            at_once(
+                [
+                    (seat0, {"type": "undo", "step": step}),
+                    (seat1, {"type": "submit", "step": step, "action": action}),
+                ]
+            )
+            undone, chosen = seat0.answer(), seat1.answer()
+            outcomes.append((undone["type"], chosen["type"]))
+            rows = stored_steps(url, table)
+            context = f"race at step {step}: undo {undone}, choice {chosen}, stored {rows[-3:]}"
+            assert [k for k, _, _ in rows] == list(range(1, len(rows) + 1)), context
+            assert stored_count(url, table) == len(rows), context
+            if chosen["type"] == "ack":
+                assert (1, action) in [(s, act) for _, s, act in rows[step - 1 :]], context
+            if undone["type"] == "ack" and chosen["type"] != "ack":
+                assert len(rows) == step - 1, context
+            step = len(rows)
+            settle(clients, step)
+        for client in clients:
+            client.close()
+    assert races, "no simultaneous phase where seat 0 could take its choice back"
+    print(f"{races} races of an undo against a decision: {outcomes}")
