@@ -550,7 +550,7 @@ def test_import_of_a_finished_simulated_game(client: TestClient) -> None:
         assert ws.state["over"] is True and ws.state["actions"] == []
         assert ws.state["view"] == to_json(game.view(played.state, 0))
         assert ws.state["result"]["scores"] == played.scores
-        assert ws.state["result"]["seed"] == seed
+        assert ws.state["result"]["seed"] == str(seed)
     exported = client.get(
         f"/api/tables/{made['table']}/record", headers=bearer(token_of(link))
     ).text

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mailbag.core import Event, Game, Observation, Rng
-from mailbag.table.menu import known_scores
+from mailbag.table.menu import known_scores, score_worlds
 
 #: the world :func:`known_deciders` reads the other seats' turns from (fixed: a message depends on
 #: the view alone)
@@ -34,13 +34,19 @@ def visible_log(
 
 
 def known_deciders(
-    game: Game[Any], view: Observation, seat: int | None, deciders: Sequence[int]
+    game: Game[Any],
+    view: Observation,
+    seat: int | None,
+    deciders: Sequence[int],
+    world: Any = None,
 ) -> list[int]:
     """Who owes a decision as far as ``seat``'s view tells (``deciders``: the truth). Whether
     another seat has already made its choice in a simultaneous phase is hidden (Post Office,
     PO-2: "nobody can see whether you have chosen yet"), so the other seats are read from a world
-    drawn from the view; the seat's own place is the truth (its own choice is in its view)."""
-    world = game.determinize(view, Rng.from_seed(_WORLD_SEED))
+    drawn from the view; the seat's own place is the truth (its own choice is in its view).
+    ``world``: one already drawn from ``view`` (with a fixed seed), else one is drawn here."""
+    if world is None:
+        world = game.determinize(view, Rng.from_seed(_WORLD_SEED))
     shown = list(game.deciders(world))
     mine = seat is not None and seat in deciders
     if seat is not None and mine and seat not in shown:
@@ -59,6 +65,9 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
     deciders = list(game.deciders(state))
     legal = game.legal_actions(state, seat) if seat is not None and seat in deciders else []
     over = game.is_over(state)
+    # one set of worlds for the scores and the deciders: drawing them is most of a message's cost
+    # (which seats owe a decision never depends on the world's seed in the games here)
+    worlds = score_worlds(game, view)
     return {
         "seat": seat,
         "view": view,
@@ -67,14 +76,15 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
             {"notation": str(action), "text": game.describe_action(view, action)}
             for action in legal
         ],
-        "to_move": known_deciders(game, view, seat, deciders),
-        "scores": known_scores(game, view),
+        "to_move": known_deciders(game, view, seat, deciders, worlds[0] if worlds else None),
+        "scores": known_scores(game, view, worlds),
         "over": over,
     }
 
 
 def result_entry(game: Game[Any], record_result: dict[str, Any] | None, seed: int) -> Any:
-    """The final result as the client shows it (once over: the seed may be told now)."""
+    """The final result as the client shows it (once over: the seed may be told now, as text:
+    a 64-bit number does not survive JavaScript's numbers)."""
     if record_result is None:
         return None
-    return {**record_result, "seed": seed}
+    return {**record_result, "seed": str(seed)}

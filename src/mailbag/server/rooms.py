@@ -28,6 +28,7 @@ from mailbag.server import messages
 from mailbag.server.protocol import encode
 from mailbag.server.store.db import Database, SeatRow, TableRow
 from mailbag.server.store.sqlstore import SqlStore
+from mailbag.server.thinking import Thinking
 from mailbag.sim.runner import make_agents
 from mailbag.table import Table, game_for_record
 
@@ -91,7 +92,7 @@ class Room:
     _bots: asyncio.Task[None] | None = None
     _clock: asyncio.Task[None] | None = None
     _absent: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    _cache: dict[tuple[int, int | None], dict[str, Any]] = field(default_factory=dict)
+    _cache: dict[tuple[int, str, int | None], dict[str, Any]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -130,14 +131,20 @@ class Room:
             for s in self.row.seats
         ]
 
-    def clock(self) -> dict[str, Any] | None:
+    def clock(self, to_move: list[int]) -> dict[str, Any] | None:
+        """The clock as a socket sees it: the time left for each person in ``to_move`` — who
+        is to move as far as that socket may know (in a simultaneous phase, whether another
+        seat has chosen yet is hidden, PO-2)."""
         per_move = self.settings.get("per_move")
         if not per_move:
             return None
         remaining: dict[str, float] = {}
         if self.deadline is not None and not self.table.is_over():
             left = max(0.0, round(self.deadline - time.time(), 1))
-            remaining = {str(s): left for s in self.people_to_move()}
+            agents = self.table.agents
+            remaining = {
+                str(s): left for s in to_move if self.is_person(s) and s not in agents
+            }
         return {"per_move": per_move, "remaining": remaining}
 
     def people_to_move(self) -> list[int]:
@@ -159,12 +166,13 @@ class Room:
                 "seat": conn.seat,
                 "options": record.options,
                 "players": self.players(),
-                "clock": self.clock(),
+                "clock": self.clock(self._seat_state(conn.seat)["to_move"]),
             }
         )
 
     def _seat_state(self, seat: int | None) -> dict[str, Any]:
-        key = (self.table.step, seat)
+        steps = self.table.record.steps
+        key = (self.table.step, steps[-1].digest or "" if steps else "", seat)
         cached = self._cache.get(key)
         if cached is None:
             if len(self._cache) > 16:
@@ -182,15 +190,16 @@ class Room:
         conn.sent = step
         over = self.table.is_over()
         record = self.table.record
+        seat_part = self._seat_state(conn.seat)
         return encode(
             {
                 "type": "state",
                 "step": step,
-                **self._seat_state(conn.seat),
+                **seat_part,
                 "events": events,
                 "reset": reset,
                 "players": self.players(),
-                "clock": self.clock(),
+                "clock": self.clock(seat_part["to_move"]),
                 "can_undo": conn.seat is not None and self.table.can_undo(conn.seat),
                 "result": messages.result_entry(self.game, record.result, record.seed)
                 if over
@@ -280,7 +289,17 @@ class Room:
                 agent = self.table.agents[seat]
                 observation = self.table.view(seat) if getattr(agent, "needs_view", True) else {}
                 legal = self.table.legal_actions(seat)
-            action = await self.hub.think(agent.choose, observation, legal)
+            action = await self.hub.thinking.choose(
+                table_id=self.id,
+                seat=seat,
+                kind=self.bot_kind(seat),
+                agent=agent,
+                game_name=self.table.record.game,
+                components=self._components(),
+                seed=self.table.record.seed,
+                observation=observation,
+                legal=legal,
+            )
             async with self.lock:
                 if self.table.step != step or self.table.agents.get(seat) is not agent:
                     continue  # the table changed while the bot thought: think again
@@ -291,6 +310,16 @@ class Room:
             self._cache.clear()
             await self.broadcast()
             self._arm_clock()
+
+    def bot_kind(self, seat: int) -> str:
+        """The kind of bot playing ``seat``: its own, or the absent-player bot's."""
+        if self.row.seats[seat].away:
+            return str(self.settings.get("absent_bot") or "random")
+        return self.table.record.seats[seat]
+
+    def _components(self) -> tuple[str, str] | None:
+        data = self.table.record.components
+        return None if data is None else (data.text, data.source)
 
     # -- clocks and absent people ----------------------------------------------------------------
     def _arm_clock(self) -> None:
@@ -342,8 +371,13 @@ class Room:
         """A socket closed; if it was its seat's last, the absent-player bot takes over after a
         while (when the table has one)."""
         self.conns.discard(conn)
-        seat = conn.seat
-        if seat is None or any(c.seat == seat for c in self.conns):
+        if conn.seat is not None:
+            self.watch_absence(conn.seat)
+
+    def watch_absence(self, seat: int) -> None:
+        """If nobody is at ``seat`` (gone, or never came), the absent-player bot takes it after
+        ``absent_after`` seconds — when the table has one."""
+        if not self.is_person(seat) or any(c.seat == seat for c in self.conns):
             return
         if not self.settings.get("absent_bot") or self.table.is_over():
             return
@@ -428,18 +462,15 @@ class Hub:
     """This process's rooms, its database and the thread pools that keep blocking work (database
     writes, bots thinking) off the event loop."""
 
-    def __init__(self, db: Database, bot_threads: int = 4) -> None:
+    def __init__(self, db: Database, bot_threads: int = 4, bot_processes: int = 2) -> None:
         self.db = db
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.io = ThreadPoolExecutor(max_workers=8, thread_name_prefix="mailbag-io")
-        self.bots = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="mailbag-bot")
+        self.thinking = Thinking(threads=bot_threads, processes=bot_processes)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.io, fn, *args)
-
-    async def think(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.bots, fn, *args)
 
     def open_table(
         self, row: TableRow, step_rows: list[tuple[int, str, str]] | None = None
@@ -488,6 +519,8 @@ class Hub:
             # a notification sent while the table was being read found no room: catch up
             await room.refresh(await self.run(self.db.version, table_id))
         room._arm_clock()
+        for seat in range(len(room.row.seats)):
+            room.watch_absence(seat)  # a person who never comes is absent too
         room.kick()
         return room
 
@@ -525,7 +558,7 @@ class Hub:
         for room in self.rooms.values():
             room.close()
         self.io.shutdown(wait=False, cancel_futures=True)
-        self.bots.shutdown(wait=False, cancel_futures=True)
+        self.thinking.close()
 
 
 def seat_rows_for(record: GameRecord) -> tuple[list[SeatRow], dict[int, str]]:

@@ -4,15 +4,6 @@
 const PING_EVERY_MS = 25000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 
-/** A result's seed may be a 64-bit integer, beyond what a JavaScript number holds exactly:
- * keep its digits as text from the raw message. */
-function keepBigSeed(msg, raw) {
-  if (msg.type !== "state" || !msg.result || typeof msg.result.seed !== "number") return;
-  if (Number.isSafeInteger(msg.result.seed)) return;
-  const found = [...String(raw).matchAll(/"seed"\s*:\s*(-?\d+)/g)];
-  if (found.length) msg.result.seed = found[found.length - 1][1];
-}
-
 export class TableSocket {
   /**
    * @param {string} table the table id
@@ -89,7 +80,6 @@ export class TableSocket {
         return;
       }
       if (!msg || typeof msg !== "object") return;
-      keepBigSeed(msg, event.data);
       if (msg.type === "welcome") {
         this.welcomed = true;
         this.attempt = 0;
