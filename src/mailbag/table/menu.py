@@ -539,13 +539,29 @@ def take_back(table: Any, seat: int, auto: set[int]) -> list[Any]:
     return undone
 
 
-def known_scores(game: Game[Any], view: Observation) -> list[int | None]:
-    """Each seat's score as far as ``view`` tells it: the total where every world drawn from the
-    view agrees, ``None`` where it depends on something the viewer cannot see."""
-    totals: list[list[int]] = []
+def score_worlds(game: Game[Any], view: Observation) -> list[Any] | None:
+    """The worlds :func:`known_scores` reads: drawn from ``view`` with fixed seeds (so they
+    depend on the view alone); ``None`` when the view cannot be drawn from."""
+    worlds: list[Any] = []
     for seed in _SEEDS[:WORLDS]:
         try:
-            world = game.determinize(view, Rng.from_seed(seed))
+            worlds.append(game.determinize(view, Rng.from_seed(seed)))
+        except (MailbagError, LookupError, ValueError, TypeError):
+            return None
+    return worlds
+
+
+def known_scores(
+    game: Game[Any], view: Observation, worlds: list[Any] | None = None
+) -> list[int | None]:
+    """Each seat's score as far as ``view`` tells it: the total where every world drawn from the
+    view agrees, ``None`` where it depends on something the viewer cannot see. ``worlds``: those
+    of :func:`score_worlds` for ``view``, when the caller has drawn them already."""
+    if worlds is None:
+        worlds = score_worlds(game, view)
+    totals: list[list[int]] = []
+    for world in worlds or ():
+        try:
             totals.append([score.total for score in game.scores(world)])
         except (MailbagError, LookupError, ValueError, TypeError):
             return []
