@@ -711,3 +711,18 @@ def test_unknown_table_socket_is_closed(client: TestClient) -> None:
         assert "no table" in ws.next_of("error")["reason"]
         with pytest.raises(Closed):
             ws.recv()
+
+
+def test_seats_the_lobby_names_are_numbered_apart_and_given_names_must_differ(
+    tmp_path: Path,
+) -> None:
+    with open_client(tmp_path / "db.sqlite3") as client:
+        bots = [{"kind": "bot", "bot": "greedy"}] * 3
+        made = make_table(client, {"game": "post_office", "seats": [{"kind": "me"}, *bots]})
+        assert [s["name"] for s in made["seats"]] == ["me", "greedy", "greedy 2", "greedy 3"]
+        named = [{"kind": "me", "name": "greedy"}, *bots[:2]]
+        made = make_table(client, {"game": "post_office", "seats": named})
+        assert [s["name"] for s in made["seats"]] == ["greedy", "greedy 2", "greedy 3"]
+        twice = [{"kind": "me", "name": "ann"}, {"kind": "friend", "name": "ann"}]
+        response = client.post("/api/tables", json={"game": "carteros", "seats": twice})
+        assert response.status_code == 400 and "same name" in response.json()["error"]

@@ -182,8 +182,7 @@ def create_table(db: Database, body: Any) -> dict[str, Any]:
             labels.append(_name(seat.get("name"), bot, where))
         else:
             raise LobbyError(f"{where}: kind is me, friend or bot, not {kind!r}")
-    if len(set(labels)) != len(labels):
-        raise LobbyError("seats: two seats have the same name")
+    labels = _distinct(labels, [bool(isinstance(x, dict) and x.get("name")) for x in seats])
     game.spec.check_seats(engine_seat_kinds(game, kinds))
     record = GameRecord(
         game.spec.name,
@@ -194,6 +193,22 @@ def create_table(db: Database, body: Any) -> dict[str, Any]:
         names=labels,
     )
     return _made(db, record, _clock(body.get("clock"), game.spec.name), me)
+
+
+def _distinct(labels: list[str], given: list[bool]) -> list[str]:
+    """Seat names, the ones made up by the lobby numbered apart ("greedy", "greedy 2"); two
+    names a person gave that are the same are an error."""
+    mine = [label for label, chosen in zip(labels, given, strict=True) if chosen]
+    if len(set(mine)) != len(mine):
+        raise LobbyError("seats: two seats have the same name")
+    out: list[str] = []
+    for label, chosen in zip(labels, given, strict=True):
+        name, n = label, 1
+        while not chosen and (name in out or name in mine):
+            n += 1
+            name = f"{label} {n}"
+        out.append(name)
+    return out
 
 
 def import_table(db: Database, body: Any) -> dict[str, Any]:
