@@ -726,3 +726,15 @@ def test_seats_the_lobby_names_are_numbered_apart_and_given_names_must_differ(
         twice = [{"kind": "me", "name": "ann"}, {"kind": "friend", "name": "ann"}]
         response = client.post("/api/tables", json={"game": "carteros", "seats": twice})
         assert response.status_code == 400 and "same name" in response.json()["error"]
+
+
+def test_the_page_allows_only_its_own_scripts(tmp_path: Path) -> None:
+    with open_client(tmp_path / "db.sqlite3") as client:
+        for path in ("/", "/t/anything"):
+            response = client.get(path)
+            assert response.status_code == 200
+            policy = response.headers["content-security-policy"]
+            scripts = next(p for p in policy.split(";") if p.strip().startswith("script-src"))
+            assert "'unsafe-inline'" not in scripts and "'sha256-" in scripts
+            assert "frame-ancestors 'none'" in policy
+            assert response.headers["referrer-policy"] == "no-referrer"
