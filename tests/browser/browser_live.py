@@ -1,0 +1,463 @@
+"""Helpers for the browser tests that play at a real `mailbag serve`.
+
+- `LiveServer`: `python -m mailbag serve` in a subprocess on a free port, with its SQLite file
+  and data folder in a temporary folder; `start()` waits (bounded) until `GET /api/games`
+  answers, `kill()` is a crash (SIGKILL), `stop()` a clean stop, `restart()` both on the same
+  port and database. The server's output goes to `server.log` beside the database.
+- `TablePage`: a browser page at a table (a seat or a spectator) and what it shows, read
+  through the client's `data-testid` hooks; `play()` clicks an action button and waits for the
+  server's answer on the page's socket (`ack`: until the page shows its step; `refused`).
+- `choose()`: a seeded pick among the visible action buttons.
+- `explain()`: a failure inside it is re-raised with every page's status, step, turn line and
+  refusal, and a screenshot of each page in the artifacts folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+TIMEOUT_MS = 15_000
+#: how long a page may wait for the other seats (bots thinking, another browser clicking)
+WAIT_MS = 30_000
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+# -- the server -----------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class LiveServer:
+    """`mailbag serve --port PORT --db sqlite:///FOLDER/db.sqlite3` as a subprocess."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.folder = folder
+        self.port = port or free_port()
+        self.db_url = f"sqlite:///{folder / 'db.sqlite3'}"
+        self.log_path = folder / "server.log"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60.0) -> None:
+        assert self.process is None, "the server is already running"
+        env = dict(os.environ)
+        env["MAILBAG_DATA_DIR"] = str(self.folder / "data")
+        env["PYTHONUNBUFFERED"] = "1"
+        command = [sys.executable, "-m", "mailbag", "serve", "--port", str(self.port)]
+        command += ["--db", self.db_url]
+        self.starts += 1
+        with self.log_path.open("ab") as log:
+            log.write(f"--- start {self.starts}: {' '.join(command)}\n".encode())
+            log.flush()
+            self.process = subprocess.Popen(
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env=env,
+                cwd=self.folder,
+            )
+        deadline = time.monotonic() + timeout
+        while True:
+            code = self.process.poll()
+            if code is not None:
+                self.process = None
+                raise AssertionError(
+                    f"mailbag serve exited with {code} before answering:\n{self.log_tail()}"
+                )
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/games", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except (OSError, urllib.error.URLError):
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise AssertionError(
+                    f"mailbag serve did not answer GET /api/games within {timeout:.0f} s:\n"
+                    f"{self.log_tail()}"
+                )
+            time.sleep(0.2)
+
+    def kill(self) -> None:
+        """A crash: SIGKILL, no clean shutdown."""
+        if self.process is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=30)
+        self.process = None
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:]) or "(the server log is empty)"
+
+    def post(self, path: str, body: Any) -> Any:
+        request = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return json.load(answer)
+        except urllib.error.HTTPError as exc:
+            raise AssertionError(
+                f"POST {path} {body!r}: {exc.code} {exc.read().decode(errors='replace')}"
+            ) from None
+
+    def create_table(self, game: str, seats: list[dict[str, Any]], **options: Any) -> Any:
+        return self.post("/api/tables", {"game": game, "options": options, "seats": seats})
+
+    @classmethod
+    @contextlib.contextmanager
+    def running(cls, folder: Path) -> Iterator[LiveServer]:
+        server = cls(folder)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+# -- browser contexts -----------------------------------------------------------------------
+
+
+class Contexts:
+    """Browser contexts (each a separate person: its own storage and sockets), all closed at
+    the end of the test."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.opened: list[BrowserContext] = []
+
+    def new(self, viewport: dict[str, int] = DESKTOP, phone: bool = False) -> BrowserContext:
+        context = self.browser.new_context(
+            viewport=viewport,  # type: ignore[arg-type]
+            is_mobile=phone,
+            has_touch=phone,
+            accept_downloads=True,
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        context.set_default_navigation_timeout(TIMEOUT_MS)
+        self.opened.append(context)
+        return context
+
+    def page(self, viewport: dict[str, int] = DESKTOP, phone: bool = False) -> Page:
+        return self.new(viewport, phone).new_page()
+
+    def close(self) -> None:
+        for context in self.opened:
+            with contextlib.suppress(Exception):
+                context.close()
+        self.opened.clear()
+
+
+# -- what a table page shows ----------------------------------------------------------------
+
+_READ = """() => {
+  const q = (id) => document.querySelector(`[data-testid="${id}"]`);
+  const text = (id) => { const el = q(id); return el ? el.textContent.trim() : null; };
+  const refusal = q("refusal");
+  const buttons = [...document.querySelectorAll('[data-testid="action"]')];
+  const shown = buttons.filter(
+    (b) => b.getClientRects().length > 0 && !b.closest("details:not([open])"));
+  return {
+    step: text("step"),
+    status: text("status"),
+    to_move: text("to-move"),
+    refusal: refusal ? (refusal.querySelector("span") || refusal).textContent.trim() : null,
+    result: q("result") !== null,
+    actions: shown.filter((b) => !b.disabled).map((b) => b.dataset.notation),
+    all_actions: buttons.map((b) => b.dataset.notation),
+    closed: [...document.querySelectorAll('details[data-testid="action-group"]:not([open])')]
+      .map((d) => d.dataset.group),
+    board: text("board"),
+    log: [...document.querySelectorAll('[data-testid="log"] li')]
+      .map((li) => `${li.dataset.step} ${li.querySelector(".ev-text").textContent}`),
+  };
+}"""
+
+# my turn (with an enabled button to click), or the game is over
+_READY = """() => {
+  if (document.querySelector('[data-testid="result"]')) return true;
+  const turn = document.querySelector('[data-testid="to-move"]');
+  if (!turn || turn.textContent.trim() !== "Your turn") return false;
+  return [...document.querySelectorAll('[data-testid="action"]')].some((b) => !b.disabled);
+}"""
+
+
+@dataclass(frozen=True)
+class Shown:
+    step: int | None
+    status: str | None
+    to_move: str | None
+    refusal: str | None
+    result: bool
+    actions: tuple[str, ...]
+    all_actions: tuple[str, ...]
+    closed: tuple[str, ...]
+    board: str | None
+    log: tuple[str, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == "Your turn"
+
+
+def css_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class TablePage:
+    """A page at a table: a seat's (`/t/<table>#seat=…`) or a spectator's."""
+
+    def __init__(self, name: str, page: Page) -> None:
+        self.name = name
+        self.page = page
+        self.moves = 0
+        self.stale = 0
+        #: the server's answers to this page's submits (`ack`, `refused`, `error` frames); made
+        #: before the page opens its socket, so that no answer is missed
+        self.replies: list[dict[str, Any]] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws: WebSocket) -> None:
+        ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        try:
+            message = json.loads(payload)
+        except ValueError:
+            return
+        if isinstance(message, dict) and message.get("type") in ("ack", "refused", "error"):
+            self.replies.append(message)
+
+    def open(self, url: str) -> TablePage:
+        self.page.goto(url)
+        self.wait_connected()
+        return self
+
+    def read(self) -> Shown:
+        data = self.page.evaluate(_READ)
+        step = data["step"]
+        return Shown(
+            step=int(step) if step else None,
+            status=data["status"],
+            to_move=data["to_move"],
+            refusal=data["refusal"],
+            result=bool(data["result"]),
+            actions=tuple(data["actions"]),
+            all_actions=tuple(data["all_actions"]),
+            closed=tuple(data["closed"]),
+            board=data["board"],
+            log=tuple(data["log"]),
+        )
+
+    def describe(self) -> str:
+        try:
+            s = self.read()
+        except Exception as exc:  # the page may be gone
+            return f"{self.name}: cannot read the page ({exc})"
+        return (
+            f"{self.name} ({self.page.url}): step {s.step}, status {s.status!r}, "
+            f"turn line {s.to_move!r}, refusal {s.refusal!r}, result shown {s.result}, "
+            f"{len(s.actions)} clickable actions {list(s.actions[:8])}"
+        )
+
+    def wait_connected(self, timeout: float = TIMEOUT_MS) -> None:
+        self.page.wait_for_function(
+            """() => { const s = document.querySelector('[data-testid="status"]');
+                       const n = document.querySelector('[data-testid="step"]');
+                       return s && s.textContent.trim() === "connected" && n
+                         && n.textContent.trim() !== ""; }""",
+            timeout=timeout,
+        )
+
+    def wait_step(self, step: int, timeout: float = WAIT_MS, at_least: bool = False) -> None:
+        """Until the page shows step `step` (or a later one, `at_least`)."""
+        self.page.wait_for_function(
+            """([k, later]) => { const n = document.querySelector('[data-testid="step"]');
+                const shown = n ? n.textContent.trim() : "";
+                return shown !== "" && (later ? Number(shown) >= k : shown === String(k)); }""",
+            arg=[step, at_least],
+            timeout=timeout,
+        )
+
+    def wait_ready(self, timeout: float = WAIT_MS) -> Shown:
+        """Until it is this seat's turn (with a button to click) or the game is over."""
+        self.page.wait_for_function(_READY, timeout=timeout)
+        return self.read()
+
+    def open_group(self, word: str) -> None:
+        self.page.locator(
+            f'details[data-testid="action-group"][data-group={css_string(word)}] > summary'
+        ).click()
+
+    def play(self, notation: str, timeout: float = WAIT_MS) -> Shown:
+        """Click the action button `notation` and wait for the server's answer to it on the
+        page's socket: after an `ack`, until the page shows the step it names (not merely some
+        later state: between the `ack` and its `state` the client shows the old step's buttons
+        again); a `refused` is raised as an AssertionError, except a stale step (another seat
+        decided at the same time: simultaneous play), whose refusal is dismissed."""
+        asked = len(self.replies)
+        button = self.page.locator(
+            f'[data-testid="action"][data-notation={css_string(notation)}]'
+        )
+        try:
+            button.click(timeout=10_000)
+        except PlaywrightTimeoutError:
+            now = self.read()
+            if notation not in now.all_actions and len(self.replies) == asked:
+                self.stale += 1  # the table moved on (simultaneous play): the button went
+                return now
+            raise
+        reply = self.reply(asked, notation, timeout)
+        if reply.get("type") == "ack":
+            self.wait_step(int(reply["step"]), timeout, at_least=True)
+            self.moves += 1
+            return self.read()
+        reason = str(reply.get("reason"))
+        if reply.get("type") == "refused" and "moved on" in reason:
+            self.stale += 1
+            self.page.get_by_test_id("refusal").wait_for()
+            self.page.get_by_test_id("refusal-dismiss").click()
+            return self.read()
+        raise AssertionError(f"{self.name}: {notation!r} was not accepted: {reply}")
+
+    def reply(self, asked: int, what: str, timeout: float = WAIT_MS) -> dict[str, Any]:
+        """The server's answer (`ack`, `refused` or `error`) after the first `asked` ones."""
+        deadline = time.monotonic() + timeout / 1000
+        while len(self.replies) <= asked:
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"{self.name}: no answer from the server to {what!r} in {timeout} ms"
+                )
+            self.page.wait_for_timeout(25)
+        return self.replies[asked]
+
+    def screenshot(self, path: Path, full_page: bool = False) -> Path:
+        self.page.screenshot(path=str(path), full_page=full_page)
+        assert path.stat().st_size > 0
+        return path
+
+
+def choose(
+    rng: random.Random, shown: Shown, prefer: Sequence[str] = (), prefer_odds: float = 0.7
+) -> str:
+    """An action among the visible buttons: with `prefer_odds`, one whose first word is in
+    `prefer` (when there is one), otherwise any, uniformly."""
+    assert shown.actions, f"no action button to click (turn line {shown.to_move!r})"
+    preferred = [a for a in shown.actions if a.split()[0] in prefer]
+    if preferred and rng.random() < prefer_odds:
+        return rng.choice(preferred)
+    return rng.choice(shown.actions)
+
+
+def take_turn(
+    seat: TablePage, rng: random.Random, prefer: Sequence[str] = (), open_odds: float = 0.25
+) -> tuple[str, Shown]:
+    """One decision by clicking: sometimes a closed group of actions is opened first (its
+    summary clicked; always when no button is visible), then a button among the visible ones."""
+    shown = seat.read()
+    if shown.closed and (not shown.actions or rng.random() < open_odds):
+        seat.open_group(rng.choice(shown.closed))
+        shown = seat.read()
+    notation = choose(rng, shown, prefer)
+    return notation, seat.play(notation)
+
+
+def play_to_end(
+    seat: TablePage,
+    rng: random.Random,
+    max_moves: int,
+    prefer: Sequence[str] = (),
+    wait_ms: float = WAIT_MS,
+) -> Shown:
+    """Play `seat` by clicking until the page shows the result (bots play the other seats)."""
+    for _ in range(max_moves):
+        shown = seat.wait_ready(wait_ms)
+        if shown.result:
+            return shown
+        take_turn(seat, rng, prefer)
+    shown = seat.read()
+    assert shown.result, f"no result after {max_moves} decisions: {seat.describe()}"
+    return shown
+
+
+# -- failures -------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def explain(
+    artifacts: Path,
+    name: str,
+    pages: Sequence[TablePage],
+    server: LiveServer | None = None,
+) -> Iterator[None]:
+    """A failure inside is re-raised with what each page shows, screenshots of them
+    (`<artifacts>/FAIL-<name>-<page>.png`) and the end of the server's log (all of it also in
+    `<artifacts>/FAIL-<name>.txt`)."""
+    try:
+        yield
+    except Exception as exc:
+        lines = [f"{type(exc).__name__}: {exc}", "", "what the pages show:"]
+        for seat in pages:
+            lines.append("  " + seat.describe())
+            shot = artifacts / f"FAIL-{name}-{seat.name}.png"
+            try:
+                seat.page.screenshot(path=str(shot), full_page=True)
+                lines.append(f"    screenshot: {shot}")
+            except Exception as shot_error:
+                lines.append(f"    no screenshot: {shot_error}")
+        if server is not None:
+            lines += ["", "end of the server's log:", server.log_tail(20)]
+        message = "\n".join(lines)
+        with contextlib.suppress(OSError):
+            (artifacts / f"FAIL-{name}.txt").write_text(message + "\n", encoding="utf-8")
+        raise AssertionError(message) from exc
