@@ -638,3 +638,23 @@ def test_the_clock_runs_and_a_late_person_is_played_by_the_bot(client: TestClien
         seats[late].send({"type": "back"})
         again = seats[late].state_where(lambda m: not m["players"][late]["away"])
         assert again["players"][late]["away"] is False
+
+
+def test_a_choice_made_beside_another_is_not_stale(client: TestClient, db_file: Path) -> None:
+    """Post Office's choices are simultaneous: bob's choice, sent from the step he saw, still
+    counts after ann chose (nothing he sees changed); a step he never saw is still stale."""
+    made = make_table(client, {"game": "post_office", "seats": humans("ann", "bob")})
+    with table_sockets(client, made, spectator=False) as (seats, _):
+        ann, bob = seats[0], seats[1]
+        assert ann.state is not None and bob.state is not None
+        assert ann.state["step"] == bob.state["step"] == 0
+        ann.submit(0, ann.state["actions"][0]["notation"])
+        assert ann.next_of("ack")["step"] == 1
+        bob.submit(0, bob.state["actions"][0]["notation"])
+        assert bob.next_of("ack")["step"] == 2
+        assert [seat for _, seat, _ in steps_in_db(db_file, made["table"])] == [0, 1]
+        bob.catch_up(2)
+        ann.catch_up(2)
+        assert bob.state is not None and bob.state["actions"]
+        bob.submit(7, bob.state["actions"][0]["notation"])
+        assert "moved on" in bob.next_of("refused")["reason"]

@@ -277,7 +277,16 @@ def _replay_at(room: Room, k: int) -> dict[str, Any]:
         "seat": entry.seat if k else None,
         "name": record.label(entry.seat) if k else None,
         "action": str(entry.action) if k else None,
-        "events": [{"kind": e.kind, "text": e.text, "data": e.data} for e in entry.events],
+        # a private event is worded for whom it was told to ("you draw …"): say who that was
+        "events": [
+            {
+                "kind": e.kind,
+                "text": e.text,
+                "data": e.data,
+                "to": None if e.to is None else [record.label(s) for s in e.to],
+            }
+            for e in entry.events
+        ],
         "boards": {
             **{str(s): game.render(game.view(entry.state, s)) for s in seats},
             "spectator": game.render(game.view(entry.state, None)),

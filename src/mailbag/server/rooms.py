@@ -21,6 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import msgspec
+
 from mailbag.bots.base import Bot, make_bot
 from mailbag.core import Action, Event, IllegalAction, MailbagError
 from mailbag.core.records import GameRecord, replay_steps, result_of
@@ -93,6 +95,8 @@ class Room:
     _clock: asyncio.Task[None] | None = None
     _absent: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _cache: dict[tuple[int, str, int | None], dict[str, Any]] = field(default_factory=dict)
+    #: what each seat was shown at recent steps (a digest of its view)
+    _views: dict[tuple[int, int], bytes] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -179,6 +183,10 @@ class Room:
                 self._cache.clear()
             cached = messages.seat_state(self.game, self.table.state, seat)
             self._cache[key] = cached
+            if seat is not None:
+                if len(self._views) > 256:
+                    self._views.clear()
+                self._views[(self.table.step, seat)] = _digest(cached["view"])
         return cached
 
     def state_message(self, conn: Conn) -> str:
@@ -223,8 +231,17 @@ class Room:
                     "away", "a bot is playing this seat: take your seat back first"
                 )
             action = self.game.parse_action(notation)
+            if step != self.table.step and self._saw_the_same(seat, step):
+                step = self.table.step  # others chose meanwhile; nothing this seat sees changed
             await self.hub.run(self._submit, seat, action, step)
             return self.table.step
+
+    def _saw_the_same(self, seat: int, step: int) -> bool:
+        """Whether ``seat`` was shown at ``step`` exactly the view it has now (in a simultaneous
+        phase, or while a bot played elsewhere): a decision sent from then is as informed as one
+        sent now, so it is not refused as stale."""
+        then = self._views.get((step, seat))
+        return then is not None and then == _digest(self._seat_state(seat)["view"])
 
     def _submit(self, seat: int, action: Action, step: int | None) -> None:
         try:
@@ -451,6 +468,10 @@ class Room:
         for task in (self._bots, self._clock, *self._absent.values()):
             if task is not None:
                 task.cancel()
+
+
+def _digest(view: Any) -> bytes:
+    return hashlib.blake2b(msgspec.json.encode(view), digest_size=16).digest()
 
 
 def _log_of(table: Table) -> list[list[Event]]:

@@ -131,7 +131,8 @@ export function Replay({ table, credential, players, mySeat, lastStep, onClose }
         </div>
         ${(data.events || []).length > 0 && html`
           <ol class="log replay-events">
-            ${data.events.map((e) => html`<li class=${`ev ev-${e.kind}`}>${e.text}</li>`)}
+            ${data.events.map((e) => html`<li class=${`ev ev-${e.kind}`}>${e.to && e.to.length
+              ? html`<span class="muted small">${e.to.join(", ")} only: </span>` : ""}${e.text}</li>`)}
           </ol>`}
         <div class="replay-boards">
           ${boards.map(([seat, text]) => html`

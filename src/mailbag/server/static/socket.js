@@ -2,6 +2,8 @@
 // backoff after a network loss or a server restart, saying the last step it saw.
 
 const PING_EVERY_MS = 25000;
+// a connection that has said nothing for this long after a ping is taken for dead
+const SILENT_MS = 10000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 
 export class TableSocket {
@@ -24,6 +26,9 @@ export class TableSocket {
     this.retryTimer = null;
     this.pingTimer = null;
     this.onOnline = () => this.reconnectNow();
+    // the network is gone: an open socket may never notice, so drop it and show it
+    this.onOffline = () => this.drop();
+    this.heardAt = 0;
     this.onVisible = () => {
       if (document.visibilityState === "visible") this.reconnectNow();
     };
@@ -36,6 +41,7 @@ export class TableSocket {
 
   start() {
     window.addEventListener("online", this.onOnline);
+    window.addEventListener("offline", this.onOffline);
     document.addEventListener("visibilitychange", this.onVisible);
     this.connect();
   }
@@ -43,6 +49,7 @@ export class TableSocket {
   stop() {
     this.stopped = true;
     window.removeEventListener("online", this.onOnline);
+    window.removeEventListener("offline", this.onOffline);
     document.removeEventListener("visibilitychange", this.onVisible);
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
@@ -80,12 +87,13 @@ export class TableSocket {
         return;
       }
       if (!msg || typeof msg !== "object") return;
+      this.heardAt = performance.now();
       if (msg.type === "welcome") {
         this.welcomed = true;
         this.attempt = 0;
         this.hooks.status("connected");
         clearInterval(this.pingTimer);
-        this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_EVERY_MS);
+        this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
       } else if (msg.type === "error" && !this.welcomed) {
         // the hello itself was turned down (wrong token, no such table): retrying cannot help
         this.fatal = msg.reason || "the server turned this link down";
@@ -116,6 +124,29 @@ export class TableSocket {
     this.attempt += 1;
     this.hooks.status("reconnecting");
     this.retryTimer = setTimeout(() => this.connect(), base + Math.random() * base * 0.3);
+  }
+
+  /** Ask for a pong; a connection silent for SILENT_MS after it is dropped and reopened. */
+  ping() {
+    const asked = performance.now();
+    if (!this.send({ type: "ping" })) return;
+    setTimeout(() => {
+      if (this.ws && this.heardAt < asked) this.drop();
+    }, SILENT_MS);
+  }
+
+  /** Give up on the current socket (dead or offline) and reconnect with backoff. */
+  drop() {
+    const ws = this.ws;
+    if (!ws || this.stopped) return;
+    this.ws = null;
+    clearInterval(this.pingTimer);
+    try {
+      ws.close(4000, "no answer");
+    } catch (_) {
+      /* already closing */
+    }
+    this.scheduleRetry();
   }
 
   /** Try again at once (the network came back, the tab was shown, the person asked). */

@@ -21,6 +21,7 @@ const initial = {
   status: "connecting",
   failure: null,
   refusal: null,
+  awaitStep: null, // an ack's step whose state has not arrived yet
   busy: false,
   rematch: null,
   clockAt: 0,
@@ -57,17 +58,26 @@ function reducer(s, a) {
       const log = mergeLog(s.log, last, a.msg, s.fresh);
       // `busy` stays until the answer (ack or refused) to what this page sent: one request in
       // flight at a time, so an answer always belongs to the latest request
-      return { ...s, state: a.msg, log, fresh: false, clockAt: performance.now() };
+      // an acknowledged request stays busy until the state it led to has arrived (else the
+      // previous step's choices would come back for a moment and a quick tap be refused)
+      const waited = s.awaitStep !== null && a.msg.step < s.awaitStep;
+      return {
+        ...s, state: a.msg, log, fresh: false, clockAt: performance.now(),
+        busy: waited ? s.busy : s.awaitStep !== null ? false : s.busy,
+        awaitStep: waited ? s.awaitStep : null,
+      };
     }
     case "ack":
-      return { ...s, busy: false };
+      return s.state && s.state.step >= a.step
+        ? { ...s, busy: false, awaitStep: null }
+        : { ...s, awaitStep: a.step };
     case "refused":
       return { ...s, busy: false, refusal: a.reason || "not accepted" };
     case "error":
       return { ...s, busy: false, refusal: a.reason || "the server did not understand that" };
     case "busy":
       // a new request: the last refusal was about an earlier one
-      return a.busy ? { ...s, busy: true, refusal: null } : { ...s, busy: false };
+      return a.busy ? { ...s, busy: true, refusal: null, awaitStep: null } : { ...s, busy: false };
     case "dismiss":
       return { ...s, refusal: null };
     case "rematch":
