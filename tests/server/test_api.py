@@ -464,7 +464,15 @@ def test_replay_shows_every_seats_board_at_every_step(client: TestClient) -> Non
             assert data["boards"][str(seat)] == game.render(game.view(entry.state, seat))
         assert data["boards"]["spectator"] == game.render(game.view(entry.state, None))
         assert data["events"] == to_json(
-            [{"kind": e.kind, "text": e.text, "data": e.data} for e in entry.events]
+            [
+                {
+                    "kind": e.kind,
+                    "text": e.text,
+                    "data": e.data,
+                    "to": None if e.to is None else [record.label(s) for s in e.to],
+                }
+                for e in entry.events
+            ]
         )
         if k == 0:
             assert data["seat"] is None and data["action"] is None
