@@ -207,20 +207,7 @@ class Database:
                 for row in seat_rows
             ],
         )
-        if record.steps:
-            conn.execute(
-                insert(steps),
-                [
-                    {
-                        "table_id": table_id,
-                        "step": index,
-                        "seat": step.seat,
-                        "action": str(step.action),
-                        "digest": step.digest or "",
-                    }
-                    for index, step in enumerate(record.steps, start=1)
-                ],
-            )
+        _insert_steps(conn, table_id, record)
 
     def load_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -297,20 +284,7 @@ class Database:
         process stored one meanwhile)."""
         with self._begin() as conn:
             conn.execute(delete(steps).where(steps.c.table_id == table_id))
-            if record.steps:
-                conn.execute(
-                    insert(steps),
-                    [
-                        {
-                            "table_id": table_id,
-                            "step": index,
-                            "seat": step.seat,
-                            "action": str(step.action),
-                            "digest": step.digest or "",
-                        }
-                        for index, step in enumerate(record.steps, start=1)
-                    ],
-                )
+            _insert_steps(conn, table_id, record)
             version = self._bump(conn, table_id, steps=len(record.steps), before=before)
             self._notify(conn, table_id, version)
         return version
@@ -486,3 +460,21 @@ class _GroupCommit:
         finally:
             for item in group:
                 item.done = True
+
+
+def _insert_steps(conn: Connection, table_id: str, record: GameRecord) -> None:
+    """Store ``record``'s decisions as the table's steps 1, 2, …"""
+    if record.steps:
+        conn.execute(
+            insert(steps),
+            [
+                {
+                    "table_id": table_id,
+                    "step": index,
+                    "seat": step.seat,
+                    "action": str(step.action),
+                    "digest": step.digest or "",
+                }
+                for index, step in enumerate(record.steps, start=1)
+            ],
+        )
