@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_live import Contexts, LiveServer
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
@@ -72,3 +73,20 @@ def page(browser: Browser) -> Iterator[Page]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real ``mailbag serve`` subprocess for the tests of one file."""
+    with LiveServer.running(tmp_path_factory.mktemp("serve")) as live:
+        yield live
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[Contexts]:
+    """Browser contexts (each person's own browser), closed after the test."""
+    opened = Contexts(browser)
+    try:
+        yield opened
+    finally:
+        opened.close()

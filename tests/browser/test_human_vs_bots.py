@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from browser_live import (
     DESKTOP,
     PHONE,
@@ -25,22 +23,7 @@ from browser_live import (
     explain,
     play_to_end,
 )
-from playwright.sync_api import Browser, expect
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with LiveServer.running(tmp_path_factory.mktemp("serve")) as live:
-        yield live
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[Contexts]:
-    opened = Contexts(browser)
-    try:
-        yield opened
-    finally:
-        opened.close()
+from playwright.sync_api import expect
 
 
 def finish(seat: TablePage, seats: int, artifacts: Path, name: str) -> None:

@@ -12,10 +12,9 @@ are noted by an init script), as a real network loss eventually does.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from browser_live import (
     DESKTOP,
     PHONE,
@@ -28,7 +27,7 @@ from browser_live import (
     play_to_end,
     take_turn,
 )
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import BrowserContext, expect
 
 SEED = 7
 #: human + greedy Carteros takes about 30 decisions of the human's
@@ -43,21 +42,6 @@ NOTE_SOCKETS = """(() => {
     constructor(...args) { super(...args); window.__sockets.push(this); }
   };
 })();"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with LiveServer.running(tmp_path_factory.mktemp("serve")) as live:
-        yield live
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[Contexts]:
-    opened = Contexts(browser)
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def same_table(before: Shown, after: Shown, where: str) -> None:

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from browser_live import DESKTOP, PHONE, Contexts, LiveServer, TablePage, explain, take_turn
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 
 from mailbag.core.records import loads as load_record
 
@@ -28,21 +26,6 @@ SEED = 20240611
 MAX_ROUNDS = 6
 #: far more than a 6-round game of two carriers takes (about 40)
 MAX_MOVES = 200
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with LiveServer.running(tmp_path_factory.mktemp("serve")) as live:
-        yield live
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[Contexts]:
-    opened = Contexts(browser)
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def test_two_browsers_and_a_spectator_play_carteros(
