@@ -552,6 +552,9 @@ class Client:
                 if counted:
                     bench.refusals[str(message.get("reason", ""))[:120]] += 1
                 self.sent_step = -1  # the state that follows a refusal is played again
+        # no more moves, but the socket stays open until the run ends: the last moves'
+        # broadcasts are still on their way to it
+        await asyncio.get_running_loop().create_future()
 
 
 # -- the run ----------------------------------------------------------------------------------
