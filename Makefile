@@ -71,6 +71,11 @@ soak: $(STAMP_DEV)
 golden: $(STAMP_DEV)
 	$(BIN)/python tests/golden.py $(if $(CHECK),--check) $(if $(FRESH),--fresh)
 
+## catalogs: extract every text a person reads and update each language's catalogs
+## (src/mailbag/i18n/<lang>/<area>.po; AREA=carteros updates one area)
+catalogs: $(STAMP_DEV)
+	$(BIN)/python tests/i18n/catalogs.py $(AREA)
+
 bench: $(STAMP_BASE)
 	$(BIN)/mailbag bench postcards
 

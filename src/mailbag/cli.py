@@ -51,8 +51,23 @@ def _main(
             "--version", callback=_version, is_eager=True, help="print mailbag's version and exit"
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="en|nl|es",
+            help="language of everything shown (else MAILBAG_LANG, else the locale)",
+        ),
+    ] = None,
 ) -> None:
     """mailbag: Postcards, Post Office and Carteros by their printed rules."""
+    if lang is not None:
+        from mailbag.core.i18n import LanguageError, set_language
+
+        try:
+            set_language(lang)
+        except LanguageError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--lang") from None
 console = Console(highlight=False, emoji=False)
 err_console = Console(stderr=True, highlight=False, emoji=False)
 
@@ -261,7 +276,8 @@ def replay_command(
             console.print(f"[dim]{entry.index:4d}[/dim] seat {entry.seat}: {entry.action}")
         for event in entry.events:
             if event.to is None:
-                console.print(f"       {event.text}", markup=False)
+                labels = [saved.label(s) for s in range(len(saved.seats))]
+                console.print(f"       {game.event_text(event, labels)}", markup=False)
         if step and entry.index > 0:
             console.print(game.render(game.view(state, None)), markup=False)
             try:

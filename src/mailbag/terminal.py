@@ -19,7 +19,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
 from types import FrameType
@@ -57,8 +57,15 @@ class Screen:
     """The terminal shared by the people at one table. In hot seat it remembers whose private
     things are on screen, clears it between people and keeps each person's events for them."""
 
-    def __init__(self, humans: Sequence[int], labels: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        humans: Sequence[int],
+        labels: Sequence[str] = (),
+        describe: Callable[[Event], str] | None = None,
+    ) -> None:
         self.hot_seat = len(humans) > 1
+        #: an event in words, in the reader's language (the game's ``event_text``)
+        self.describe: Callable[[Event], str] = describe or (lambda event: event.text)
         #: how each seat is called (its name, or "seat N")
         self.labels = list(labels) or [f"seat {s}" for s in range(max(humans, default=0) + 1)]
         self.showing: int | None = None
@@ -70,10 +77,10 @@ class Screen:
         if not self.hot_seat:
             for event in events:
                 if event.visible_to(watcher):
-                    console.print(f"  {event.text}", markup=False)
+                    console.print(f"  {self.describe(event)}", markup=False)
             return
         for seat, log in self.pending.items():
-            log.extend(event.text for event in events if event.visible_to(seat))
+            log.extend(self.describe(event) for event in events if event.visible_to(seat))
 
     def tell(self, seat: int, text: str) -> None:
         """A line for one person (a decision taken for them): at once to a lone player, kept
@@ -371,7 +378,8 @@ def play_in_terminal(
     game, seats = table.game, record.seats
     humans = [i for i, kind in enumerate(seats) if kind == "human"]
     watcher: int | None = humans[0] if len(humans) == 1 else None
-    screen = Screen(humans, [record.label(s) for s in range(len(seats))])
+    labels = [record.label(s) for s in range(len(seats))]
+    screen = Screen(humans, labels, lambda event: game.event_text(event, labels))
     auto: set[int] = set()
     people = {
         seat: HumanAgent(game, seat, seats[seat], table, screen, auto) for seat in humans

@@ -224,7 +224,7 @@ def play_random_game(
         assert states[0]["reset"] is True and all(not s["reset"] for s in states[1:])
         got = [event for state in states for event in state["events"]]
         expected = [
-            event_entry(step, event)
+            event_entry(step, event, game.event_text(event, names))
             for step, events in enumerate(log)
             for event in events
             if event.visible_to(seat)

@@ -19,6 +19,7 @@ import msgspec
 
 from mailbag.core.actions import Action, parse_action
 from mailbag.core.errors import ComponentError, IllegalAction, NotYourTurn, StateError
+from mailbag.core.i18n import _
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
 
@@ -26,9 +27,15 @@ from mailbag.core.spec import GameSpec, OptionValue
 Observation = dict[str, Any]
 
 
+#: fields of an event's data that hold a seat number (shown as the seat's name)
+SEAT_FIELDS = frozenset({"seat", "player", "by", "target", "other", "victim", "giver", "receiver"})
+
+
 class Event(msgspec.Struct, frozen=True):
-    """Something that happened, as data a UI can render. ``to`` lists the seats that may see it
-    (``None``: everyone); a redacted public twin is emitted separately by the game."""
+    """Something that happened, as data a UI can render. ``text`` is an English template over
+    ``data`` (``"{seat} draws {count}"``), put in the reader's language at display time by
+    ``Game.event_text``; ``to`` lists the seats that may see it (``None``: everyone); a redacted
+    public twin is emitted separately by the game."""
 
     kind: str
     text: str
@@ -190,6 +197,20 @@ class Game(ABC, Generic[S]):
     def render(self, observation: Observation) -> str:
         """The view as text for the terminal."""
         return str(observation)
+
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        """``event`` in the reader's language (see :mod:`mailbag.core.i18n`): its ``text`` is an
+        English template over its ``data``; a seat number in a field named in
+        :data:`SEAT_FIELDS` reads as that seat's name. A game overrides this where a field needs
+        more (a card's name in the reader's language)."""
+        fields: dict[str, object] = {}
+        for key, value in event.data.items():
+            seat = isinstance(value, int) and not isinstance(value, bool) and key in SEAT_FIELDS
+            fields[key] = names[value] if seat and 0 <= value < len(names) else value
+        try:
+            return _(event.text, **fields)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return event.text
 
     def describe_action(self, observation: Observation, action: Action) -> str:
         """A short human description of ``action`` for menus (defaults to its notation)."""

@@ -26,6 +26,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from mailbag.core import MailbagError
+from mailbag.core.i18n import (
+    LANGUAGE_NAMES,
+    LanguageError,
+    best_language,
+    check_language,
+    translate_all,
+    use_language,
+)
 from mailbag.core.records import replay_steps
 from mailbag.server import lobby, messages, protocol
 from mailbag.server.protocol import BadMessage, Hello
@@ -94,11 +102,22 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _api(handler: Handler) -> Handler:
-    """A JSON endpoint: bad input is a clear error, never a traceback."""
+    """A JSON endpoint: bad input is a clear error, never a traceback; texts are in the
+    reader's language (``?lang=``, else the browser's Accept-Language)."""
 
     async def wrapped(request: Request) -> Response:
         try:
-            return await handler(request)
+            lang = request.query_params.get("lang")
+            chosen = (
+                check_language(lang)
+                if lang
+                else best_language(request.headers.get("accept-language"))
+            )
+        except LanguageError as exc:
+            return _error(400, str(exc))
+        try:
+            with use_language(chosen):
+                return await handler(request)
         except ApiError as exc:
             return _error(exc.status, str(exc))
         except MailbagError as exc:
@@ -133,6 +152,15 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=headers)
+
+    @_api
+    async def catalog(request: Request) -> Response:
+        """The client's texts in a language (its own look-ups: ``t("…")``)."""
+        lang = check_language(request.path_params["lang"])
+        return JSONResponse(
+            {"lang": lang, "names": LANGUAGE_NAMES, "messages": translate_all(lang)},
+            headers={"Cache-Control": "no-cache"},
+        )
 
     @_api
     async def games(request: Request) -> Response:
@@ -248,6 +276,7 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
         Route("/", page),
         Route("/t/{table}", page),
         Route("/api/games", games),
+        Route("/api/i18n/{lang}", catalog),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/import", import_record, methods=["POST"]),
         Route("/api/my-games", my_games, methods=["POST"]),
@@ -378,6 +407,15 @@ async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
                     await error("this link is not one of this table's")
                     await websocket.close(code=4403)
                     return
+                try:
+                    conn.lang = (
+                        check_language(message.lang)
+                        if message.lang is not None
+                        else best_language(websocket.headers.get("accept-language"))
+                    )
+                except LanguageError as exc:
+                    conn.lang = "en"
+                    await error(str(exc))
                 await _greet(hub, room, conn, message)
                 continue
             await _handle(room, conn, message, send, error)
@@ -430,19 +468,31 @@ async def _handle(
     if isinstance(message, Hello):
         await error("already said hello")
         return
+    if isinstance(message, protocol.Lang):
+        try:
+            conn.lang = check_language(message.lang)
+        except LanguageError as exc:
+            await error(str(exc))
+            return
+        conn.sent = -1  # the whole log again, in the new language
+        await send(room.welcome(conn))
+        await send(room.state_message(conn))
+        return
     if conn.seat is None:
         await send(refused(MailbagError("a spectator watches and cannot play"), room.table.step))
         return
     try:
-        if isinstance(message, protocol.Submit):
-            step = await room.submit(conn.seat, message.step, message.action)
-        elif isinstance(message, protocol.Undo):
-            step = await room.undo(conn.seat, message.step)
-        else:  # Back
-            await room.take_back(conn.seat)
-            return
+        with use_language(conn.lang):  # a refusal's reason is worded in the reader's language
+            if isinstance(message, protocol.Submit):
+                step = await room.submit(conn.seat, message.step, message.action)
+            elif isinstance(message, protocol.Undo):
+                step = await room.undo(conn.seat, message.step)
+            else:  # Back
+                await room.take_back(conn.seat)
+                return
     except MailbagError as exc:
-        await send(refused(exc, room.table.step))
+        with use_language(conn.lang):
+            await send(refused(exc, room.table.step))
         await send(room.state_message(conn))
         return
     await send(protocol.encode({"type": "ack", "step": step}))

@@ -5,7 +5,7 @@ cannot know, as contract check 4 does for views."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mailbag.core import Event, Game, Observation, Rng
@@ -16,17 +16,26 @@ from mailbag.table.menu import known_scores, score_worlds
 _WORLD_SEED = 0x746F5F6D6F7665
 
 
-def event_entry(step: int, event: Event) -> dict[str, Any]:
-    return {"step": step, "kind": event.kind, "text": event.text, "data": event.data}
+def event_entry(step: int, event: Event, text: str | None = None) -> dict[str, Any]:
+    return {
+        "step": step,
+        "kind": event.kind,
+        "text": event.text if text is None else text,
+        "data": event.data,
+    }
 
 
 def visible_log(
-    log: Sequence[Sequence[Event]], seat: int | None, first: int = 0
+    log: Sequence[Sequence[Event]],
+    seat: int | None,
+    first: int = 0,
+    describe: Callable[[Event], str] | None = None,
 ) -> list[dict[str, Any]]:
     """The log lines from step ``first`` on that ``seat`` may see (``log[k]``: the events of
-    decision ``k``; ``log[0]``: the opening)."""
+    decision ``k``; ``log[0]``: the opening), each in words by ``describe`` (the game's
+    ``event_text`` in the reader's language)."""
     return [
-        event_entry(step, event)
+        event_entry(step, event, None if describe is None else describe(event))
         for step in range(max(first, 0), len(log))
         for event in log[step]
         if event.visible_to(seat)

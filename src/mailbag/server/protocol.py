@@ -21,6 +21,8 @@ class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields
     token: _Token | None = None
     watch: _Token | None = None
     last_step: _Step | None = None
+    #: the reader's language (en, nl, es); else the browser's Accept-Language
+    lang: Annotated[str, msgspec.Meta(max_length=16)] | None = None
 
 
 class Submit(msgspec.Struct, tag="submit", tag_field="type", forbid_unknown_fields=True):
@@ -38,11 +40,16 @@ class Back(msgspec.Struct, tag="back", tag_field="type", forbid_unknown_fields=T
     v: int
 
 
+class Lang(msgspec.Struct, tag="lang", tag_field="type", forbid_unknown_fields=True):
+    v: int
+    lang: Annotated[str, msgspec.Meta(max_length=16)]
+
+
 class Ping(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=True):
     v: int
 
 
-ClientMessage = Hello | Submit | Undo | Back | Ping
+ClientMessage = Hello | Submit | Undo | Back | Lang | Ping
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import contextvars
 import hashlib
 import hmac
 import secrets
@@ -25,6 +26,7 @@ import msgspec
 
 from mailbag.bots.base import Bot, make_bot
 from mailbag.core import Action, Event, IllegalAction, MailbagError
+from mailbag.core.i18n import language, use_language
 from mailbag.core.records import GameRecord, replay_steps, result_of
 from mailbag.server import messages
 from mailbag.server.protocol import encode
@@ -79,6 +81,8 @@ class Conn:
     #: the log has been sent up to (and including) this step
     sent: int = -1
     told_rematch: bool = False
+    #: the reader's language: every text sent to this socket is in it
+    lang: str = "en"
 
 
 @dataclass
@@ -94,7 +98,7 @@ class Room:
     _bots: asyncio.Task[None] | None = None
     _clock: asyncio.Task[None] | None = None
     _absent: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    _cache: dict[tuple[int, str, int | None], dict[str, Any]] = field(default_factory=dict)
+    _cache: dict[tuple[int, str, int | None, str], dict[str, Any]] = field(default_factory=dict)
     #: what each seat was shown at recent steps (a digest of its view)
     _views: dict[tuple[int, int], bytes] = field(default_factory=dict)
 
@@ -160,6 +164,10 @@ class Room:
 
     # -- messages --------------------------------------------------------------------------------
     def welcome(self, conn: Conn) -> str:
+        with use_language(conn.lang):
+            return self._welcome(conn)
+
+    def _welcome(self, conn: Conn) -> str:
         record = self.table.record
         return encode(
             {
@@ -176,7 +184,7 @@ class Room:
 
     def _seat_state(self, seat: int | None) -> dict[str, Any]:
         steps = self.table.record.steps
-        key = (self.table.step, steps[-1].digest or "" if steps else "", seat)
+        key = (self.table.step, steps[-1].digest or "" if steps else "", seat, language())
         cached = self._cache.get(key)
         if cached is None:
             if len(self._cache) > 16:
@@ -189,12 +197,24 @@ class Room:
                 self._views[(self.table.step, seat)] = _digest(cached["view"])
         return cached
 
+    def names(self) -> list[str]:
+        """How each seat is called (the names the table was made with)."""
+        return [row.name for row in self.row.seats]
+
     def state_message(self, conn: Conn) -> str:
-        """The ``state`` message for ``conn``: what changed in its log since it was last told."""
+        """The ``state`` message for ``conn``, in its reader's language: what changed in its
+        log since it was last told."""
+        with use_language(conn.lang):
+            return self._state_message(conn)
+
+    def _state_message(self, conn: Conn) -> str:
         step = self.table.step
         reset = conn.sent < 0 or conn.sent > step
         first = 0 if reset else conn.sent + 1
-        events = messages.visible_log(self.log, conn.seat, first)
+        names = self.names()
+        events = messages.visible_log(
+            self.log, conn.seat, first, lambda event: self.game.event_text(event, names)
+        )
         conn.sent = step
         over = self.table.is_over()
         record = self.table.record
@@ -491,7 +511,12 @@ class Hub:
         self.thinking = Thinking(threads=bot_threads, processes=bot_processes)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.io, fn, *args)
+        """``fn(*args)`` in the pool, in this context (the reader's language: a refusal is
+        worded in it)."""
+        context = contextvars.copy_context()
+        return await asyncio.get_running_loop().run_in_executor(
+            self.io, context.run, fn, *args
+        )
 
     def open_table(
         self, row: TableRow, step_rows: list[tuple[int, str, str]] | None = None

@@ -327,7 +327,12 @@ class PlayApp(App[str]):
         for person in self.humans:
             for event in events:
                 if event.visible_to(person):
-                    self._write(person, Text(event.text))
+                    self._write(person, Text(self.game.event_text(event, self._labels)))
+
+    @property
+    def _labels(self) -> list[str]:
+        record = self.table.record
+        return [record.label(s) for s in range(len(record.seats))]
 
     def _write(self, seat: int, line: Text) -> None:
         log = self.logs[seat]

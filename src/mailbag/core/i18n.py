@@ -1,0 +1,192 @@
+"""Every text a person reads, in their language: English (the source), Dutch and Spanish.
+
+Texts are written in English in the code and looked up at display time in the reader's language
+(:func:`_`, gettext's convention); the catalogs are the ``.po`` files in ``mailbag/i18n/``
+(kept with Babel: ``make catalogs``). Placeholders are named (``"{player} draws {count}"``) and
+filled after the lookup, so a translation may put them in its own order.
+
+The language is a context variable: a terminal sets it once (``--lang``, ``MAILBAG_LANG``, the
+locale), the server per socket and per request. Records, notation and JSON never depend on it.
+
+This module is standard library only: the rules engines use it and stay light.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import locale
+import os
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+from mailbag.core.errors import MailbagError
+
+#: the languages mailbag speaks (English is the source)
+LANGUAGES = ("en", "nl", "es")
+#: each language's own name, for a language menu
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "es": "Español"}
+
+#: the catalogs: ``i18n/<lang>/<area>.po`` — one file per area of the code (a game, the
+#: terminal, the server), so each is kept on its own; a language's catalog is all of them
+CATALOGS = Path(__file__).resolve().parent.parent / "i18n"
+
+_language: ContextVar[str] = ContextVar("mailbag_language", default="en")
+
+
+def language() -> str:
+    """The reader's language now."""
+    return _language.get()
+
+
+def set_language(lang: str) -> None:
+    """Set the language of this context (a terminal session, for the rest of the program)."""
+    _language.set(check_language(lang))
+
+
+@contextlib.contextmanager
+def use_language(lang: str) -> Iterator[None]:
+    """Texts made inside are in ``lang`` (a server building one socket's message)."""
+    token = _language.set(check_language(lang))
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+class LanguageError(MailbagError):
+    """A language mailbag does not speak."""
+
+
+def check_language(lang: str) -> str:
+    code = (lang or "").strip().lower().replace("_", "-").split("-")[0]
+    if code not in LANGUAGES:
+        raise LanguageError(
+            f"language {lang!r} is not spoken here; choose one of {', '.join(LANGUAGES)}"
+        )
+    return code
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """``MAILBAG_LANG``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+    A locale in another language falls back to English; a wrong ``MAILBAG_LANG`` is an error."""
+    env = os.environ if environ is None else environ
+    chosen = env.get("MAILBAG_LANG")
+    if chosen:
+        return check_language(chosen)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            code = value.split(".")[0].replace("_", "-").split("-")[0].lower()
+            return code if code in LANGUAGES else "en"
+    with contextlib.suppress(Exception):
+        code = (locale.getlocale()[0] or "").split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def best_language(accept_language: str | None) -> str:
+    """The first of an HTTP ``Accept-Language`` header's languages (by weight) spoken here."""
+    choices: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")[:20]):
+        pieces = part.strip().split(";")
+        code = pieces[0].strip().lower().split("-")[0]
+        weight = 1.0
+        for param in pieces[1:]:
+            name, _sep, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if code in LANGUAGES and weight > 0:
+            choices.append((-weight, index, code))
+    return min(choices)[2] if choices else "en"
+
+
+# -- catalogs ------------------------------------------------------------------------------------
+def _unquote(text: str) -> str:
+    value = ast.literal_eval(text)
+    if not isinstance(value, str):
+        raise ValueError(text)
+    return value
+
+
+def read_po(path: Path) -> dict[tuple[str | None, str], str]:
+    """A ``.po`` file's translations: (context, message id) → text; untranslated and fuzzy
+    entries are left out (the English is shown). Only what Babel writes is read."""
+    entries: dict[tuple[str | None, str], str] = {}
+    fields: dict[str, str] = {}
+    current: str | None = None
+    fuzzy = False
+
+    def flush() -> None:
+        nonlocal fields, fuzzy
+        msgid, msgstr = fields.get("msgid"), fields.get("msgstr")
+        if msgid and msgstr and not fuzzy:
+            entries[(fields.get("msgctxt"), msgid)] = msgstr
+        fields, fuzzy = {}, False
+
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+            current = None
+        elif line.startswith("#,") and "fuzzy" in line:
+            fuzzy = True
+        elif line.startswith("#"):
+            continue
+        elif line.startswith('"') and current is not None:
+            fields[current] += _unquote(line)
+        else:
+            key, _sep, rest = line.partition(" ")
+            if key in ("msgctxt", "msgid") and key in fields and "msgstr" in fields:
+                flush()
+            current = key
+            fields[key] = _unquote(rest)
+    flush()
+    return entries
+
+
+@cache
+def catalog(lang: str) -> dict[tuple[str | None, str], str]:
+    if lang == "en":
+        return {}
+    merged: dict[tuple[str | None, str], str] = {}
+    for path in sorted((CATALOGS / lang).glob("*.po")):
+        merged.update(read_po(path))
+    return merged
+
+
+def _format(text: str, fields: Mapping[str, object]) -> str:
+    return text.format(**fields) if fields else text
+
+
+def _(message: str, /, **fields: object) -> str:
+    """``message`` (English, with named ``{placeholders}``) in the reader's language, filled."""
+    lang = _language.get()
+    if lang != "en":
+        message = catalog(lang).get((None, message), message)
+    return _format(message, fields)
+
+
+def pgettext(context: str, message: str, /, **fields: object) -> str:
+    """:func:`_` for a word that needs its context to be translated (``pgettext("card",
+    "Letter")``): component names, score categories."""
+    lang = _language.get()
+    if lang != "en":
+        message = catalog(lang).get((context, message), message)
+    return _format(message, fields)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs where it is written; it is translated where shown."""
+    return message
+
+
+def translate_all(lang: str) -> dict[str, str]:
+    """Every translation without a context, for a client that looks texts up itself."""
+    return {msgid: text for (ctx, msgid), text in catalog(check_language(lang)).items() if not ctx}

@@ -1,0 +1,57 @@
+"""Which texts belong to which catalog (``src/mailbag/i18n/<lang>/<area>.po``), and how they are
+extracted — shared by the catalog test and ``make catalogs`` (tests/i18n/catalogs.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "mailbag"
+I18N = SRC / "i18n"
+TRANSLATED = ("nl", "es")
+
+#: area -> the source files (globs under src/mailbag) whose texts it holds
+AREAS: dict[str, tuple[str, ...]] = {
+    "carteros": ("games/carteros/**/*.py",),
+    "post_office": ("games/post_office/**/*.py",),
+    "postcards": ("games/postcards/**/*.py",),
+    "play": (
+        "*.py",
+        "core/**/*.py",
+        "table/**/*.py",
+        "tui/**/*.py",
+        "bots/**/*.py",
+        "sim/**/*.py",
+        "games/*.py",
+    ),
+    "server": ("server/**/*.py", "server/static/*.js"),
+}
+
+PYTHON_KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2)}
+#: the browser client looks its texts up with t("…")
+JS_KEYWORDS = {"t": None}
+
+
+def files_of(area: str) -> list[Path]:
+    found: set[Path] = set()
+    for pattern in AREAS[area]:
+        found.update(p for p in SRC.glob(pattern) if "vendor" not in p.parts)
+    return sorted(found)
+
+
+def messages_of(area: str) -> Iterator[tuple[str | None, str, Path, int]]:
+    """(context, message id, file, line) of every marked text of ``area``."""
+    from babel.messages.extract import extract
+
+    for path in files_of(area):
+        js = path.suffix == ".js"
+        with path.open("rb") as handle:
+            for line, message, _comments, context in extract(
+                "javascript" if js else "python",
+                handle,
+                keywords=JS_KEYWORDS if js else PYTHON_KEYWORDS,
+                comment_tags=(),
+            ):
+                msgid = message[0] if isinstance(message, tuple) else message
+                if msgid:
+                    yield context, msgid, path, line
