@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_BASE := $(VENV)/.installed-base
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: play serve test lint typecheck unit soak golden bench clean
+.PHONY: play serve test lint typecheck unit soak golden bench clean catalogs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
