@@ -27,7 +27,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "server": ("server/**/*.py", "server/static/*.js"),
 }
 
-PYTHON_KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2)}
+PYTHON_KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
 #: the browser client looks its texts up with t("…")
 JS_KEYWORDS = {"t": None}
 

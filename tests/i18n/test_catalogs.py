@@ -45,7 +45,7 @@ def test_texts_are_looked_up_as_written(area: str) -> None:
     bad = []
     for path in files_of(area):
         text = path.read_text(encoding="utf-8")
-        for match in re.finditer(r"\b(?:_|N_|pgettext|t)\(\s*f[\"']", text):
+        for match in re.finditer(r"\b(?:_|N_|NC_|pgettext|t)\(\s*f[\"']", text):
             line = text.count("\n", 0, match.start()) + 1
             bad.append(f"{path.relative_to(SRC)}:{line}")
     assert not bad, "f-strings in _(): use named placeholders instead:\n" + "\n".join(bad)

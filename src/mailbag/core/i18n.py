@@ -187,6 +187,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """:func:`N_` for a text translated with :func:`pgettext` where shown (a score category
+    named in a table of constants)."""
+    return message
+
+
 def translate_all(lang: str) -> dict[str, str]:
     """Every translation without a context, for a client that looks texts up itself."""
     return {msgid: text for (ctx, msgid), text in catalog(check_language(lang)).items() if not ctx}
