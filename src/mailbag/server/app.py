@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import gc
 import hashlib
 import json
 import re
@@ -135,6 +136,10 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await asyncio.get_running_loop().run_in_executor(None, db.migrate)
+        # what is loaded by now lives as long as the process: the collector's full passes need not
+        # go through it again (each such pass stopped the server ~70 ms at 100 tables, ~40 after)
+        gc.collect()
+        gc.freeze()
         listener: asyncio.Task[None] | None = None
         if listen and db.is_postgres:
             from mailbag.server.notify import follow_notifications
