@@ -108,8 +108,13 @@ def phases(state: PostOfficeState, count: int) -> PostOfficeState:
     return state
 
 
-def texts(events: list[Event], seat: int | None = None) -> list[str]:
-    return [e.text for e in events if e.visible_to(seat)]
+#: how the tests call the seats in event texts
+NAMES = [f"seat {i}" for i in range(4)]
+
+
+def texts(events: list[Event], seat: int | None = None, game: PostOfficeGame = GAME) -> list[str]:
+    """The events ``seat`` sees, in words (English unless a test sets another language)."""
+    return [game.event_text(e, NAMES) for e in events if e.visible_to(seat)]
 
 
 def legal_strs(state: PostOfficeState, seat: int) -> list[str]:

@@ -6,7 +6,7 @@ printed one; every title and help text shown at the table comes from the data.""
 from __future__ import annotations
 
 import pytest
-from po_builder import GAME
+from po_builder import GAME, texts
 
 from mailbag.core import ComponentError, Rng, apply, new_game, validate
 from mailbag.core.records import replay
@@ -105,7 +105,7 @@ def test_a_game_with_the_made_up_goal_deals_checks_and_scores_it() -> None:
     assert MADE_UP.is_over(state)
     assert len(taken) == 1  # every board fills its corners: someone takes it, once (PO-9)
     winner = taken[0].data["seat"]
-    assert "completes goal 'Corner office'" in taken[0].text
+    assert "completes goal 'Corner office'" in texts(taken, game=MADE_UP)[0]
     assert NEW in state.players[winner].goals_won
     validate(MADE_UP, state)
     if NEW in state.players[winner].goals:  # not exchanged for steps (PO-103)

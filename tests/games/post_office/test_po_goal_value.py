@@ -7,7 +7,7 @@ different answer; the scenes made from real games are checked with ``validate`` 
 
 from __future__ import annotations
 
-from po_builder import GAME, act, at_move, blank_with, board, everyone, legal_strs, new, seal
+from po_builder import GAME, act, at_move, blank_with, board, everyone, legal_strs, new, seal, texts
 from test_po_goals import FRAGILE_SHAPES, INDEX, show, to_end_of_round
 
 from mailbag.core import validate
@@ -54,7 +54,7 @@ def test_ten_stamps_reached_only_thanks_to_a_goal_token() -> None:
     ten = INDEX["ten_stamps"]
     assert state.players[1].goals == [INDEX["eight_tapes"], ten]
     assert state.players[2].goals == [] and state.players[2].stamps == 9
-    assert "seat 1 completes goal 'Ten stamps' and takes its token" in [e.text for e in events]
+    assert "seat 1 completes goal 'Ten stamps' and takes its token" in texts(events)
     validate(GAME, state)
 
 
@@ -98,9 +98,7 @@ def test_a_helper_move_affordable_only_with_the_goal_token() -> None:
     p = state.players[0]
     assert p.space == 6 and p.goals == [] and p.goals_won == [g] and g in state.goal_box
     assert p.stamps == 8 - 5 and state.stamp_supply == supply - 3
-    assert "seat 0's helper moves to the top-right corner (paying 5 stamps)" in [
-        e.text for e in events
-    ]
+    assert "seat 0's helper moves to the top-right corner (paying 5 stamps)" in texts(events)
     after = GAME.scores(state)[0]
     assert after.total == before.total - 5  # the exchange itself costs nothing
     assert (after.breakdown["stamps"], after.breakdown["goal tokens"]) == (3, 0)

@@ -4,7 +4,7 @@ refills (PO-111)."""
 from __future__ import annotations
 
 import pytest
-from po_builder import GAME, blank_with, block, board, everyone, new, seal, uniform
+from po_builder import GAME, blank_with, block, board, everyone, new, seal, texts, uniform
 from test_po_scoring import LENA, LENA_TAPES
 
 from mailbag.games.post_office.goals import check_goals, completes
@@ -180,9 +180,9 @@ def test_end_of_round_check_tie_and_refill() -> None:
     assert state.stamp_supply == supply - 8
     assert ten not in state.goal_display and len(state.goal_display) == 4
     assert state.goal_display[-1] == stack[-1] and state.goal_stack == stack[:-1]
-    texts = [e.text for e in events]
-    assert "seat 1 completes goal 'Ten stamps' and takes its token" in texts
-    assert "seat 2 also completes goal 'Ten stamps' and takes 8 stamps" in texts
+    said = texts(events)
+    assert "seat 1 completes goal 'Ten stamps' and takes its token" in said
+    assert "seat 2 also completes goal 'Ten stamps' and takes 8 stamps" in said
     assert GAME.balance_tags(state, 1)["goal"] == ["goal:ten_stamps"]
 
 

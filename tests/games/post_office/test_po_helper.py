@@ -4,7 +4,7 @@ paying with goal tokens (PO-103)."""
 from __future__ import annotations
 
 import pytest
-from po_builder import GAME, act, at_move, column, everyone, fill, legal_strs, row
+from po_builder import GAME, act, at_move, column, everyone, fill, legal_strs, row, texts
 
 from mailbag.core import IllegalAction, canonical_json
 from mailbag.games.post_office.geometry import SPACE_LINE
@@ -18,7 +18,7 @@ def test_the_mandatory_step() -> None:
     state, events = everyone(state, {0: "move 0", 1: "move 0"})
     assert state.phase == PLACE
     assert state.players[0].space == 1 and SPACE_LINE[1] == ("col", 0)
-    assert "seat 0's helper moves to the column 0" in [e.text for e in events]
+    assert "seat 0's helper moves to the column 0" in texts(events)
 
 
 def test_paid_extra_steps() -> None:

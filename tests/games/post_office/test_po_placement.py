@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from po_builder import GAME, act, at_move, everyone, legal_strs
+from po_builder import GAME, act, at_move, everyone, legal_strs, texts
 
 from mailbag.core import IllegalAction
 from mailbag.games.post_office.geometry import CELL_PARCELS
@@ -96,4 +96,4 @@ def test_placements_are_revealed_together() -> None:
     assert GAME.view(state, 1)["players"][0]["tokens"][0] == 0
     state, events = everyone(state)
     assert state.players[0].token[0] == token
-    assert f"seat 0 places token {token} on cell (0,0), turned 0°" in [e.text for e in events]
+    assert f"seat 0 places token {token} on cell (0,0), turned 0°" in texts(events)

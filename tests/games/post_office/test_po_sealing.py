@@ -5,7 +5,19 @@ from __future__ import annotations
 import re
 
 import pytest
-from po_builder import GAME, act, at, at_seal, board, everyone, legal_strs, new, seal, uniform
+from po_builder import (
+    GAME,
+    act,
+    at,
+    at_seal,
+    board,
+    everyone,
+    legal_strs,
+    new,
+    seal,
+    texts,
+    uniform,
+)
 
 from mailbag.core import IllegalAction, Rng
 from mailbag.games.post_office.legal import legal_seals
@@ -102,7 +114,7 @@ def test_seal_takes_stamps_for_covered_stamp_icons() -> None:
     assert sealed_cells(state) == {(1, 0), (2, 0), (3, 0), (3, 1)}
     assert p.placed[0 * 4 + 0] >= 0
     assert p.stamps == 4 and state.stamp_supply == supply - 1
-    assert "with the fragile L tape and takes 1 stamp" in events[-1].text
+    assert "with the fragile L tape and takes 1 stamp" in texts(events)[-1]
 
 
 @pytest.mark.parametrize(

@@ -6,11 +6,21 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from mailbag.core import Action, Event, Game, GameSpec, IllegalAction, Observation, Rng, Score
+from mailbag.core.i18n import N_
 from mailbag.core.spec import OptionSpec, OptionValue
-from mailbag.games.post_office import heuristics, legal, render, reveal, rules, validate, view
+from mailbag.games.post_office import (
+    heuristics,
+    legal,
+    render,
+    reveal,
+    rules,
+    texts,
+    validate,
+    view,
+)
 from mailbag.games.post_office.actions import VERBS, Notation
 from mailbag.games.post_office.components import Components, load_components
-from mailbag.games.post_office.geometry import Tables
+from mailbag.games.post_office.geometry import Tables, parcel_label
 from mailbag.games.post_office.scoring import breakdown, stamp_value
 from mailbag.games.post_office.state import (
     FEWEST_ROUNDS,
@@ -24,7 +34,7 @@ from mailbag.games.post_office.state import (
 
 SPEC = GameSpec(
     name="post_office",
-    title="Post Office",
+    title=N_("Post Office"),
     min_seats=2,
     max_seats=4,
     options=(
@@ -32,23 +42,29 @@ SPEC = GameSpec(
             "goals",
             bool,
             False,
-            "play with the goal tokens (9 printed, 4 face up; the rulebook recommends leaving "
-            "them out of a first game)",
+            N_(
+                "play with the goal tokens (9 printed, 4 face up; the rulebook recommends "
+                "leaving them out of a first game)"
+            ),
         ),
         OptionSpec(
             "rounds",
             int,
             PRINTED.rounds,
-            "the number of rounds, the last one a half round (PO-113): 11 as printed, fewer for "
-            "a shorter game",
+            N_(
+                "the number of rounds, the last one a half round (PO-113): 11 as printed, "
+                "fewer for a shorter game"
+            ),
             minimum=FEWEST_ROUNDS,
             maximum=MOST_ROUNDS,
         ),
     ),
     #: goals with the shortest game: goals are checked after the half round too (PO-107)
     contract_options=({"goals": True, "rounds": FEWEST_ROUNDS},),
-    summary="Draft parcel tokens, fill your 5×5 shelving and seal same-coloured shapes with "
-    "mail tape; 2–4 players choose simultaneously.",
+    summary=N_(
+        "Draft parcel tokens, fill your 5×5 shelving and seal same-coloured shapes with "
+        "mail tape; 2–4 players choose simultaneously."
+    ),
     verbs=VERBS,
 )
 
@@ -179,3 +195,25 @@ class PostOfficeGame(Game[PostOfficeState]):
 
     def describe_action(self, observation: Observation, action: Action) -> str:
         return render.describe(observation, action, self.tables)
+
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        """The event in the reader's language: its helper's space, its tape, its goal and its
+        parcels put into words from its data (which keeps the language-neutral names)."""
+        data = event.data
+        extra: dict[str, object] = {}
+        comps = self.components
+        try:
+            if event.kind == "move":
+                extra["space"] = texts.space_text(int(data["space"]))
+            elif event.kind == "seal":
+                extra["parcels"] = " ".join(parcel_label(int(c)) for c in data["cells"])
+                colour, _sep, shape = str(data["tape"]).partition(" ")
+                tape = self.tables.colour_index[colour] * 4 + self.tables.shape_index[shape]
+                extra["tape"] = texts.tape_name(comps, tape)
+            elif event.kind in ("goal", "goal_shared"):
+                extra["goal"] = render.goal_title(str(data["goal"]), self.tables)
+        except (KeyError, IndexError, ValueError, TypeError):
+            pass
+        if extra:
+            event = Event(event.kind, event.text, {**data, **extra}, event.to)
+        return super().event_text(event, names)

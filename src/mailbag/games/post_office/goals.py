@@ -12,6 +12,7 @@ function registered here (or in a user's own code, before the component file is 
 from __future__ import annotations
 
 from mailbag.core import Event
+from mailbag.core.i18n import N_
 from mailbag.games.post_office.components import GOAL_CONDITIONS, SYMBOL, Goal
 from mailbag.games.post_office.geometry import SQUARES, Tables
 from mailbag.games.post_office.scoring import (
@@ -129,7 +130,7 @@ def check_goals(state: PostOfficeState, tables: Tables) -> list[Event]:
         events.append(
             Event(
                 "goal",
-                f"seat {first} completes goal '{goal.title}' and takes its token",
+                N_("{seat} completes goal '{goal}' and takes its token"),
                 {"seat": first, "goal": goal.name},
             )
         )
@@ -137,12 +138,13 @@ def check_goals(state: PostOfficeState, tables: Tables) -> list[Event]:
             paid = min(GOAL_VALUE, state.stamp_supply)
             state.stamp_supply -= paid
             state.players[i].stamps += paid
+            text = (
+                N_("{seat} also completes goal '{goal}' and takes 1 stamp")
+                if paid == 1
+                else N_("{seat} also completes goal '{goal}' and takes {stamps} stamps")
+            )
             events.append(
-                Event(
-                    "goal_shared",
-                    f"seat {i} also completes goal '{goal.title}' and takes {paid} stamps",
-                    {"seat": i, "goal": goal.name, "stamps": paid},
-                )
+                Event("goal_shared", text, {"seat": i, "goal": goal.name, "stamps": paid})
             )
     if taken:
         state.goal_display = [g for g in state.goal_display if g not in taken]

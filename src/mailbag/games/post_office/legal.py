@@ -5,6 +5,8 @@ an action is refused (naming the ruling it breaks).
 from __future__ import annotations
 
 from mailbag.core import Action, IllegalAction
+from mailbag.core.i18n import N_, _
+from mailbag.games.post_office import texts
 from mailbag.games.post_office.actions import SKIP_ACTION, Notation
 from mailbag.games.post_office.bitboard import seal_hits
 from mailbag.games.post_office.geometry import (
@@ -16,7 +18,6 @@ from mailbag.games.post_office.geometry import (
     TRACK,
     Tables,
     parcel_label,
-    space_name,
 )
 from mailbag.games.post_office.scoring import stamp_value
 from mailbag.games.post_office.state import (
@@ -31,11 +32,13 @@ from mailbag.games.post_office.state import (
     PostOfficeState,
 )
 
+#: how each phase's action is written (the verbs are notation; the words in capitals are
+#: translated)
 PHASE_HELP = {
-    KEEP: "keep TOKEN",
-    MOVE: "move N",
-    PLACE: "place TOKEN ROW COL ROT",
-    SEAL: "seal COLOUR SHAPE FORM ROW COL, or skip",
+    KEEP: N_("keep TOKEN"),
+    MOVE: N_("move N"),
+    PLACE: N_("place TOKEN ROW COL ROT"),
+    SEAL: N_("seal COLOUR SHAPE FORM ROW COL, or skip"),
 }
 
 
@@ -55,7 +58,7 @@ def route_from(token: list[int], space: int) -> list[int]:
     column; a corner always stops it. Entry k is where ``move k`` ends (k paid extra steps)."""
     free = [EMPTY in token[cells] for cells in LINE_SLICES]  # lines with a free cell
     out = []
-    for _ in range(TRACK):
+    for _step in range(TRACK):
         space = space + 1 if space < TRACK - 1 else 0
         line = SPACE_LINE_INDEX[space]
         if line < 0 or free[line]:
@@ -66,7 +69,7 @@ def route_from(token: list[int], space: int) -> list[int]:
 def destination(token: list[int], space: int, extra: int) -> int:
     """Where ``move extra`` ends: ``route_from(token, space)[extra]``, without the whole lap."""
     stops = extra + 1
-    for _ in range(TRACK):
+    for _step in range(TRACK):
         space = space + 1 if space < TRACK - 1 else 0
         line = SPACE_LINE_INDEX[space]
         if line < 0 or EMPTY in token[LINE_SLICES[line]]:
@@ -155,32 +158,48 @@ def _int(action: Action, i: int) -> int | None:
 def explain(state: PostOfficeState, seat: int, action: Action, tables: Tables) -> IllegalAction:
     """Why ``action`` is refused for ``seat`` now."""
     if state.phase == OVER:
-        return IllegalAction("End of Game", "the game is over")
+        return IllegalAction("End of Game", _("the game is over"))
     if not 0 <= seat < len(state.players):
-        return IllegalAction("Setup", f"there is no seat {seat}")
+        return IllegalAction("Setup", _("there is no seat {seat}", seat=seat))
     p = state.players[seat]
     phase = state.phase
     if p.pending:
         return IllegalAction(
             "PO-2",
-            f"seat {seat} has already chosen this {PHASE_NAMES[phase]} phase; waiting "
-            "for the other players",
+            _(
+                "seat {seat} has already chosen this {phase} phase; waiting for the other players",
+                seat=seat,
+                phase=texts.phase(PHASE_NAMES[phase]),
+            ),
         )
     verb = action.verb
     expected = PHASE_NAMES[phase]
+    usage = _(PHASE_HELP[phase])
     if not (verb == expected or (phase == SEAL and verb == "skip")):
         return IllegalAction(
             "PO-2",
-            f"now is the {expected} phase: the action is '{PHASE_HELP[phase]}', not {verb!r}",
+            _(
+                "now is the {phase} phase: the action is '{usage}', not {verb}",
+                phase=texts.phase(expected),
+                usage=usage,
+                verb=repr(verb),
+            ),
         )
     if verb == "skip":
-        return IllegalAction("PO-6", "'skip' takes no arguments")
+        return IllegalAction("PO-6", _("'skip' takes no arguments"))
     arity = {KEEP: 1, MOVE: 1, PLACE: 4, SEAL: 5}[phase]
     if len(action.args) != arity:
-        return IllegalAction("notation", f"'{PHASE_HELP[phase]}' takes {arity} arguments")
+        return IllegalAction(
+            "notation", _("'{usage}' takes {count} arguments", usage=usage, count=arity)
+        )
     if phase == KEEP:
         return IllegalAction(
-            "PO-3", f"token {action.args[0]} is not one of the two dealt to you ({p.dealt})"
+            "PO-3",
+            _(
+                "token {token} is not one of the two dealt to you ({dealt})",
+                token=action.args[0],
+                dealt=p.dealt,
+            ),
         )
     if phase == MOVE:
         return _explain_move(p, _int(action, 0))
@@ -191,33 +210,60 @@ def explain(state: PostOfficeState, seat: int, action: Action, tables: Tables) -
 
 def _explain_move(p: Player, n: int | None) -> IllegalAction:
     if n is None or n < 0:
-        return IllegalAction("PO-4", "the number of extra steps must be 0 or more")
+        return IllegalAction("PO-4", _("the number of extra steps must be 0 or more"))
     if n > spendable(p):
         return IllegalAction(
             "PO-4",
-            f"{n} extra steps cost {n} stamps; you hold {spendable(p)} (stamps and goal tokens)",
+            _(
+                "{steps} extra steps cost {steps} stamps; you hold {stamps} (stamps and goal "
+                "tokens)",
+                steps=n,
+                stamps=spendable(p),
+            ),
         )
     return IllegalAction(
         "PO-101",
-        f"at most {len(route(p)) - 1} extra steps: more would only go round the track again",
+        _(
+            "at most {steps} extra steps: more would only go round the track again",
+            steps=len(route(p)) - 1,
+        ),
     )
 
 
 def _explain_place(p: Player, action: Action) -> IllegalAction:
     token, row, col, rot = (_int(action, i) for i in range(4))
     if token not in p.hand:
-        which = "the token left in your hand" if len(p.hand) == 1 else "one of your tokens"
-        return IllegalAction("PO-5", f"token {action.args[0]} is not {which} ({p.hand})")
+        if len(p.hand) == 1:
+            text = _(
+                "token {token} is not the token left in your hand ({hand})",
+                token=action.args[0],
+                hand=p.hand,
+            )
+        else:
+            text = _(
+                "token {token} is not one of your tokens ({hand})",
+                token=action.args[0],
+                hand=p.hand,
+            )
+        return IllegalAction("PO-5", text)
     if row is None or col is None or not (0 <= row < SIZE and 0 <= col < SIZE):
-        return IllegalAction("PO-5", "ROW and COL are cells of the shelving, 0..4")
+        return IllegalAction("PO-5", _("ROW and COL are cells of the shelving, 0..4"))
     if rot is None or not 0 <= rot < 4:
-        return IllegalAction("PO-5", "ROT is the number of quarter turns clockwise, 0..3")
+        return IllegalAction("PO-5", _("ROT is the number of quarter turns clockwise, 0..3"))
     cell = row * SIZE + col
     if p.token[cell] != EMPTY:
-        return IllegalAction("PO-5", f"cell ({row},{col}) already holds a parcel token")
+        return IllegalAction(
+            "PO-5", _("cell ({row},{col}) already holds a parcel token", row=row, col=col)
+        )
     assert cell < CELLS
     return IllegalAction(
-        "PO-5", f"your helper on the {space_name(p.space)} does not point at cell ({row},{col})"
+        "PO-5",
+        _(
+            "your helper on the {space} does not point at cell ({row},{col})",
+            space=texts.space_text(p.space),
+            row=row,
+            col=col,
+        ),
     )
 
 
@@ -228,43 +274,77 @@ def _explain_seal(p: Player, action: Action, tables: Tables) -> IllegalAction:
     comps = tables.components
     if colour is None:
         names = ", ".join(c.name for c in comps.colours)
-        return IllegalAction("PO-6", f"no tape colour {action.args[0]!r}; colours: {names}")
+        return IllegalAction(
+            "PO-6",
+            _(
+                "no tape colour {colour}; colours: {colours}",
+                colour=repr(action.args[0]),
+                colours=names,
+            ),
+        )
     if shape is None:
         names = ", ".join(s.name for s in comps.shapes)
-        return IllegalAction("PO-6", f"no tape shape {action.args[1]!r}; shapes: {names}")
-    name = tables.tape_name(colour * 4 + shape)
+        return IllegalAction(
+            "PO-6",
+            _("no tape shape {shape}; shapes: {shapes}", shape=repr(action.args[1]), shapes=names),
+        )
+    name = texts.tape_name(comps, colour * 4 + shape)
     if p.placed[colour * 4 + shape] >= 0:
-        return IllegalAction("PO-6", f"your {name} tape is already on the board")
+        return IllegalAction("PO-6", _("your {tape} tape is already on the board", tape=name))
     forms = len(tables.forms[shape])
     if form is None or not 0 <= form < forms:
         return IllegalAction(
-            "PO-6", f"the {comps.shapes[shape].name} tape has forms 0..{forms - 1}"
+            "PO-6",
+            _(
+                "the {shape} tape has forms 0..{last}",
+                shape=comps.shapes[shape].name,
+                last=forms - 1,
+            ),
         )
     if row is None or col is None:
-        return IllegalAction("PO-6", "ROW and COL are a parcel, 0..9")
+        return IllegalAction("PO-6", _("ROW and COL are a parcel, 0..9"))
     pid = tables.placement_id.get((shape, form, row * PSIZE + col))
     if pid is None or not (0 <= row < PSIZE and 0 <= col < PSIZE):
         return IllegalAction(
-            "PO-6", f"the {name} tape in form {form} at ({row},{col}) leaves the board"
+            "PO-6",
+            _(
+                "the {tape} tape in form {form} at ({row},{col}) leaves the board",
+                tape=name,
+                form=form,
+                row=row,
+                col=col,
+            ),
         )
-    colour_name = comps.colours[colour].name
+    colour_name = texts.parcel_type(comps.colours[colour])
     for cell in tables.placements[pid].cells:
         if p.colour[cell] < 0:
             return IllegalAction(
                 "PO-6",
-                f"parcel {parcel_label(cell)} is empty: a tape lies on 4 parcels of its colour",
+                _(
+                    "parcel {parcel} is empty: a tape lies on 4 parcels of its colour",
+                    parcel=parcel_label(cell),
+                ),
             )
         if p.tape[cell] >= 0:
             return IllegalAction(
                 "PO-6",
-                f"parcel {parcel_label(cell)} is already sealed by the "
-                f"{tables.tape_name(p.tape[cell])} tape",
+                _(
+                    "parcel {parcel} is already sealed by the {tape} tape",
+                    parcel=parcel_label(cell),
+                    tape=texts.tape_name(comps, p.tape[cell]),
+                ),
             )
         if p.colour[cell] != colour:
-            other = comps.colours[p.colour[cell]].name
+            other = texts.parcel_type(comps.colours[p.colour[cell]])
             return IllegalAction(
                 "PO-6",
-                f"parcel {parcel_label(cell)} is {other}, not {colour_name}: the "
-                f"{name} tape does not fit that shape of {colour_name} parcels",
+                _(
+                    "parcel {parcel} is {other}, not {colour}: the {tape} tape does not fit "
+                    "that shape of {colour} parcels",
+                    parcel=parcel_label(cell),
+                    other=other,
+                    colour=colour_name,
+                    tape=name,
+                ),
             )
-    return IllegalAction("PO-6", f"{action} is not a legal seal now")
+    return IllegalAction("PO-6", _("{action} is not a legal seal now", action=str(action)))

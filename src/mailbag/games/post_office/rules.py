@@ -9,6 +9,7 @@ chosen, the phase is resolved for everyone in seat order from the senior post of
 from __future__ import annotations
 
 from mailbag.core import Action, Event, Rng
+from mailbag.core.i18n import N_
 from mailbag.games.post_office.actions import Notation
 from mailbag.games.post_office.components import STAMP
 from mailbag.games.post_office.geometry import (
@@ -18,8 +19,6 @@ from mailbag.games.post_office.geometry import (
     SIZE,
     STARTING_CELLS,
     Tables,
-    parcel_label,
-    space_name,
 )
 from mailbag.games.post_office.goals import check_goals, reveal_goals
 from mailbag.games.post_office.legal import destination
@@ -29,7 +28,6 @@ from mailbag.games.post_office.state import (
     KEEP,
     MOVE,
     OVER,
-    PHASE_NAMES,
     PLACE,
     SEAL,
     SKIP,
@@ -112,7 +110,7 @@ def start_round(state: PostOfficeState) -> list[Event]:
     events = [
         Event(
             "round",
-            f"round {state.round}: each player is dealt 2 parcel tokens",
+            N_("round {round}: each player is dealt 2 parcel tokens"),
             {"round": state.round},
         )
     ]
@@ -121,8 +119,8 @@ def start_round(state: PostOfficeState) -> list[Event]:
         events.append(
             Event(
                 "dealt",
-                f"you are dealt tokens {p.dealt[0]} and {p.dealt[1]}",
-                {"seat": i, "tokens": list(p.dealt)},
+                N_("you are dealt tokens {first} and {second}"),
+                {"seat": i, "tokens": list(p.dealt), "first": p.dealt[0], "second": p.dealt[1]},
                 to=(i,),
             )
         )
@@ -135,7 +133,7 @@ def submit(
     """Record ``seat``'s (legal) decision; resolve the phase when everyone has chosen."""
     players = state.players
     players[seat].pending, text = notation.chosen(action)
-    events = [Event("chosen", "you choose: " + text, {"seat": seat, "action": text}, (seat,))]
+    events = [Event("chosen", N_("you choose: {action}"), {"seat": seat, "action": text}, (seat,))]
     for p in players:
         if not p.pending:
             return events
@@ -172,7 +170,7 @@ def _resolve_keep(state: PostOfficeState) -> list[Event]:
     players they pass to each other."""
     n = len(state.players)
     passed = []
-    events = [Event("draft", "everyone keeps one token and passes the other to the left")]
+    events = [Event("draft", N_("everyone keeps one token and passes the other to the left"))]
     for p in state.players:
         kept = p.pending[0]
         other = p.dealt[1] if p.dealt[0] == kept else p.dealt[0]
@@ -185,8 +183,8 @@ def _resolve_keep(state: PostOfficeState) -> list[Event]:
         events.append(
             Event(
                 "received",
-                f"you receive token {token} from seat {i}",
-                {"seat": left, "from": i, "token": token},
+                N_("you receive token {token} from {giver}"),
+                {"seat": left, "from": i, "giver": i, "token": token},
                 to=(left,),
             )
         )
@@ -230,14 +228,14 @@ def _resolve_move(state: PostOfficeState) -> list[Event]:
         extra = p.pending[0]
         p.space = destination(p.token, p.space, extra)
         pay(state, p, extra)
-        paid = f" (paying {extra} stamp{'s' if extra != 1 else ''})" if extra else ""
-        events.append(
-            Event(
-                "move",
-                f"seat {i}'s helper moves to the {space_name(p.space)}{paid}",
-                {"seat": i, "space": p.space, "paid": extra},
-            )
-        )
+        if not extra:
+            text = N_("{seat}'s helper moves to the {space}")
+        elif extra == 1:
+            text = N_("{seat}'s helper moves to the {space} (paying 1 stamp)")
+        else:
+            text = N_("{seat}'s helper moves to the {space} (paying {paid} stamps)")
+        # the space is put into words at display time (PostOfficeGame.event_text)
+        events.append(Event("move", text, {"seat": i, "space": p.space, "paid": extra}))
     return events
 
 
@@ -252,8 +250,15 @@ def _resolve_place(state: PostOfficeState, tables: Tables) -> list[Event]:
         events.append(
             Event(
                 "place",
-                f"seat {i} places token {token} on cell ({row},{col}), turned {90 * rot}°",
-                {"seat": i, "token": token, "row": row, "col": col, "rotation": rot},
+                N_("{seat} places token {token} on cell ({row},{col}), turned {degrees}°"),
+                {
+                    "seat": i,
+                    "token": token,
+                    "row": row,
+                    "col": col,
+                    "rotation": rot,
+                    "degrees": 90 * rot,
+                },
             )
         )
     return events
@@ -278,12 +283,17 @@ def _resolve_seal(state: PostOfficeState, tables: Tables) -> list[Event]:
         gained = min(icons, state.stamp_supply)
         state.stamp_supply -= gained
         p.stamps += gained
-        cells = " ".join(parcel_label(c) for c in placement.cells)
+        if not gained:
+            text = N_("{seat} seals {parcels} with the {tape} tape")
+        elif gained == 1:
+            text = N_("{seat} seals {parcels} with the {tape} tape and takes 1 stamp")
+        else:
+            text = N_("{seat} seals {parcels} with the {tape} tape and takes {stamps} stamps")
+        # the parcels and the tape are put into words at display time (event_text)
         events.append(
             Event(
                 "seal",
-                f"seat {i} seals {cells} with the {tables.tape_name(tape)} tape"
-                + (f" and takes {gained} stamp{'s' if gained != 1 else ''}" if gained else ""),
+                text,
                 {
                     "seat": i,
                     "tape": tables.tape_name(tape),
@@ -310,14 +320,7 @@ def end_round(state: PostOfficeState, tables: Tables) -> list[Event]:
         events.extend(check_goals(state, tables))
     if last:
         state.phase = OVER
-        events.append(Event("game_over", "the last round is over: final scoring"))
+        events.append(Event("game_over", N_("the last round is over: final scoring")))
     else:
         events.extend(start_round(state))
     return events
-
-
-def phase_label(state: PostOfficeState) -> str:
-    if state.phase == OVER:
-        return "game over"
-    which = "" if state.phase == KEEP else (" (first)" if state.step == 0 else " (second)")
-    return f"round {state.round}, {PHASE_NAMES[state.phase]}{which}"

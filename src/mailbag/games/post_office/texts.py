@@ -1,0 +1,196 @@
+"""Post Office's words in the reader's language: the names that come from the component data
+(``data/*.toml``: helpers, parcel types and their colours, icons, goals) listed here for the
+catalogs, the score categories and phase names, and the functions that put them into words.
+
+The data and the notation keep their English names (``seal fragile L 0 2 3``, records, views);
+only what is shown is translated. A name from a user's component file that has no translation
+is shown as written. The board's one-letter colour codes and the receipt's mark follow the
+translated names when they stay distinct (``B`` for *breekbaar*), else the data's letters.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from mailbag.core.i18n import NC_, _, catalog, language, pgettext
+from mailbag.games.post_office.components import Colour, Components, Goal, Icon
+from mailbag.games.post_office.geometry import SPACE_LINE
+
+#: the helpers (box.toml ``helpers``)
+HELPERS = (
+    NC_("helper", "cat"),
+    NC_("helper", "dog"),
+    NC_("helper", "pigeon"),
+    NC_("helper", "hamster"),
+)
+#: the parcel types, which are the colours' names (box.toml ``[[colours]]`` ``name``)
+PARCEL_TYPES = (
+    NC_("parcel type", "fragile"),
+    NC_("parcel type", "gift"),
+    NC_("parcel type", "sweet"),
+    NC_("parcel type", "personal"),
+)
+#: the printed colours (box.toml ``[[colours]]`` ``shade``)
+SHADES = (
+    NC_("shade", "light blue"),
+    NC_("shade", "blue"),
+    NC_("shade", "yellow"),
+    NC_("shade", "brown"),
+)
+#: the icons' titles (box.toml ``[[icons]]`` ``title``)
+ICON_TITLES = (
+    NC_("icon", "no icon"),
+    NC_("icon", "symbol"),
+    NC_("icon", "stamp"),
+    NC_("icon", "receipt"),
+)
+#: the goal tokens' titles and what completes each (goals.toml)
+GOAL_TITLES = (
+    NC_("goal", "Five square groups"),
+    NC_("goal", "All four shapes of one colour"),
+    NC_("goal", "One shape in all four colours"),
+    NC_("goal", "Eight tapes"),
+    NC_("goal", "Ten stamps"),
+    NC_("goal", "Three receipts between tapes"),
+    NC_("goal", "Eight open symbols of one type"),
+    NC_("goal", "A tape in every quarter"),
+    NC_("goal", "Square groups of all four colours"),
+)
+GOAL_HELPS = (
+    NC_("goal help", "the board scores at least 5 square groups (counted as for scoring)"),
+    NC_("goal help", "the L, T, I and Z tapes of one colour are placed"),
+    NC_("goal help", "the tapes of one shape are placed in all four colours"),
+    NC_("goal help", "at least 8 tapes are placed"),
+    NC_("goal help", "the player holds at least 10 stamps, each goal token held counting 8"),
+    NC_("goal help", "at least 3 open receipts each touch at least 2 different tapes"),
+    NC_("goal help", "at least 8 open symbols of one parcel type"),
+    NC_(
+        "goal help",
+        "each quarter of the parcel grid (5×5 parcels) holds a tape lying wholly inside it",
+    ),
+    NC_("goal help", "for every colour there is an open 2×2 square of parcels of that colour"),
+)
+#: the score categories: the keys of a board's breakdown (scoring.py), the parcel types among
+#: them; shown with ``pgettext("score", key)``
+SCORE_CATEGORIES = (
+    NC_("score", "stamps"),
+    NC_("score", "goal tokens"),
+    NC_("score", "fragile"),
+    NC_("score", "gift"),
+    NC_("score", "sweet"),
+    NC_("score", "personal"),
+    NC_("score", "receipts"),
+    NC_("score", "square groups"),
+)
+#: the phases of a round (state.py ``PHASE_NAMES``)
+PHASES = (
+    NC_("phase", "keep"),
+    NC_("phase", "move"),
+    NC_("phase", "place"),
+    NC_("phase", "seal"),
+    NC_("phase", "over"),
+)
+
+
+def helper(name: str) -> str:
+    return pgettext("helper", name)
+
+
+def parcel_type(colour: Colour) -> str:
+    """A colour by its parcel type (``fragile``), as the table calls it."""
+    return pgettext("parcel type", colour.name)
+
+
+def shade(colour: Colour) -> str:
+    return pgettext("shade", colour.shade)
+
+
+def icon_title(icon: Icon) -> str:
+    return pgettext("icon", icon.title)
+
+
+def goal_title(goal: Goal) -> str:
+    return pgettext("goal", goal.title)
+
+
+def goal_help(goal: Goal) -> str:
+    return pgettext("goal help", goal.help) if goal.help else ""
+
+
+def score_category(key: str) -> str:
+    return pgettext("score", key)
+
+
+def phase(name: str) -> str:
+    return pgettext("phase", name)
+
+
+def shape_name(comps: Components, shape: int) -> str:
+    """A tape shape: its letter (L, T, I, Z) reads the same in every language."""
+    return comps.shapes[shape].name
+
+
+def tape_name(comps: Components, tape: int) -> str:
+    """``tape`` = colour * 4 + shape, e.g. ``fragile L`` (``breekbaar L``)."""
+    colour, shape = divmod(tape, 4)
+    return _(
+        "{parcel_type} {shape}",
+        parcel_type=parcel_type(comps.colours[colour]),
+        shape=shape_name(comps, shape),
+    )
+
+
+def letters(comps: Components) -> tuple[str, ...]:
+    """Each colour's letter on the boards: the first letter of its translated parcel type when
+    every type has a translation and the letters stay distinct, else the data's letters."""
+    return _letters(comps.colours, language())
+
+
+@cache
+def _letters(colours: tuple[Colour, ...], lang: str) -> tuple[str, ...]:
+    data = tuple(c.letter for c in colours)
+    known = catalog(lang)
+    names = [known.get(("parcel type", c.name)) for c in colours]
+    found = tuple((name or "")[:1].upper() for name in names)
+    if lang == "en" or not all(f.isalpha() for f in found) or len(set(found)) != len(found):
+        return data
+    return found
+
+
+def marks(comps: Components) -> tuple[str, ...]:
+    """Each icon's mark after the colour letter: a letter mark (the receipt's ``r``) is the
+    first letter of the translated title when it has one and the marks stay distinct, else
+    the data's marks."""
+    return _marks(comps.icons, language())
+
+
+@cache
+def _marks(icons: tuple[Icon, ...], lang: str) -> tuple[str, ...]:
+    data = tuple(i.mark for i in icons)
+    known = catalog(lang)
+    found = []
+    for icon in icons:
+        title = known.get(("icon", icon.title)) or ""
+        found.append(
+            title[:1].lower() if icon.mark.isalpha() and title[:1].isalpha() else icon.mark
+        )
+    if lang == "en" or len(set(found)) != len(found):
+        return data
+    return tuple(found)
+
+
+def space_text(space: int) -> str:
+    """How a space of the helper's track is called: a corner, or the row / column (counted
+    from 0) it points at (geometry.space_name in the reader's language)."""
+    line = SPACE_LINE[space]
+    if line is None:
+        if space == 0:
+            return _("Start corner")
+        if space == 6:
+            return _("top-right corner")
+        if space == 12:
+            return _("bottom-right corner")
+        return _("bottom-left corner")
+    if line[0] == "row":
+        return _("row {row}", row=line[1])
+    return _("column {column}", column=line[1])
