@@ -15,16 +15,26 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from mailbag.cliutil import friendly, plain_help
+from mailbag.cliutil import friendly, plain_help, usage_message
 from mailbag.core import MailbagError, SeatError
 from mailbag.core.game import read_component_file
-from mailbag.core.records import ComponentData, GameRecord, load, replay_steps, result_of
+from mailbag.core.i18n import _
+from mailbag.core.records import (
+    ComponentData,
+    GameRecord,
+    load,
+    replay_steps,
+    result_of,
+    seat_label,
+)
 from mailbag.core.spec import parse_option_pairs
 from mailbag.games import get, names
 
 plain_help()
+#: what ``mailbag --help`` says first (the language is chosen before this module is imported)
+ABOUT = _("mailbag: Postcards, Post Office and Carteros by their printed rules.")
 app = typer.Typer(
-    help="mailbag: Postcards, Post Office and Carteros by their printed rules.",
+    help=ABOUT,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -39,16 +49,19 @@ def _version(value: bool) -> None:
         try:
             typer.echo(f"mailbag {version('mailbag')}")
         except PackageNotFoundError:
-            typer.echo("mailbag (not installed)")
+            typer.echo(_("mailbag (not installed)"))
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(help=ABOUT)
 def _main(
     show_version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="print mailbag's version and exit"
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help=_("print mailbag's version and exit"),
         ),
     ] = False,
     lang: Annotated[
@@ -56,7 +69,7 @@ def _main(
         typer.Option(
             "--lang",
             metavar="en|nl|es",
-            help="language of everything shown (else MAILBAG_LANG, else the locale)",
+            help=_("language of everything shown (else MAILBAG_LANG, else the locale)"),
         ),
     ] = None,
 ) -> None:
@@ -68,19 +81,21 @@ def _main(
             set_language(lang)
         except LanguageError as exc:
             raise typer.BadParameter(str(exc), param_hint="--lang") from None
+
+
 console = Console(highlight=False, emoji=False)
 err_console = Console(stderr=True, highlight=False, emoji=False)
 
 
-@app.command("games")
+@app.command("games", help=_("List the games with their seat counts and options."))
 @friendly
 def games_command() -> None:
     """List the games with their seat counts and options."""
-    table = Table(title="mailbag games")
-    table.add_column("game")
-    table.add_column("seats")
-    table.add_column("options (default; valid values)")
-    table.add_column("engine seats")
+    table = Table(title=_("mailbag games"))
+    table.add_column(_("game"))
+    table.add_column(_("seats"))
+    table.add_column(_("options (default; valid values)"))
+    table.add_column(_("engine seats"))
     for name in names():
         try:
             spec = get(name).spec
@@ -89,16 +104,18 @@ def games_command() -> None:
             continue
         options = "\n".join(f"{n}={d}  ({v})" for n, d, v in spec.describe_options()) or "-"
         table.add_row(
-            f"{name}\n[dim]{spec.title}[/dim]",
+            f"{name}\n[dim]{_(spec.title)}[/dim]",
             f"{spec.min_seats}–{spec.max_seats}",
             options,
             ", ".join(spec.engine_seats) or "-",
         )
     console.print(table)
     console.print(
-        "Seats: human (you, or friends sharing the screen), a bot (random, greedy, mcts), or an "
-        "engine seat — a seat the game's own rules play, like Postcards' solo Automa "
-        "(automa:easy|normal|expert).",
+        _(
+            "Seats: human (you, or friends sharing the screen), a bot (random, greedy, mcts), or "
+            "an engine seat — a seat the game's own rules play, like Postcards' solo Automa "
+            "(automa:easy|normal|expert)."
+        ),
         markup=False,
     )
 
@@ -108,25 +125,34 @@ def parse_seats(text: str) -> list[str]:
     from mailbag.bots import split_seats
 
     if not text.strip():
-        raise SeatError("--seats is empty: give a comma list of seat kinds, e.g. human,random")
+        raise SeatError(_("--seats is empty: give a comma list of seat kinds, e.g. human,random"))
     try:
         return split_seats(text)
     except SeatError as exc:
-        raise SeatError(f"--seats {text!r}: {exc}; give a comma list, e.g. human,random") from None
+        raise SeatError(
+            _(
+                "--seats {seats}: {detail}; give a comma list, e.g. human,random",
+                seats=repr(text),
+                detail=str(exc),
+            )
+        ) from None
 
 
 def split_names(seats: list[str]) -> tuple[list[str] | None, list[str]]:
     """Names given in ``--seats`` (``alice=human,bob=human,greedy``) and the seat kinds; a seat
     without a name is called by its number. Names are unique."""
     from mailbag.bots.base import split_name
+    from mailbag.core.records import seat_label
 
     pairs = [split_name(seat) for seat in seats]
     if all(name is None for name, _ in pairs):
         return None, seats
-    names = [name or f"seat {i}" for i, (name, _) in enumerate(pairs)]
+    names = [name or seat_label(i) for i, (name, _kind) in enumerate(pairs)]
     if len(set(names)) != len(names):
-        raise SeatError(f"--seats: two seats have the same name ({', '.join(names)})")
-    return names, [kind for _, kind in pairs]
+        raise SeatError(
+            _("--seats: two seats have the same name ({names})", names=", ".join(names))
+        )
+    return names, [kind for _name, kind in pairs]
 
 
 def check_seat_kinds(game_name: str, seats: list[str]) -> None:
@@ -138,43 +164,58 @@ def check_seat_kinds(game_name: str, seats: list[str]) -> None:
         if kind == "human" or kind in game.spec.engine_seats or is_bot_kind(kind):
             continue
         valid = ", ".join(["human", *bot_kinds(), *game.spec.engine_seats])
-        raise SeatError(f"unknown seat kind {kind!r}; valid seat kinds: {valid}")
+        raise SeatError(
+            _("unknown seat kind {kind}; valid seat kinds: {valid}", kind=repr(kind), valid=valid)
+        )
 
 
-@app.command("play")
+@app.command(
+    "play",
+    help=_(
+        "Play a game in the terminal: people and bots, or bots only (runs unattended).\n\n"
+        "In a terminal, people play full screen (with the `tui` extra installed); `--plain`, or "
+        "input or output that is not a terminal, plays in line mode. Every decision is saved as "
+        "it is made; `mailbag play --resume FILE` continues a game."
+    ),
+)
 @friendly
 def play_command(
     game: Annotated[
-        str | None, typer.Argument(metavar="GAME", help="game to play (see `mailbag games`)")
+        str | None,
+        typer.Argument(metavar="GAME", help=_("game to play (see `mailbag games`)")),
     ] = None,
     seats: Annotated[
-        str, typer.Option(
-            metavar="KINDS", help="comma list of seat kinds: human, random, greedy, mcts, automa:…"
-        )
+        str,
+        typer.Option(
+            metavar="KINDS",
+            help=_("comma list of seat kinds: human, random, greedy, mcts, automa:…"),
+        ),
     ] = "human,random",
     seed: Annotated[
-        int | None, typer.Option(metavar="N", help="random seed (default: chosen at random)")
+        int | None,
+        typer.Option(metavar="N", help=_("random seed (default: chosen at random)")),
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="game option (repeatable)"),
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help=_("game option (repeatable)")),
     ] = None,
     record: Annotated[
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="save the game record here (default: a new file in your data folder)",
+            help=_("save the game record here (default: a new file in your data folder)"),
         ),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help=_("print the result as JSON"))] = False,
     components: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="play with your own component data file")
+        Path | None,
+        typer.Option(metavar="FILE", help=_("play with your own component data file")),
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="resume a saved game record")
+        Path | None, typer.Option(metavar="FILE", help=_("resume a saved game record"))
     ] = None,
     plain: Annotated[
-        bool, typer.Option("--plain", help="line mode, not the full-screen game")
+        bool, typer.Option("--plain", help=_("line mode, not the full-screen game"))
     ] = False,
 ) -> None:
     """Play a game in the terminal: people and bots, or bots only (runs unattended).
@@ -186,7 +227,7 @@ def play_command(
     if resume is not None:
         if game is not None or seed is not None or option or components is not None:
             raise SeatError(
-                "--resume continues a saved game: give no game, seed, option or components"
+                _("--resume continues a saved game: give no game, seed, option or components")
             )
         saved = load(resume)
         check_seat_kinds(saved.game, saved.seats)
@@ -195,7 +236,7 @@ def play_command(
         )
         raise typer.Exit(status)
     if game is None:
-        raise SeatError("name a game to play (see `mailbag games`) or give --resume FILE")
+        raise SeatError(_("name a game to play (see `mailbag games`) or give --resume FILE"))
     spec_game = get(game)
     seat_list = parse_seats(seats)
     check_seat_kinds(spec_game.spec.name, split_names(seat_list)[1])
@@ -205,7 +246,7 @@ def play_command(
 
         seed = secrets.randbelow(2**63)
     elif not 0 <= seed < 2**64:
-        raise SeatError(f"--seed must be from 0 to 2**64-1, not {seed}")
+        raise SeatError(_("--seed must be from 0 to 2**64-1, not {seed}", seed=seed))
     data = None
     if components is not None:
         data = ComponentData(components.name, read_component_file(components))
@@ -249,12 +290,14 @@ def full_screen(plain: bool, seats: list[str]) -> bool:
     return available()
 
 
-@app.command("replay")
+@app.command(
+    "replay", help=_("Re-run a game record, verify every step, and print the readable log.")
+)
 @friendly
 def replay_command(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="a game record (JSON Lines)")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=_("a game record (JSON Lines)"))],
     step: Annotated[
-        bool, typer.Option("--step", help="walk through it one step at a time")
+        bool, typer.Option("--step", help=_("walk through it one step at a time"))
     ] = False,
 ) -> None:
     """Re-run a game record, verify every step, and print the readable log."""
@@ -262,18 +305,24 @@ def replay_command(
 
     saved = load(file)
     for warning in saved.warnings:
-        err_console.print(f"warning: {warning}", markup=False)
+        err_console.print(_("warning: {warning}", warning=warning), markup=False)
     game = game_for_record(saved)
     state: Any = None
     for entry in replay_steps(game, saved):
         state = entry.state
         if entry.index == 0:
             console.print(
-                f"[bold]{game.spec.title}[/bold] game {saved.game_id}, seats: "
-                + ", ".join(f"{i}:{k}" for i, k in enumerate(saved.seats))
+                f"[bold]{_(game.spec.title)}[/bold] "
+                + _(
+                    "game {id}, seats: {seats}",
+                    id=saved.game_id,
+                    seats=", ".join(f"{i}:{k}" for i, k in enumerate(saved.seats)),
+                ),
             )
         else:
-            console.print(f"[dim]{entry.index:4d}[/dim] seat {entry.seat}: {entry.action}")
+            console.print(
+                f"[dim]{entry.index:4d}[/dim] {seat_label(entry.seat)}: {entry.action}",
+            )
         for event in entry.events:
             if event.to is None:
                 labels = [saved.label(s) for s in range(len(saved.seats))]
@@ -281,17 +330,24 @@ def replay_command(
         if step and entry.index > 0:
             console.print(game.render(game.view(state, None)), markup=False)
             try:
-                input("-- enter for the next step --")
+                input(_("-- enter for the next step --"))
             except (EOFError, KeyboardInterrupt):
                 console.print()
                 return
     if saved.result is not None:
         if not game.is_over(state):
-            raise MailbagError("record has a result but its actions do not finish the game")
+            raise MailbagError(_("record has a result but its actions do not finish the game"))
         if result_of(game, state) != saved.result:
-            raise MailbagError("replayed result differs from the recorded result")
-    verdict = "finished" if game.is_over(state) else "unfinished"
-    console.print(f"verified: {len(saved.steps)} steps replay exactly ({verdict} game)")
+            raise MailbagError(_("replayed result differs from the recorded result"))
+    if game.is_over(state):
+        verdict = _(
+            "verified: {count} steps replay exactly (finished game)", count=len(saved.steps)
+        )
+    else:
+        verdict = _(
+            "verified: {count} steps replay exactly (unfinished game)", count=len(saved.steps)
+        )
+    console.print(verdict, markup=False)
     if game.is_over(state):
         from mailbag.terminal import print_scoreboard
 
@@ -319,10 +375,10 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except typer.Abort:
-        typer.echo("interrupted", err=True)
+        typer.echo(_("interrupted"), err=True)
         sys.exit(130)
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        typer.echo(_("interrupted"), err=True)
         sys.exit(130)
     except Exception as exc:
         # typer's usage errors (bad option value, unknown option or command) carry
@@ -334,6 +390,13 @@ def main() -> None:
             sys.exit(0)
         ctx = getattr(exc, "ctx", None)
         where = f"mailbag {ctx.info_name}" if ctx is not None and ctx.parent else "mailbag"
-        typer.echo(f"error: {exc.format_message()} (see `{where} --help`)", err=True)
+        typer.echo(
+            _(
+                "error: {message} (see `{command} --help`)",
+                message=usage_message(exc),
+                command=where,
+            ),
+            err=True,
+        )
         sys.exit(2)
     sys.exit(code if isinstance(code, int) else 0)

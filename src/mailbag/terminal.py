@@ -29,7 +29,8 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from mailbag.core import Action, ActionSyntaxError, Event, Game, MailbagError
-from mailbag.core.records import GameRecord
+from mailbag.core.i18n import _, pgettext
+from mailbag.core.records import GameRecord, seat_kind_label, seat_label
 from mailbag.sim.runner import make_agents
 from mailbag.table import FileStore, Table, game_for_record
 from mailbag.table.menu import Choice, Menu, menu_for, take_back, take_single
@@ -39,6 +40,12 @@ console = Console(highlight=False, emoji=False)
 _NUMBER = re.compile(r"[0-9]{1,6}")
 #: clear the screen and its scroll-back (hot seat: the next person must not scroll up)
 _CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def command_words(command: str, *english: str) -> set[str]:
+    """What a person may type for one of line mode's commands: its English words (always) and
+    the word in the reader's language."""
+    return {*english, pgettext("command", command).lower()}
 
 
 class SaveAndQuit(Exception):
@@ -67,7 +74,7 @@ class Screen:
         #: an event in words, in the reader's language (the game's ``event_text``)
         self.describe: Callable[[Event], str] = describe or (lambda event: event.text)
         #: how each seat is called (its name, or "seat N")
-        self.labels = list(labels) or [f"seat {s}" for s in range(max(humans, default=0) + 1)]
+        self.labels = list(labels) or [seat_label(s) for s in range(max(humans, default=0) + 1)]
         self.showing: int | None = None
         self.pending: dict[int, list[str]] = {seat: [] for seat in humans}
 
@@ -96,13 +103,20 @@ class Screen:
             return
         self.clear()
         self.showing = None
-        console.print(f"pass to {self.labels[seat]} ({kind}) — press Enter", markup=False)
+        console.print(
+            _(
+                "pass to {name} ({kind}) — press Enter",
+                name=self.labels[seat],
+                kind=seat_kind_label(kind),
+            ),
+            markup=False,
+        )
         read_line("")
         self.clear()
         self.showing = seat
         log = self.pending[seat]
         if log:
-            console.print("since your last turn:", markup=False)
+            console.print(_("since your last turn:"), markup=False)
             for text in log:
                 console.print(f"  {text}", markup=False)
             log.clear()
@@ -171,9 +185,9 @@ class HumanAgent:
         self.screen.hand_over(self.seat, self.kind)
         observation = table.view(self.seat)
         console.rule(
-            f"{self.screen.labels[self.seat]} — your decision"
+            _("{name} — your decision", name=self.screen.labels[self.seat])
             if self.screen.hot_seat
-            else "your decision"
+            else _("your decision")
         )
         console.print(game.render(observation), markup=False)
         at: list[Choice] = []  # the steps opened so far
@@ -184,34 +198,45 @@ class HumanAgent:
             if not text:
                 continue
             word = text.lower()
-            if word in ("?", "help"):
+            if word in command_words("help", "?", "help"):
                 self._show(menu, at)
                 continue
-            if word in ("quit", "save", "exit"):
+            if word in command_words("quit", "quit", "save", "exit"):
                 raise SaveAndQuit
-            if word in ("0", "back"):
+            if word in command_words("back", "0", "back"):
                 if at:
                     at.pop()
                     self._show(menu, at)
                 else:
-                    console.print("nothing to go back to: this is the first step", markup=False)
+                    console.print(
+                        _("nothing to go back to: this is the first step"), markup=False
+                    )
                 continue
-            if word == "undo":
+            if word in command_words("undo", "undo"):
                 try:
                     steps = take_back(table, self.seat, self.auto)
                 except MailbagError as exc:
-                    console.print(f"cannot undo: {exc}", markup=False)
+                    console.print(_("cannot undo: {reason}", reason=str(exc)), markup=False)
                     continue
-                console.print(f"took back: {steps[-1].action}", markup=False)
+                console.print(_("took back: {action}", action=str(steps[-1].action)), markup=False)
                 return
             entries = at[-1].children if at else menu.choices
             if _NUMBER.fullmatch(text):
                 number = int(text)
                 if not 1 <= number <= len(entries):
-                    back = " (0 goes back)" if at else ""
-                    console.print(
-                        f"no choice {number}: choose 1–{len(entries)}{back}", markup=False
-                    )
+                    if at:
+                        wrong = _(
+                            "no choice {number}: choose 1–{count} (0 goes back)",
+                            number=number,
+                            count=len(entries),
+                        )
+                    else:
+                        wrong = _(
+                            "no choice {number}: choose 1–{count}",
+                            number=number,
+                            count=len(entries),
+                        )
+                    console.print(wrong, markup=False)
                     continue
                 chosen: Action | Choice | None = entries[number - 1]
             else:
@@ -226,7 +251,7 @@ class HumanAgent:
                 action = chosen if chosen is not None else parse_typed(game, text)
                 table.submit(self.seat, action)
             except MailbagError as exc:
-                console.print(f"refused: {exc}", markup=False)
+                console.print(_("refused: {reason}", reason=str(exc)), markup=False)
                 continue
             return
 
@@ -236,12 +261,20 @@ class HumanAgent:
             head = step.notation
             if step.text and step.text != step.notation:
                 head += f": {step.text}"
-            console.print(f"{head} — {step.count} choices (0 goes back):", markup=False)
+            console.print(
+                _("{head} — {count} choices (0 goes back):", head=head, count=step.count),
+                markup=False,
+            )
             entries: Sequence[Choice] = step.children
         else:
             console.print(
-                "Your choices (type a number or the notation; ? lists them, undo takes back your "
-                "last choice, quit saves):",
+                _(
+                    "Your choices (type a number or the notation; {help} lists them, {undo} takes "
+                    "back your last choice, {quit} saves):",
+                    help="?",
+                    undo=pgettext("command", "undo"),
+                    quit=pgettext("command", "quit"),
+                ),
                 markup=False,
             )
             entries = menu.choices
@@ -253,11 +286,11 @@ def describe_choice(choice: Choice) -> str:
     """One line for a choice: its notation at this step, what it does, its consequence."""
     parts = [choice.key]
     if choice.is_step:
-        parts[0] += f" ▸ {choice.count} choices"
+        parts[0] += " ▸ " + _("{count} choices", count=choice.count)
     if choice.says:
         parts.append(f"— {choice.says}")
     if choice.same:
-        parts.append(f"(+{len(choice.same)} alike)")
+        parts.append(_("(+{count} alike)", count=len(choice.same)))
     if choice.note:
         parts.append(f"[{choice.note}]")
     return " ".join(parts)
@@ -268,7 +301,7 @@ def parse_typed(game: Game[Any], text: str) -> Action:
     try:
         return game.parse_action(text)
     except ActionSyntaxError:
-        verb, _, rest = text.strip().partition(" ")
+        verb, _sep, rest = text.strip().partition(" ")
         if verb == verb.lower():
             raise
         return game.parse_action(f"{verb.lower()} {rest}")
@@ -291,15 +324,24 @@ def scoreboard(game: Game[Any], state: Any, record: GameRecord) -> RichTable:
             if key not in categories:
                 categories.append(key)
     table = RichTable(
-        title=f"{game.spec.title} — final scores (game {record.game_id}, seed {record.seed})"
+        title=_(
+            "{title} — final scores (game {id}, seed {seed})",
+            title=_(game.spec.title),
+            id=record.game_id,
+            seed=record.seed,
+        )
     )
     table.add_column("")
     for seat in order:
-        table.add_column(f"{record.label(seat)}\n{record.seats[seat]}", justify="right")
-    table.add_row("place", *(str(ranking[s]) for s in order), style="bold")
+        table.add_column(
+            f"{record.label(seat)}\n{seat_kind_label(record.seats[seat])}", justify="right"
+        )
+    table.add_row(_("place"), *(str(ranking[s]) for s in order), style="bold")
     for key in categories:
-        table.add_row(key, *(str(scores[s].breakdown.get(key, 0)) for s in order))
-    table.add_row("total", *(str(scores[s].total) for s in order), style="bold")
+        table.add_row(
+            pgettext("score", key), *(str(scores[s].breakdown.get(key, 0)) for s in order)
+        )
+    table.add_row(_("total"), *(str(scores[s].total) for s in order), style="bold")
     return table
 
 
@@ -356,12 +398,12 @@ def open_table(record: GameRecord, save_path: Path, resumed: bool) -> Table | No
     when a resumed game is already over (its scores are shown instead)."""
     game = game_for_record(record)
     for warning in record.warnings:
-        console.print(f"warning: {warning}", markup=False)
+        console.print(_("warning: {warning}", warning=warning), markup=False)
     agents = make_agents(game, record.seats, record.seed)
     table = Table.open(game, record, FileStore(save_path), agents)
     if resumed and table.is_over():
         table.close()
-        console.print(f"game {record.game_id} is already over", markup=False)
+        console.print(_("game {id} is already over", id=record.game_id), markup=False)
         print_scoreboard(game, table.state, record)
         return None
     return table
@@ -387,23 +429,30 @@ def play_in_terminal(
     if humans:
         # only events: another seat's action itself may be secret (a simultaneous pick)
         table.listeners.append(lambda seat, action, events, state: screen.note(events, watcher))
-        word = f"resumed after {len(record.steps)} decisions" if resumed else "new game"
+        word = (
+            _("resumed after {count} decisions", count=len(record.steps))
+            if resumed
+            else _("new game")
+        )
+        listed = ", ".join(
+            f"{i}:{seat_kind_label(k)}" + (f" ({record.label(i)})" if record.names else "")
+            for i, k in enumerate(seats)
+        )
         console.print(
-            f"[bold]{game.spec.title}[/bold] — game {record.game_id} ({word}); seats: "
-            + ", ".join(
-                f"{i}:{k}" + (f" ({record.label(i)})" if record.names else "")
-                for i, k in enumerate(seats)
-            ),
+            f"[bold]{_(game.spec.title)}[/bold] — "
+            + _("game {id} ({word}); seats: {seats}", id=record.game_id, word=word, seats=listed),
             soft_wrap=True,
         )
-        console.print(f"saved as you play to {save_path}", markup=False, soft_wrap=True)
+        console.print(
+            _("saved as you play to {path}", path=str(save_path)), markup=False, soft_wrap=True
+        )
         if not resumed:
             screen.note(table.opening, watcher)
     stopped: str | None = None
     status = 0
     try:
         with SignalGuard(table) as guard:
-            for _ in range(1_000_000):
+            for _turn in range(1_000_000):
                 table.advance()
                 guard.check()
                 if table.is_over():
@@ -412,11 +461,11 @@ def play_in_terminal(
                 people[seat].decide()
                 guard.check()
     except SaveAndQuit:
-        stopped = "stopped"
+        stopped = _("stopped")
     except KeyboardInterrupt:
-        stopped, status = "interrupted", 130
+        stopped, status = _("interrupted"), 130
     except Interrupted as exc:
-        stopped, status = f"stopped by {exc}", 128 + exc.signum
+        stopped, status = _("stopped by {signal}", signal=str(exc)), 128 + exc.signum
     finally:
         table.close()
     if stopped is not None:
@@ -442,8 +491,15 @@ def command_name() -> str:
 def say_stopped(how: str, save_path: Path, decisions: int) -> None:
     """The line that tells a person who stopped a game how to resume it."""
     _say(
-        f"\n{how}: game saved to {save_path} after {decisions} decisions; "
-        f"resume it with: {command_name()} play --resume {save_path}"
+        "\n"
+        + _(
+            "{how}: game saved to {path} after {count} decisions; resume it with: "
+            "{command} play --resume {path}",
+            how=how,
+            path=str(save_path),
+            count=decisions,
+            command=command_name(),
+        )
     )
 
 
@@ -471,6 +527,6 @@ def report_result(
         )
         return 0
     print_scoreboard(game, state, record)
-    console.print(f"record written to {save_path}", markup=False, soft_wrap=True)
+    console.print(_("record written to {path}", path=str(save_path)), markup=False, soft_wrap=True)
     sys.stdout.flush()
     return 0

@@ -13,6 +13,7 @@ import reprlib
 from typing import Any, NamedTuple
 
 from mailbag.core.errors import ActionSyntaxError
+from mailbag.core.i18n import _
 
 Arg = int | str
 
@@ -52,52 +53,68 @@ def parse_action(text: str, verbs: frozenset[str] | None = None) -> Action:
     lists them.
     """
     if len(text) > MAX_TEXT:
-        raise ActionSyntaxError(f"an action is at most {MAX_TEXT} characters, not {len(text)}")
+        raise ActionSyntaxError(
+            _(
+                "an action is at most {limit} characters, not {length}",
+                limit=MAX_TEXT,
+                length=len(text),
+            )
+        )
     parts = text.split()
     if not parts:
-        raise ActionSyntaxError("empty action")
+        raise ActionSyntaxError(_("empty action"))
     if len(parts) > MAX_ARGS + 1:
-        raise ActionSyntaxError(f"an action has at most {MAX_ARGS} arguments")
+        raise ActionSyntaxError(_("an action has at most {limit} arguments", limit=MAX_ARGS))
     verb, raw = parts[0], parts[1:]
     if not _WORD.match(verb) or _INT.match(verb):
-        raise ActionSyntaxError(f"{verb!r} is not an action verb")
+        raise ActionSyntaxError(_("{verb} is not an action verb", verb=repr(verb)))
     if verbs is not None and verb not in verbs:
         raise ActionSyntaxError(
-            f"unknown action {verb!r}; this game's actions are: {', '.join(sorted(verbs))}"
+            _(
+                "unknown action {verb}; this game's actions are: {verbs}",
+                verb=repr(verb),
+                verbs=", ".join(sorted(verbs)),
+            )
         )
     args: list[Arg] = []
     for token in raw:
         if _INT.match(token) and token.isascii():
             if len(token.lstrip("-")) > MAX_DIGITS:
-                raise ActionSyntaxError(f"number {token[:12]}… is too large for an action")
+                raise ActionSyntaxError(
+                    _("number {number}… is too large for an action", number=token[:12])
+                )
             args.append(int(token))
         elif _WORD.match(token):
             args.append(token)
         else:
-            raise ActionSyntaxError(f"bad argument {token!r} in {text!r}")
+            raise ActionSyntaxError(
+                _("bad argument {token} in {text}", token=repr(token), text=repr(text))
+            )
     return Action(verb, tuple(args))
 
 
 def action_from_json(data: object) -> Action:
     """Inverse of :meth:`Action.to_json`, with a clear error for malformed input."""
     if not isinstance(data, dict) or not isinstance(data.get("verb"), str):
-        raise ActionSyntaxError(f"an action in JSON needs a string 'verb': {_short(data)}")
+        raise ActionSyntaxError(
+            _("an action in JSON needs a string 'verb': {data}", data=_short(data))
+        )
     args = data.get("args", [])
     if not isinstance(args, list) or not all(
         isinstance(a, (int, str)) and not isinstance(a, bool) for a in args
     ):
         raise ActionSyntaxError(
-            f"an action's 'args' must be a list of ints and words: {_short(args)}"
+            _("an action's 'args' must be a list of ints and words: {args}", args=_short(args))
         )
     if len(args) > MAX_ARGS or any(
         isinstance(a, int) and not -_INT_LIMIT < a < _INT_LIMIT for a in args
     ):
-        raise ActionSyntaxError(f"action {_short(data)} is too large")
+        raise ActionSyntaxError(_("action {data} is too large", data=_short(data)))
     if len(data["verb"]) > MAX_TEXT or any(isinstance(a, str) and len(a) > MAX_TEXT for a in args):
-        raise ActionSyntaxError(f"action {_short(data)} is too long")
+        raise ActionSyntaxError(_("action {data} is too long", data=_short(data)))
     action = Action(data["verb"], tuple(args))
     if parse_action(str(action)) != action:
-        raise ActionSyntaxError(f"action {_short(data)} has no canonical notation")
+        raise ActionSyntaxError(_("action {data} has no canonical notation", data=_short(data)))
     return action
 
 
@@ -106,5 +123,5 @@ def _short(data: object) -> str:
     try:
         text = reprlib.repr(data)
     except ValueError:  # an integer too large to print
-        return "(a value too large to show)"
+        return _("(a value too large to show)")
     return text if len(text) <= 80 else text[:77] + "..."

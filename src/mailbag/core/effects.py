@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from mailbag.core.errors import ComponentError
+from mailbag.core.i18n import _
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -46,9 +47,15 @@ class Effects(Generic[F]):
         try:
             return self._functions[name]
         except KeyError:
-            known = ", ".join(sorted(self._functions)) or "none"
+            known = ", ".join(sorted(self._functions)) or _("none")
             raise ComponentError(
-                f"{where}: unknown {self.what} effect {name!r}; known effects: {known}"
+                _(
+                    "{where}: unknown {what} effect {name}; known effects: {known}",
+                    where=where,
+                    what=self.what,
+                    name=repr(name),
+                    known=known,
+                )
             ) from None
 
     def names(self) -> frozenset[str]:

@@ -24,7 +24,11 @@ class NotYourTurn(IllegalAction):
     tell the seat who has already chosen, which its view does not show."""
 
     def __init__(self, seat: int, game_over: bool = False) -> None:
-        why = "the game is over" if game_over else f"seat {seat} owes no decision now"
+        from mailbag.core.i18n import _
+
+        why = (
+            _("the game is over") if game_over else _("seat {seat} owes no decision now", seat=seat)
+        )
         super().__init__("turn order", why)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from mailbag.core.errors import ComponentError, MailbagError
+from mailbag.core.i18n import _
 
 
 def read_bounded(path: Path, limit: int, error: type[MailbagError], what: str) -> bytes:
@@ -18,13 +19,17 @@ def read_bounded(path: Path, limit: int, error: type[MailbagError], what: str) -
     ``path`` and saying it is not ``what``."""
     try:
         if not stat.S_ISREG(path.stat().st_mode):
-            raise error(f"{path}: not a regular file")
+            raise error(_("{path}: not a regular file", path=str(path)))
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise error(f"cannot read {path}: {exc.strerror}") from None
+        raise error(
+            _("cannot read {path}: {reason}", path=str(path), reason=exc.strerror)
+        ) from None
     if len(data) > limit:
-        raise error(f"{path}: over {limit >> 10} KiB, not {what}")
+        raise error(
+            _("{path}: over {size} KiB, not {what}", path=str(path), size=limit >> 10, what=_(what))
+        )
     return data
 
 
@@ -44,14 +49,21 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
     if long_key is not None:
         line = text.count("\n", 0, long_key.start()) + 1
         raise ComponentError(
-            f"{source}: line {line}: a dotted key of more than {MAX_KEY_PARTS} parts; "
-            "component files use plain keys (name, title, count, ...)"
+            _(
+                "{source}: line {line}: a dotted key of more than {parts} parts; "
+                "component files use plain keys (name, title, count, ...)",
+                source=source,
+                line=line,
+                parts=MAX_KEY_PARTS,
+            )
         )
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ComponentError(f"{source}: not valid TOML ({exc})") from None
+        raise ComponentError(
+            _("{source}: not valid TOML ({detail})", source=source, detail=str(exc))
+        ) from None
     except RecursionError:
         raise ComponentError(
-            f"{source}: not valid TOML (arrays or tables nested too deeply)"
+            _("{source}: not valid TOML (arrays or tables nested too deeply)", source=source)
         ) from None

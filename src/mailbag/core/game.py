@@ -19,7 +19,7 @@ import msgspec
 
 from mailbag.core.actions import Action, parse_action
 from mailbag.core.errors import ComponentError, IllegalAction, NotYourTurn, StateError
-from mailbag.core.i18n import _
+from mailbag.core.i18n import N_, _
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
 
@@ -86,7 +86,7 @@ class Game(ABC, Generic[S]):
     def with_component_text(self, text: str, source: str) -> Game[S]:
         """This game played with the component data ``text`` (the content of a component file,
         as a record carries it); ``source`` names it in error messages."""
-        raise ComponentError(f"{self.spec.name} has no component data to replace")
+        raise ComponentError(_("{game} has no component data to replace", game=self.spec.name))
 
     def migrate(self, data: dict[str, Any], from_schema: int) -> dict[str, Any]:
         """A saved state's plain data of schema ``from_schema`` brought to ``from_schema + 1``
@@ -129,7 +129,9 @@ class Game(ABC, Generic[S]):
 
     def explain_illegal(self, state: S, seat: int, action: Action) -> IllegalAction:
         """Why ``action`` is not legal for ``seat`` now, naming the rule it breaks."""
-        return IllegalAction("legal actions", f"{action} is not a legal action now")
+        return IllegalAction(
+            "legal actions", _("{action} is not a legal action now", action=str(action))
+        )
 
     def copy(self, state: S) -> S:
         """An independent deep copy of ``state``."""
@@ -281,14 +283,21 @@ def validate(game: Game[S], state: S) -> None:
     inside) has found a broken state too: that is reported the same way, never as a crash.
     """
     if not isinstance(state, game.state_type):
-        raise StateError(f"not a {game.spec.name} state: {type(state).__name__}")
+        raise StateError(
+            _("not a {game} state: {kind}", game=game.spec.name, kind=type(state).__name__)
+        )
     try:
         game.check_state(state)
     except StateError:
         raise
     except (IndexError, KeyError, TypeError, ValueError, OverflowError, AttributeError) as exc:
         raise StateError(
-            f"{game.spec.name} state is inconsistent ({type(exc).__name__}: {exc})"
+            _(
+                "{game} state is inconsistent ({error}: {detail})",
+                game=game.spec.name,
+                error=type(exc).__name__,
+                detail=str(exc),
+            )
         ) from None
 
 
@@ -300,8 +309,10 @@ def read_component_file(path: Path) -> str:
     """The text of a user's component file: a regular file, at most 1 MiB, UTF-8."""
     from mailbag.core.files import read_bounded
 
-    data = read_bounded(path, MAX_COMPONENT_BYTES, ComponentError, "a component file")
+    data = read_bounded(path, MAX_COMPONENT_BYTES, ComponentError, N_("a component file"))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ComponentError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise ComponentError(
+            _("{path}: not UTF-8 text (byte {byte})", path=str(path), byte=exc.start)
+        ) from None

@@ -28,6 +28,7 @@ from mailbag.core.actions import Action
 from mailbag.core.errors import MailbagError, RecordError
 from mailbag.core.files import read_bounded
 from mailbag.core.game import Event, Game, Score, apply, start_game, validate
+from mailbag.core.i18n import N_, NC_, _, pgettext
 from mailbag.core.serialize import (
     RECORD_DIGESTS,
     decode_json,
@@ -107,10 +108,10 @@ class GameRecord:
     names: list[str] | None = None
 
     def label(self, seat: int) -> str:
-        """How a seat is called on screen: its name, or ``seat N``."""
+        """How a seat is called on screen: its name, or ``seat N`` (in the reader's language)."""
         if self.names and 0 <= seat < len(self.names):
             return self.names[seat]
-        return f"seat {seat}"
+        return seat_label(seat)
 
     def engine_seats(self, game: Game[Any]) -> tuple[str, ...]:
         return engine_seat_kinds(game, self.seats)
@@ -151,6 +152,35 @@ class GameRecord:
         write_atomic(path, self.dumps())
 
 
+def seat_label(seat: int) -> str:
+    """A seat without a name, as the reader calls it: ``seat 2`` (``speler 2``, ``jugador 2``)."""
+    return _("seat {number}", number=seat)
+
+
+#: the seat kinds shown in words (a person, the bots, Postcards' Automa levels); a kind with
+#: parameters (``mcts:iters=500``) shows its bot's word and the parameters as typed
+SEAT_KINDS = (
+    NC_("seat kind", "human"),
+    NC_("seat kind", "random"),
+    NC_("seat kind", "greedy"),
+    NC_("seat kind", "mcts"),
+    NC_("seat kind", "automa:easy"),
+    NC_("seat kind", "automa:normal"),
+    NC_("seat kind", "automa:expert"),
+)
+
+
+def seat_kind_label(kind: str) -> str:
+    """A seat kind as the reader says it (``human``: ``mens``, ``persona``); the record and the
+    command line keep the kind as typed."""
+    if kind in SEAT_KINDS:
+        return pgettext("seat kind", kind)
+    base, sep, rest = kind.partition(":")
+    if sep and base in SEAT_KINDS:
+        return pgettext("seat kind", base) + sep + rest
+    return kind
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Replace ``path`` by ``text``: a temporary file beside it, fsync, rename, fsync the folder.
     A full disk or a crash never leaves a half-written file in its place."""
@@ -158,7 +188,9 @@ def write_atomic(path: Path, text: str) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise RecordError(f"cannot write {path}: {exc.strerror}") from None
+        raise RecordError(
+            _("cannot write {path}: {reason}", path=str(path), reason=exc.strerror)
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -167,7 +199,9 @@ def write_atomic(path: Path, text: str) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise RecordError(f"cannot write {path}: {exc.strerror}") from None
+        raise RecordError(
+            _("cannot write {path}: {reason}", path=str(path), reason=exc.strerror)
+        ) from None
     fsync_folder(folder)
 
 
@@ -205,42 +239,71 @@ def _is_int(value: object, lo: int, hi: int) -> bool:
 
 def _header(header: Any, where: str) -> GameRecord:
     if not isinstance(header, dict) or header.get("mailbag_record") != RECORD_VERSION:
-        raise RecordError(f"{where}: not a mailbag game record header")
+        raise RecordError(_("{where}: not a mailbag game record header", where=where))
     for key, kind in (("game", str), ("options", dict), ("seats", list)):
         if not isinstance(header.get(key), kind):
-            raise RecordError(f"{where}: header field {key!r} missing or not {kind.__name__}")
+            raise RecordError(
+                _(
+                    "{where}: header field {key} missing or not {kind}",
+                    where=where,
+                    key=repr(key),
+                    kind=kind.__name__,
+                )
+            )
     if not _is_int(header.get("seed"), 0, MAX_SEED):
-        raise RecordError(f"{where}: header field 'seed' must be an integer from 0 to 2**64-1")
+        raise RecordError(
+            _("{where}: header field 'seed' must be an integer from 0 to 2**64-1", where=where)
+        )
     seats = header["seats"]
     if not 1 <= len(seats) <= MAX_SEATS or not all(
         isinstance(s, str) and 0 < len(s) <= 100 for s in seats
     ):
-        raise RecordError(f"{where}: header field 'seats' must list 1–{MAX_SEATS} seat kinds")
+        raise RecordError(
+            _(
+                "{where}: header field 'seats' must list 1–{most} seat kinds",
+                where=where,
+                most=MAX_SEATS,
+            )
+        )
     options = header["options"]
     for key, value in options.items():
         if not isinstance(value, (bool, int, float, str)) or (
             type(value) is int and not _is_int(value, -(2**63), 2**63 - 1)
         ):
-            raise RecordError(f"{where}: option {key!r} has a value that is not an option")
+            raise RecordError(
+                _(
+                    "{where}: option {key} has a value that is not an option",
+                    where=where,
+                    key=repr(key),
+                )
+            )
     game_id = header.get("id")
     if game_id is None:  # records written before games had ids
         game_id = hashlib.blake2b(json.dumps(header, sort_keys=True).encode(), digest_size=4)
         game_id = game_id.hexdigest()
     elif not (isinstance(game_id, str) and 0 < len(game_id) <= 64 and game_id.isalnum()):
-        raise RecordError(f"{where}: header field 'id' must be a short word")
+        raise RecordError(_("{where}: header field 'id' must be a short word", where=where))
     digests = header.get("digests", 1)
     if digests not in (1, 2):
-        raise RecordError(f"{where}: unknown digest scheme {digests!r} (a newer mailbag?)")
+        raise RecordError(
+            _(
+                "{where}: unknown digest scheme {scheme} (a newer mailbag?)",
+                where=where,
+                scheme=repr(digests),
+            )
+        )
     schema = header.get("schema")
     if schema is not None and not _is_int(schema, 1, 10_000):
-        raise RecordError(f"{where}: header field 'schema' must be a version number")
+        raise RecordError(_("{where}: header field 'schema' must be a version number", where=where))
     names = header.get("names")
     if names is not None and not (
         isinstance(names, list)
         and len(names) == len(seats)
         and all(isinstance(n, str) and 0 < len(n) <= 20 for n in names)
     ):
-        raise RecordError(f"{where}: header field 'names' must name every seat (1–20 characters)")
+        raise RecordError(
+            _("{where}: header field 'names' must name every seat (1–20 characters)", where=where)
+        )
     return GameRecord(
         game=header["game"],
         options=options,
@@ -259,8 +322,12 @@ def _components(data: Any, where: str) -> ComponentData | None:
         return None
     if isinstance(data, str):
         raise RecordError(
-            f"{where}: the record names its component file by path (an older mailbag); records "
-            "now carry the component data itself — play the game again with --components FILE"
+            _(
+                "{where}: the record names its component file by path (an older mailbag); "
+                "records now carry the component data itself — play the game again with "
+                "--components FILE",
+                where=where,
+            )
         )
     if not (
         isinstance(data, dict)
@@ -268,14 +335,20 @@ def _components(data: Any, where: str) -> ComponentData | None:
         and isinstance(data.get("source"), str)
         and isinstance(data.get("sha256"), str)
     ):
-        raise RecordError(f"{where}: header field 'components' must be {{source, sha256, text}}")
+        raise RecordError(
+            _("{where}: header field 'components' must be {{source, sha256, text}}", where=where)
+        )
     from mailbag.core.game import MAX_COMPONENT_BYTES
 
     if len(data["text"]) > MAX_COMPONENT_BYTES:
-        raise RecordError(f"{where}: the component data is larger than a component file may be")
+        raise RecordError(
+            _("{where}: the component data is larger than a component file may be", where=where)
+        )
     found = ComponentData(data["source"][:200], data["text"])
     if found.sha256 != data["sha256"]:
-        raise RecordError(f"{where}: the component data does not match its SHA-256 (altered?)")
+        raise RecordError(
+            _("{where}: the component data does not match its SHA-256 (altered?)", where=where)
+        )
     return found
 
 
@@ -287,10 +360,16 @@ def _step(entry: Any, where: str) -> Step:
         and _is_int(entry.get("seat"), 0, MAX_SEATS - 1)
         and isinstance(entry.get("action"), str)
     ):
-        raise RecordError(f"{where}: expected {{'seat': 0–{MAX_SEATS - 1}, 'action': text}}")
+        raise RecordError(
+            _(
+                "{where}: expected {{'seat': 0–{last}, 'action': text}}",
+                where=where,
+                last=MAX_SEATS - 1,
+            )
+        )
     digest = entry.get("digest")
     if digest is not None and not (isinstance(digest, str) and len(digest) <= 64):
-        raise RecordError(f"{where}: 'digest' must be a short text")
+        raise RecordError(_("{where}: 'digest' must be a short text", where=where))
     try:
         action = parse_action(entry["action"])
     except MailbagError as exc:
@@ -298,39 +377,48 @@ def _step(entry: Any, where: str) -> Step:
     return Step(entry["seat"], action, digest)
 
 
-def loads(text: str | bytes, source: str = "record") -> GameRecord:
+def loads(text: str | bytes, source: str | None = None) -> GameRecord:
     """Parse a record; every malformed line is an error naming the line. A last line that is
     not complete (a crash while it was written) is dropped, with a warning in ``warnings``."""
+    if source is None:
+        source = _("record")
     if isinstance(text, bytes):
         raw = text
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line_no = raw[: exc.start].count(b"\n") + 1
-            raise RecordError(f"{source} line {line_no}: not UTF-8 text") from None
+            raise RecordError(
+                _("{source} line {line}: not UTF-8 text", source=source, line=line_no)
+            ) from None
     numbered = [(n, ln) for n, ln in enumerate(text.split("\n"), start=1) if ln.strip()]
     if not numbered:
-        raise RecordError(f"{source}: empty file, not a game record")
+        raise RecordError(_("{source}: empty file, not a game record", source=source))
     torn = not text.endswith("\n")
-    record = _header(decode_json(numbered[0][1], f"{source} line 1"), f"{source} line 1")
+    first = _("{source} line {line}", source=source, line=1)
+    record = _header(decode_json(numbered[0][1], first), first)
     last = len(numbered) - 1
     for index, (number, line) in enumerate(numbered[1:], start=1):
-        where = f"{source} line {number}"
+        where = _("{source} line {line}", source=source, line=number)
         try:
             entry = decode_json(line, where)
         except RecordError:
             if index == last and torn:
                 record.warnings.append(
-                    f"{where} is incomplete (the game stopped while it was being saved): "
-                    f"continuing from the {len(record.steps)} complete decisions before it"
+                    _(
+                        "{where} is incomplete (the game stopped while it was being saved): "
+                        "continuing from the {count} complete decisions before it",
+                        where=where,
+                        count=len(record.steps),
+                    )
                 )
                 break
             raise
         if record.result is not None:
-            raise RecordError(f"{where}: a line after the result")
+            raise RecordError(_("{where}: a line after the result", where=where))
         if isinstance(entry, dict) and "result" in entry:
             if not isinstance(entry["result"], dict):
-                raise RecordError(f"{where}: 'result' must be an object")
+                raise RecordError(_("{where}: 'result' must be an object", where=where))
             record.result = entry["result"]
             continue
         record.steps.append(_step(entry, where))
@@ -339,7 +427,7 @@ def loads(text: str | bytes, source: str = "record") -> GameRecord:
 
 def load(path: Path) -> GameRecord:
     """Read a record file: a regular file of at most 64 MiB."""
-    data = read_bounded(path, MAX_RECORD_BYTES, RecordError, "a game record")
+    data = read_bounded(path, MAX_RECORD_BYTES, RecordError, N_("a game record"))
     return loads(data, str(path))
 
 
@@ -355,7 +443,13 @@ class ReplayStep:
 def replay_steps(game: Game[Any], record: GameRecord) -> Iterator[ReplayStep]:
     """Re-run a record step by step, checking legality and digests; yields each step."""
     if record.game != game.spec.name:
-        raise RecordError(f"record is of {record.game!r}, not {game.spec.name!r}")
+        raise RecordError(
+            _(
+                "record is of {found}, not {game}",
+                found=repr(record.game),
+                game=repr(game.spec.name),
+            )
+        )
     state, opening = start_game(
         game, engine_seat_kinds(game, record.seats), record.options, record.seed
     )
@@ -363,19 +457,36 @@ def replay_steps(game: Game[Any], record: GameRecord) -> Iterator[ReplayStep]:
     check = record.digests == 2 or (record.schema or 1) == game.schema_version
     if not check and any(step.digest for step in record.steps):
         record.warnings.append(
-            f"recorded by an older mailbag (schema {record.schema or 1}, now "
-            f"{game.schema_version}): its actions are replayed, its step digests not checked"
+            _(
+                "recorded by an older mailbag (schema {old}, now {new}): its actions are "
+                "replayed, its step digests not checked",
+                old=record.schema or 1,
+                new=game.schema_version,
+            )
         )
     yield ReplayStep(0, -1, Action("start"), opening, state)
     for index, step in enumerate(record.steps, start=1):
         try:
             state, events = apply(game, state, step.seat, step.action)
         except MailbagError as exc:
-            raise RecordError(f"step {index} (seat {step.seat}: {step.action}): {exc}") from None
+            raise RecordError(
+                _(
+                    "step {index} (seat {seat}: {action}): {detail}",
+                    index=index,
+                    seat=step.seat,
+                    action=str(step.action),
+                    detail=str(exc),
+                )
+            ) from None
         if check and step.digest and digest(state) != step.digest:
             raise RecordError(
-                f"step {index} (seat {step.seat}: {step.action}): the state differs from the "
-                "recorded one (digest mismatch)"
+                _(
+                    "step {index} (seat {seat}: {action}): the state differs from the "
+                    "recorded one (digest mismatch)",
+                    index=index,
+                    seat=step.seat,
+                    action=str(step.action),
+                )
             )
         yield ReplayStep(index, step.seat, step.action, events, state)
 
@@ -387,9 +498,9 @@ def replay(game: Game[Any], record: GameRecord) -> Any:
         state = step.state
     if record.result is not None:
         if not game.is_over(state):
-            raise RecordError("record has a result but its actions do not finish the game")
+            raise RecordError(_("record has a result but its actions do not finish the game"))
         if result_of(game, state) != record.result:
-            raise RecordError("replayed result differs from the recorded result")
+            raise RecordError(_("replayed result differs from the recorded result"))
     validate(game, state)
     return state
 
@@ -414,7 +525,9 @@ class RecordFile:
         try:
             handle = path.open("a", encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot write {path}: {exc.strerror}") from None
+            raise RecordError(
+                _("cannot write {path}: {reason}", path=str(path), reason=exc.strerror)
+            ) from None
         return cls(path, handle)
 
     def _write(self, line: str) -> None:
@@ -423,7 +536,13 @@ class RecordFile:
             self._handle.flush()
             os.fsync(self._handle.fileno())
         except OSError as exc:
-            raise RecordError(f"cannot save the game to {self.path}: {exc.strerror}") from None
+            raise RecordError(
+                _(
+                    "cannot save the game to {path}: {reason}",
+                    path=str(self.path),
+                    reason=exc.strerror,
+                )
+            ) from None
 
     def append(self, step: Step) -> None:
         self._write(step.to_line())
@@ -440,25 +559,47 @@ def check_record_path(path: Path, record: GameRecord) -> None:
     or already this very game's record (a resumed game). Anything else is an error naming why."""
     folder = path.parent
     if not folder.is_dir():
-        raise RecordError(f"cannot save the game to {path}: folder {folder} does not exist")
+        raise RecordError(
+            _(
+                "cannot save the game to {path}: folder {folder} does not exist",
+                path=str(path),
+                folder=str(folder),
+            )
+        )
     if not os.access(folder, os.W_OK):
-        raise RecordError(f"cannot save the game to {path}: folder {folder} is not writable")
+        raise RecordError(
+            _(
+                "cannot save the game to {path}: folder {folder} is not writable",
+                path=str(path),
+                folder=str(folder),
+            )
+        )
     if not path.exists() and not path.is_symlink():
         return
     if path.is_dir():
-        raise RecordError(f"cannot save the game to {path}: it is a folder")
+        raise RecordError(_("cannot save the game to {path}: it is a folder", path=str(path)))
     try:
         existing = load(path)
     except RecordError:
         if path.is_file() and path.stat().st_size == 0:
             return
         raise RecordError(
-            f"{path} already exists and is not a mailbag record: choose another file"
+            _(
+                "{path} already exists and is not a mailbag record: choose another file",
+                path=str(path),
+            )
         ) from None
     if existing.game_id != record.game_id or existing.seed != record.seed:
         raise RecordError(
-            f"{path} already holds the record of another game ({existing.game} "
-            f"{existing.game_id}): choose another file, it is never overwritten"
+            _(
+                "{path} already holds the record of another game ({game} {id}): choose another "
+                "file, it is never overwritten",
+                path=str(path),
+                game=existing.game,
+                id=existing.game_id,
+            )
         )
     if not os.access(path, os.W_OK):
-        raise RecordError(f"cannot save the game to {path}: the file is not writable")
+        raise RecordError(
+            _("cannot save the game to {path}: the file is not writable", path=str(path))
+        )

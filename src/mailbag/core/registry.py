@@ -17,6 +17,7 @@ from typing import Any
 
 from mailbag.core.errors import MailbagError
 from mailbag.core.game import Game
+from mailbag.core.i18n import _
 
 #: the entry-point group through which other packages add games
 ENTRY_POINT_GROUP = "mailbag.games"
@@ -39,20 +40,33 @@ def _load_plugin(key: str, entry: EntryPoint) -> Game[Any]:
         found = entry.load()
     except Exception as exc:  # a broken plug-in must not take mailbag down
         raise MailbagError(
-            f"game plug-in {entry.name!r} ({entry.value}) failed to load: "
-            f"{type(exc).__name__}: {exc}"
+            _(
+                "game plug-in {name} ({value}) failed to load: {error}: {detail}",
+                name=repr(entry.name),
+                value=entry.value,
+                error=type(exc).__name__,
+                detail=str(exc),
+            )
         ) from None
     if isinstance(found, ModuleType):
         found = getattr(found, "GAME", None)
     if not isinstance(found, Game):
         raise MailbagError(
-            f"game plug-in {entry.name!r} ({entry.value}) is not a mailbag Game "
-            "(name a Game object or a module with GAME)"
+            _(
+                "game plug-in {name} ({value}) is not a mailbag Game "
+                "(name a Game object or a module with GAME)",
+                name=repr(entry.name),
+                value=entry.value,
+            )
         )
     if _key(found.spec.name) != key:
         raise MailbagError(
-            f"game plug-in {entry.name!r} names its game {found.spec.name!r}: the entry point's "
-            "name must be the game's name"
+            _(
+                "game plug-in {name} names its game {game}: the entry point's "
+                "name must be the game's name",
+                name=repr(entry.name),
+                game=repr(found.spec.name),
+            )
         )
     return found
 
@@ -90,5 +104,11 @@ def get(name: str) -> Game[Any]:
         if plugin is not None:
             _LOADED[key] = _load_plugin(key, plugin)
     if key not in _LOADED:
-        raise MailbagError(f"unknown game {name!r}; known games: {', '.join(names()) or 'none'}")
+        raise MailbagError(
+            _(
+                "unknown game {name}; known games: {games}",
+                name=repr(name),
+                games=", ".join(names()) or _("none"),
+            )
+        )
     return _LOADED[key]

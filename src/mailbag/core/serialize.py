@@ -9,6 +9,7 @@ import msgspec
 
 from mailbag.core.errors import RecordError
 from mailbag.core.game import Game, S, validate
+from mailbag.core.i18n import _
 
 _encoder = msgspec.json.Encoder(order="deterministic")
 
@@ -21,18 +22,31 @@ def state_to_json(game: Game[S], state: S) -> str:
 
 def state_from_json(game: Game[S], text: str | bytes) -> S:
     """Inverse of :func:`state_to_json`; a wrong game, schema or shape is a clear error."""
-    doc = decode_json(text, "saved state")
+    doc = decode_json(text, _("saved state"))
     if not isinstance(doc, dict) or "state" not in doc:
-        raise RecordError("saved state has no 'state' field")
+        raise RecordError(_("saved state has no 'state' field"))
     if doc.get("game") != game.spec.name:
-        raise RecordError(f"saved state is of game {doc.get('game')!r}, not {game.spec.name!r}")
+        raise RecordError(
+            _(
+                "saved state is of game {found}, not {game}",
+                found=repr(doc.get("game")),
+                game=repr(game.spec.name),
+            )
+        )
     schema = doc.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise RecordError(f"saved state has no valid schema version: {schema!r}")
+        raise RecordError(
+            _("saved state has no valid schema version: {schema}", schema=repr(schema))
+        )
     if schema > game.schema_version:
         raise RecordError(
-            f"saved state has schema {schema}, made by a newer mailbag; this one reads "
-            f"{game.spec.name} schemas up to {game.schema_version}"
+            _(
+                "saved state has schema {schema}, made by a newer mailbag; this one reads "
+                "{game} schemas up to {version}",
+                schema=schema,
+                game=game.spec.name,
+                version=game.schema_version,
+            )
         )
     data = doc["state"]
     for version in range(schema, game.schema_version):
@@ -42,7 +56,9 @@ def state_from_json(game: Game[S], text: str | bytes) -> S:
     try:
         state = msgspec.convert(data, type=game.state_type)
     except (msgspec.ValidationError, RecursionError) as exc:
-        raise RecordError(f"saved state does not fit {game.spec.name}: {exc}") from None
+        raise RecordError(
+            _("saved state does not fit {game}: {detail}", game=game.spec.name, detail=str(exc))
+        ) from None
     validate(game, state)
     return state
 
@@ -53,7 +69,9 @@ def decode_json(text: str | bytes, what: str) -> Any:
     try:
         return msgspec.json.decode(text)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
-        raise RecordError(f"{what} is not valid JSON: {exc}") from None
+        raise RecordError(
+            _("{what} is not valid JSON: {detail}", what=what, detail=str(exc))
+        ) from None
 
 
 def to_builtins(obj: Any) -> Any:

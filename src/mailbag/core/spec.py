@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mailbag.core.errors import OptionError
+from mailbag.core.i18n import _
 
 OptionValue = bool | int | str
 
@@ -45,8 +46,8 @@ class OptionSpec:
         if self.type is int:
             lo = "" if self.minimum is None else str(self.minimum)
             hi = "" if self.maximum is None else str(self.maximum)
-            return f"an integer {lo}..{hi}" if (lo or hi) else "an integer"
-        return "any text"
+            return _("an integer {low}..{high}", low=lo, high=hi) if (lo or hi) else _("an integer")
+        return _("any text")
 
     def coerce(self, value: object) -> OptionValue:
         """Turn ``value`` (typed, or text from the command line) into a valid option value."""
@@ -86,7 +87,12 @@ class OptionSpec:
 
     def _bad(self, value: object) -> OptionError:
         return OptionError(
-            f"bad value {value!r} for option {self.name!r}; valid values: {self.valid_values()}"
+            _(
+                "bad value {value} for option {option}; valid values: {values}",
+                value=repr(value),
+                option=repr(self.name),
+                values=self.valid_values(),
+            )
         )
 
 
@@ -121,8 +127,12 @@ class GameSpec:
             if opt.name == name:
                 return opt
         raise OptionError(
-            f"unknown option {name!r} for {self.name}; valid options: "
-            + (", ".join(o.name for o in self.options) or "none")
+            _(
+                "unknown option {option} for {game}; valid options: {options}",
+                option=repr(name),
+                game=self.name,
+                options=", ".join(o.name for o in self.options) or _("none"),
+            )
         )
 
     def resolve_options(self, given: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
@@ -138,12 +148,25 @@ class GameSpec:
 
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise SeatError(
-                f"{self.name} seats {self.min_seats}–{self.max_seats}, not {len(seats)}"
+                _(
+                    "{game} seats {low}–{high}, not {count}",
+                    game=self.name,
+                    low=self.min_seats,
+                    high=self.max_seats,
+                    count=len(seats),
+                )
             )
         for kind in seats:
             if kind != "player" and kind not in self.engine_seats:
                 valid = ", ".join(("player", *self.engine_seats))
-                raise SeatError(f"{self.name} has no engine seat {kind!r}; valid: {valid}")
+                raise SeatError(
+                    _(
+                        "{game} has no engine seat {kind}; valid: {valid}",
+                        game=self.name,
+                        kind=repr(kind),
+                        valid=valid,
+                    )
+                )
         return seats
 
     def contract_option_sets(self) -> list[dict[str, OptionValue]]:
@@ -179,6 +202,6 @@ def parse_option_pairs(pairs: list[str] | None) -> dict[str, Any]:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {pair!r} is not of the form key=value")
+            raise OptionError(_("option {pair} is not of the form key=value", pair=repr(pair)))
         result[key.strip()] = value.strip()
     return result

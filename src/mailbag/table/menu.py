@@ -40,6 +40,7 @@ from mailbag.core import (
     Rng,
     canonical_json,
 )
+from mailbag.core.i18n import _, pgettext
 
 #: a decision with at most this many distinct choices is shown as one list
 FLAT = 10
@@ -303,7 +304,7 @@ def _let_simultaneous_seats_choose(game: Game[Any], world: Any, after: Any, seat
     """The other seats that owed the same (simultaneous) decision choose their first legal
     action, so that the seat's pick takes effect."""
     waiting = set(game.deciders(world)) - {seat}
-    for _ in range(len(waiting)):
+    for _turn in range(len(waiting)):
         now = game.deciders(after)
         if seat in now or game.is_over(after):
             return
@@ -325,13 +326,14 @@ def _breakdown(game: Game[Any], state: Any, seat: int) -> dict[str, int] | None:
 
 
 def score_note(diff: dict[str, int] | None) -> str:
-    """A score change in words: ``receipts +3, stamps -1`` (``total`` when several parts)."""
+    """A score change in words: ``receipts +3, stamps -1`` (``total`` when several parts), the
+    categories in the reader's language."""
     if not diff:
         return ""
-    parts = [f"{key} {value:+d}" for key, value in diff.items()]
+    parts = [f"{pgettext('score', key)} {value:+d}" for key, value in diff.items()]
     total = sum(diff.values())
     if len(parts) > 1:
-        parts.append(f"total {total:+d}")
+        parts.append(_("total {points:+d}", points=total))
     return ", ".join(parts)
 
 
@@ -502,7 +504,10 @@ def _with_range(step: Choice) -> Choice:
     if best is None:
         return replace(step, points=None)
     low = min(known)
-    note = f"total {low:+d} to {best:+d}" if low != best else f"total {best:+d}"
+    if low != best:
+        note = _("total {low:+d} to {high:+d}", low=low, high=best)
+    else:
+        note = _("total {points:+d}", points=best)
     return replace(step, note=note, points=best)
 
 
@@ -519,7 +524,7 @@ def take_single(table: Any, seat: int, menu: Menu, auto: set[int]) -> str | None
     auto.add(table.step)
     table.submit(seat, action)
     text = leaf.text if leaf is not None and leaf.text else str(action)
-    return f"only one choice, taken for you: {text} ({action})"
+    return _("only one choice, taken for you: {text} ({action})", text=text, action=str(action))
 
 
 def take_back(table: Any, seat: int, auto: set[int]) -> list[Any]:

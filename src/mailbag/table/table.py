@@ -19,6 +19,7 @@ from typing import Any
 
 from mailbag.bots.base import Bot
 from mailbag.core import Action, Event, Game, IllegalAction, MailbagError, apply, check_action
+from mailbag.core.i18n import _
 from mailbag.core.records import GameRecord, Step, replay_steps, result_of
 from mailbag.core.serialize import record_digest
 from mailbag.table.store import MemoryStore, Store
@@ -144,7 +145,12 @@ class Table:
         events (for every seat: filter them with ``visible_to`` before showing them)."""
         if expected_step is not None and expected_step != self.step:
             raise IllegalAction(
-                "stale", f"the game has moved on (step {self.step}, not {expected_step})"
+                "stale",
+                _(
+                    "the game has moved on (step {step}, not {expected})",
+                    step=self.step,
+                    expected=expected_step,
+                ),
             )
         check_action(self.game, self.state, seat, action)
         return self._accept(seat, action, stored=None)
@@ -160,7 +166,7 @@ class Table:
         after, events = apply(self.game, before, seat, action)
         step = Step(seat, action, record_digest(after))
         if stored is not None and stored != step.digest:
-            raise IllegalAction("stale", "the stored decision does not match this game")
+            raise IllegalAction("stale", _("the stored decision does not match this game"))
         self.committing = True
         try:
             if stored is None:
@@ -183,7 +189,7 @@ class Table:
         """Let the engine seats (bots) decide until a decision is owed from outside or the game
         is over; returns what they played."""
         played: list[Played] = []
-        for _ in range(limit):
+        for _turn in range(limit):
             if self.is_over():
                 return played
             bots = [s for s in self.deciders() if s in self.agents]
@@ -222,9 +228,12 @@ class Table:
         if index is None:
             raise IllegalAction(
                 "undo",
-                "the game is over" if self.is_over() else
-                "nothing of yours to take back (only your latest decisions, while nothing was "
-                "revealed or drawn since and nobody acted after you in turn)",
+                _("the game is over")
+                if self.is_over()
+                else _(
+                    "nothing of yours to take back (only your latest decisions, while nothing "
+                    "was revealed or drawn since and nobody acted after you in turn)"
+                ),
             )
         first = len(self.record.steps) - len(self._open)
         taken = self.record.steps[first + index]
@@ -236,10 +245,10 @@ class Table:
             deciders = frozenset(self.game.deciders(state))
             reopened.append(_Open(step.seat, state, deciders))
             try:
-                state, _ = apply(self.game, state, step.seat, step.action)
+                state, _events = apply(self.game, state, step.seat, step.action)
             except MailbagError:
                 raise IllegalAction(
-                    "undo", "it cannot be taken back: a decision made since depends on it"
+                    "undo", _("it cannot be taken back: a decision made since depends on it")
                 ) from None
             steps.append(Step(step.seat, step.action, record_digest(state)))
         self.committing = True

@@ -29,10 +29,12 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from mailbag.core import Action, Event, MailbagError
+from mailbag.core.i18n import N_, _, pgettext
+from mailbag.core.records import seat_kind_label
 from mailbag.table import Table
 from mailbag.table.menu import Choice, Menu, known_scores, menu_for, take_back, take_single
 from mailbag.terminal import parse_typed, scoreboard
-from mailbag.tui.screens import GameOver, HandOver, Help
+from mailbag.tui.screens import GameOver, HandOver, Help, translate_bindings
 from mailbag.tui.sections import split_render
 
 #: at most this many lines of each person's log are kept
@@ -86,19 +88,20 @@ class PlayApp(App[str]):
     TITLE = "mailbag"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "save_quit", "save & quit"),
-        Binding("ctrl+c", "interrupt", "stop", show=False, priority=True),
-        Binding("u", "undo", "undo"),
-        Binding("escape", "step_back", "back"),
-        Binding("question_mark", "help", "keys"),
-        Binding("o", "toggle_others", "others"),
-        Binding("v", "switch_view", "board/you"),
-        Binding("colon,slash", "type_notation", "type"),
+        Binding("q", "save_quit", N_("save & quit")),
+        Binding("ctrl+c", "interrupt", N_("stop"), show=False, priority=True),
+        Binding("u", "undo", N_("undo")),
+        Binding("escape", "step_back", N_("back")),
+        Binding("question_mark", "help", N_("keys")),
+        Binding("o", "toggle_others", N_("others")),
+        Binding("v", "switch_view", N_("board/you")),
+        Binding("colon,slash", "type_notation", N_("type")),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
     ]
 
     def __init__(self, table: Table, humans: Sequence[int], *, resumed: bool = False) -> None:
         super().__init__()
+        translate_bindings(self)
         self.table = table
         self.game = table.game
         self.humans = list(humans)
@@ -131,27 +134,27 @@ class PlayApp(App[str]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 with VerticalScroll(id="board-pane", classes="pane") as board:
-                    board.border_title = "Board"
+                    board.border_title = _("Board")
                     yield Static("", id="board", markup=False)
                 with VerticalScroll(id="own-left", classes="pane own") as own:
-                    own.border_title = "You"
+                    own.border_title = _("You")
                     yield Static("", id="own-left-text", markup=False)
                 with VerticalScroll(id="others-pane", classes="pane") as others:
-                    others.border_title = "Others (o: all)"
+                    others.border_title = _("Others (o: all)")
                     yield Static("", id="others", markup=False)
             with Vertical(id="right"):
                 with VerticalScroll(id="own-right", classes="pane own hidden") as own:
-                    own.border_title = "You"
+                    own.border_title = _("You")
                     yield Static("", id="own-right-text", markup=False)
                 scores = Static("", id="scores", classes="pane", markup=False)
-                scores.border_title = "Scores"
+                scores.border_title = _("Scores")
                 yield scores
                 choices = OptionList(id="choices")
-                choices.border_title = "Choices"
+                choices.border_title = _("Choices")
                 yield choices
-                yield Input(placeholder=": type a choice (notation)", id="notation")
+                yield Input(placeholder=_(": type a choice (notation)"), id="notation")
                 log = RichLog(id="log", wrap=True, min_width=20, max_lines=LOG_LINES)
-                log.border_title = "Log"
+                log.border_title = _("Log")
                 yield log
         yield Footer()
 
@@ -165,9 +168,13 @@ class PlayApp(App[str]):
                 self._signals.append(signum)
         self.table.listeners.append(self._on_played)
         self._layout_classes()
-        word = f"resumed after {self.table.step} decisions" if self.resumed else "new game"
+        word = (
+            _("resumed after {count} decisions", count=self.table.step)
+            if self.resumed
+            else _("new game")
+        )
         for seat in self.humans:
-            self._write(seat, Text(f"{self.game.spec.title} — {word}", style="bold"))
+            self._write(seat, Text(f"{_(self.game.spec.title)} — {word}", style="bold"))
         if not self.resumed:
             self._note_events(self.table.opening)
         self.query_one("#choices", OptionList).focus()
@@ -199,12 +206,13 @@ class PlayApp(App[str]):
         self.screen.set_class(compact and self.left_view == "board", "show-board")
         self.screen.set_class(compact and self.left_view != "board", "show-own")
         if compact:
-            other = "board" if self.left_view != "board" else "you"
-            self.query_one("#board-pane").border_title = "Board (v: you)"
-            self.query_one("#own-left").border_title = f"You (v: {other})"
+            self.query_one("#board-pane").border_title = _("Board (v: you)")
+            self.query_one("#own-left").border_title = (
+                _("You (v: board)") if self.left_view != "board" else _("You (v: you)")
+            )
         else:
-            self.query_one("#board-pane").border_title = "Board"
-            self.query_one("#own-left").border_title = "You"
+            self.query_one("#board-pane").border_title = _("Board")
+            self.query_one("#own-left").border_title = _("You")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "switch_view":
@@ -221,7 +229,7 @@ class PlayApp(App[str]):
         """Run until a person must decide: bots (in their thread), decisions with one choice
         (taken with a log line), the hand-over in hot seat; then show the decision."""
         table = self.table
-        for _ in range(10_000):
+        for _step in range(10_000):
             if self.stopping:
                 return
             if table.is_over():
@@ -250,18 +258,20 @@ class PlayApp(App[str]):
         self._show_view(seat)
         self._show_choices()
         self._status(
-            f"{table_label(self, seat)}: your decision" if self.hot_seat else "your decision"
+            _("{name}: your decision", name=table_label(self, seat))
+            if self.hot_seat
+            else _("your decision")
         )
 
     def _hand_over(self, seat: int) -> None:
         self.showing = None
         self._blank()
 
-        def arrived(_: None) -> None:
+        def arrived(_result: None) -> None:
             self._show_log(seat)
             self._present(seat)
 
-        self._status(f"passing to {table_label(self, seat)}")
+        self._status(_("passing to {name}", name=table_label(self, seat)))
         self.push_screen(HandOver(seat, self.kinds[seat], table_label(self, seat)), arrived)
         self.idle.set()
 
@@ -273,7 +283,7 @@ class PlayApp(App[str]):
             seat = None
         self._show_view(seat)
         self._show_choices()
-        self._status("game over")
+        self._status(_("game over"))
         self.push_screen(GameOver(scoreboard(self.game, self.table.state, self.table.record)))
         self.idle.set()
 
@@ -283,8 +293,10 @@ class PlayApp(App[str]):
         self.busy = True
         self._show_choices()
         thinking = [s for s in self.table.deciders() if s in self.table.agents]
-        who = ", ".join(f"{table_label(self, s)} ({self.kinds[s]})" for s in thinking)
-        self._status(f"{who} to play … (q saves and quits)")
+        who = ", ".join(
+            f"{table_label(self, s)} ({seat_kind_label(self.kinds[s])})" for s in thinking
+        )
+        self._status(_("{who} to play … (q saves and quits)", who=who))
         threading.Thread(target=self._run_bots, name="mailbag-bots", daemon=True).start()
 
     def _run_bots(self) -> None:
@@ -293,7 +305,7 @@ class PlayApp(App[str]):
         table = self.table
         error: BaseException | None = None
         try:
-            for _ in range(100_000):
+            for _decision in range(100_000):
                 with self.lock:
                     if self.stopping or table.is_over():
                         break
@@ -367,7 +379,7 @@ class PlayApp(App[str]):
     # -- drawing -------------------------------------------------------------------------------
     def _status(self, text: str) -> None:
         record = self.table.record
-        head = f"{self.game.spec.title} · game {record.game_id} · "
+        head = _("{title} · game {id} · ", title=_(self.game.spec.title), id=record.game_id)
         self.query_one("#status", Static).update(Text(head + text))
 
     def _blank(self) -> None:
@@ -405,28 +417,30 @@ class PlayApp(App[str]):
         totals = known_scores(self.game, view)
         parts = []
         for other, total in enumerate(totals):
-            name = "you" if other == seat else table_label(self, other)
+            name = _("you") if other == seat else table_label(self, other)
             parts.append(f"{name}: {total if total is not None else '?'}")
-        line = " · ".join(parts) if parts else "not known yet"
+        line = " · ".join(parts) if parts else _("not known yet")
         if self.menu is not None and self.menu.scores:
-            shown = ", ".join(f"{k} {v}" for k, v in self.menu.scores.items() if v)
+            shown = ", ".join(
+                f"{pgettext('score', k)} {v}" for k, v in self.menu.scores.items() if v
+            )
             if shown:
-                line += f"\nyours: {shown}"
+                line += "\n" + _("yours: {scores}", scores=shown)
         self.query_one("#scores", Static).update(Text(line))
 
     def _show_choices(self) -> None:
         widget = self.query_one("#choices", OptionList)
         widget.clear_options()
         if self.menu is None or self.busy:
-            widget.border_title = "Choices"
+            widget.border_title = _("Choices")
             return
         entries = self._entries()
         options = [Option(_prompt(i, entry), id=str(i)) for i, entry in enumerate(entries)]
         if self.path:
-            options.append(Option(Text("◂ back (Esc)", style="dim"), id="back"))
-            widget.border_title = f"Choices › {self.path[-1].notation}"
+            options.append(Option(Text(_("◂ back (Esc)"), style="dim"), id="back"))
+            widget.border_title = _("Choices › {notation}", notation=self.path[-1].notation)
         else:
-            widget.border_title = "Choices"
+            widget.border_title = _("Choices")
         widget.add_options(options)
         widget.highlighted = 0 if options else None
 
@@ -469,12 +483,13 @@ class PlayApp(App[str]):
         try:
             self.table.submit(seat, action)
         except MailbagError as exc:
-            self._refuse(f"refused: {exc}")
+            self._refuse(_("refused: {reason}", reason=str(exc)))
             return
         what = leaf.text if leaf is not None and leaf.text else str(action)
         if leaf is not None and leaf.is_step is False and self.path:
             what = f"{self.path[-1].text or self.path[-1].notation}: {what}"
-        self._write(seat, Text(f"you chose: {what} ({action})", style="bold"))
+        chose = _("you chose: {what} ({action})", what=what, action=str(action))
+        self._write(seat, Text(chose, style="bold"))
         self.path = []
         self.query_one("#choices", OptionList).focus()
         self.advance()
@@ -502,7 +517,7 @@ class PlayApp(App[str]):
         try:
             action = found if found is not None else parse_typed(self.game, text)
         except MailbagError as exc:
-            self._refuse(f"refused: {exc}")
+            self._refuse(_("refused: {reason}", reason=str(exc)))
             return
         self._submit(action)
 
@@ -560,19 +575,20 @@ class PlayApp(App[str]):
         try:
             steps = take_back(self.table, seat, self.auto)
         except MailbagError as exc:
-            self._refuse(f"cannot undo: {exc}")
+            self._refuse(_("cannot undo: {reason}", reason=str(exc)))
             return
-        self._write(seat, Text(f"took back: {steps[-1].action}", style="bold"))
+        took = _("took back: {action}", action=str(steps[-1].action))
+        self._write(seat, Text(took, style="bold"))
         self.advance()
 
     def action_save_quit(self) -> None:
-        self._stop("stopped", 0)
+        self._stop(_("stopped"), 0)
 
     def action_interrupt(self) -> None:
-        self._stop("interrupted", 130)
+        self._stop(_("interrupted"), 130)
 
     def _on_signal(self, signum: int) -> None:
-        self._stop(f"stopped by {signal.Signals(signum).name}", 128 + signum)
+        self._stop(_("stopped by {signal}", signal=signal.Signals(signum).name), 128 + signum)
 
     def _stop(self, how: str, code: int) -> None:
         """Stop the game: a bot's decision being committed is finished first, none after."""
@@ -592,7 +608,7 @@ def _prompt(index: int, choice: Choice) -> Text:
     if choice.says:
         text.append(f" — {choice.says}")
     if choice.same:
-        text.append(f"  (+{len(choice.same)} alike)", style="dim")
+        text.append("  " + _("(+{count} alike)", count=len(choice.same)), style="dim")
     if choice.note:
         good = choice.points is None or choice.points >= 0
         text.append(f"  [{choice.note}]", style="green" if good else "red")

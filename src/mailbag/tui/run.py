@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mailbag.core.i18n import _
 from mailbag.core.records import GameRecord
 from mailbag.terminal import open_table, report_result, say_stopped
 from mailbag.tui.app import PlayApp
@@ -26,6 +27,6 @@ def play_full_screen(
     finally:
         table.close()
     if not table.is_over():
-        say_stopped(how or "stopped", save_path, len(record.steps))
+        say_stopped(how or _("stopped"), save_path, len(record.steps))
         return app.status_code
     return report_result(game, table.state, record, save_path, json_out)

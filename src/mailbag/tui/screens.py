@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+import dataclasses
+from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
@@ -11,17 +12,38 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-KEYS = """\
-1 … 9        choose that entry (a ▸ entry opens its next step)
-↑ ↓  Enter   move in the list and choose;  the mouse works too
-Esc          back one step
-:  or  /     type a choice in notation (any case; the rest after a step);  Enter sends it
-u            undo: take back your last choice (while nothing was revealed since)
-o            show or hide the other players' full areas
-Tab          move between the panes (arrows and PgUp/PgDn scroll the one in focus)
-?            this list of keys
-q            save and quit (resume with: mailbag play --resume FILE)
-Ctrl-C       stop at once (the game is saved too)"""
+from mailbag.core.i18n import N_, _
+from mailbag.core.records import seat_kind_label, seat_label
+
+#: the keys, each with what it does (the key's name, then its text in the reader's language)
+KEYS = (
+    ("1 … 9", N_("choose that entry (a ▸ entry opens its next step)")),
+    ("↑ ↓  Enter", N_("move in the list and choose;  the mouse works too")),
+    ("Esc", N_("back one step")),
+    (":  /", N_("type a choice in notation (any case; the rest after a step);  Enter sends it")),
+    ("u", N_("undo: take back your last choice (while nothing was revealed since)")),
+    ("o", N_("show or hide the other players' full areas")),
+    ("Tab", N_("move between the panes (arrows and PgUp/PgDn scroll the one in focus)")),
+    ("?", N_("this list of keys")),
+    ("q", N_("save and quit (resume with: mailbag play --resume FILE)")),
+    ("Ctrl-C", N_("stop at once (the game is saved too)")),
+)
+
+
+def keys_text() -> str:
+    """The list of keys in the reader's language, one line each."""
+    return "\n".join(f"{key:<12} {_(text)}" for key, text in KEYS)
+
+
+def translate_bindings(node: Any) -> None:
+    """A screen's or app's key bindings described in the reader's language (the footer shows
+    them): their descriptions are marked in English where they are declared."""
+    bindings = node._bindings.key_to_bindings
+    for key, listed in bindings.items():
+        bindings[key] = [
+            dataclasses.replace(b, description=_(b.description)) if b.description else b
+            for b in listed
+        ]
 
 
 class HandOver(ModalScreen[None]):
@@ -35,20 +57,28 @@ class HandOver(ModalScreen[None]):
     HandOver Static { width: 100%; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "dismiss_screen", "I am here", show=True),
+        Binding("enter", "dismiss_screen", N_("I am here"), show=True),
     ]
 
     def __init__(self, seat: int, kind: str, label: str = "") -> None:
         super().__init__()
+        translate_bindings(self)
         self.seat = seat
         self.kind = kind
-        self.label = label or f"seat {seat}"
+        if not label:
+            label = seat_label(seat)
+        self.label = label
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                f"Pass the keyboard to {self.label} ({self.kind}).\n\n"
-                f"Seat {self.seat}: press Enter when the others are not looking.",
+                _(
+                    "Pass the keyboard to {name} ({kind}).",
+                    name=self.label,
+                    kind=seat_kind_label(self.kind),
+                )
+                + "\n\n"
+                + _("Seat {seat}: press Enter when the others are not looking.", seat=self.seat),
                 markup=False,
             )
 
@@ -68,13 +98,17 @@ class Help(ModalScreen[None]):
     Help Static { width: 100%; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,q,enter", "close", "close", show=True),
+        Binding("escape,question_mark,q,enter", "close", N_("close"), show=True),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
-            box.border_title = "Keys"
-            yield Static(KEYS, markup=False)
+            box.border_title = _("Keys")
+            yield Static(keys_text(), markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -92,18 +126,19 @@ class GameOver(ModalScreen[None]):
     GameOver Static { width: 100%; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,enter,escape", "leave", "leave", show=True),
+        Binding("q,enter,escape", "leave", N_("leave"), show=True),
     ]
 
     def __init__(self, table: RenderableType) -> None:
         super().__init__()
+        translate_bindings(self)
         self.table = table
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
-            box.border_title = "Game over"
+            box.border_title = _("Game over")
             yield Static(self.table)
-            yield Static("press q or Enter to leave", markup=False)
+            yield Static(_("press q or Enter to leave"), markup=False)
 
     def action_leave(self) -> None:
         self.app.exit("over")

@@ -4,15 +4,41 @@ seat's own area, and one block per other seat (a compact first line, the rest on
 Game-agnostic: it reads only the text of ``game.render(view)``. A player's block starts at a line
 that names the seat (``seat 2 …``, ``> seat 2: …``, ``you (cat): …``) and goes on over the lines
 indented further, up to a blank line; the lines after the last block (``Your hand: …``) are the
-seat's own. A text with no such line is all board.
+seat's own. A text with no such line is all board. A render in another language names the seat
+as that language's seat label does (``speler 2``, ``jugador 2``; see the glossaries) and the
+seat itself as ``jij`` or ``tú``.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
-_HEADER = re.compile(r"^(?P<lead>\s*(?:>\s*)?)(?:seat (?P<seat>\d+)\b|you\b(?=[\s(:]))")
+from mailbag.core.i18n import LANGUAGES, use_language
+
+#: how a render calls the seat it is shown to, in every language (see docs/glossary.*.md)
+YOU = ("you", "jij", "tú")
+
+
+@cache
+def _header() -> re.Pattern[str]:
+    """A line that starts a player's block, in any language: the seat's label (``seat 2``,
+    ``speler 2``) or the word for "you"."""
+    from mailbag.core.records import seat_label
+
+    seat_words = {"seat"}
+    for lang in LANGUAGES:
+        with use_language(lang):
+            word = seat_label(0).rsplit("0", 1)[0].strip()
+        if word and word != "seat":  # another language's may start a line capitalized
+            seat_words |= {word, word[:1].upper() + word[1:]}
+    you = {YOU[0], *(w for word in YOU[1:] for w in (word, word[:1].upper() + word[1:]))}
+    seats = "|".join(sorted(map(re.escape, seat_words), key=len, reverse=True))
+    yous = "|".join(sorted(map(re.escape, you), key=len, reverse=True))
+    return re.compile(
+        rf"^(?P<lead>\s*(?:>\s*)?)(?:(?:{seats}) (?P<seat>\d+)\b|(?:{yous})\b(?=[\s(:]))"
+    )
 
 
 @dataclass(frozen=True)
@@ -46,7 +72,7 @@ def split_render(text: str, seat: int | None) -> Sections:
     blocks: list[Block] = []
     i = 0
     while i < len(lines):
-        match = _HEADER.match(lines[i])
+        match = _header().match(lines[i])
         if match is None:
             (after if blocks else board).append(lines[i])
             i += 1
