@@ -155,7 +155,7 @@ def test_refusals_name_the_rule_and_the_reason() -> None:
     state, _ = act(state, "deliver")
     cases = {
         "end": ("CA-2", "must first choose the Mail card to deliver"),
-        "give parcel": ("CA-2", "holds no parcel"),
+        "give parcel": ("CA-2", "holds no Parcel"),
         "give stamp": ("CA-2", "give takes one of letter, parcel"),
         "fly": ("notation", "not a Carteros action"),
     }

@@ -94,7 +94,7 @@ def test_render_shows_the_grid_floods_meeples_stampy_missions_and_the_hand() -> 
     assert any("C1 ?  D" in line for line in lines)  # Stampy
     assert any("C4 ?  ~" in line for line in lines)  # flooded
     assert any(line.startswith("Shops: 2") for line in lines)
-    assert "mission 5" in text and "Your bag: 2 letter" in text and "Bicycle" in text
+    assert "mission 5" in text and "Your bag: Letter ×2" in text and "Bicycle" in text
     peeked = build(2, pos={0: "A1"}, grid={"B1": "lost"}, hand={0: ["gps"]})
     peeked, _ = act(peeked, "play gps", "peek B1", "stop")
     assert "B1 Lst" in GAME.render(GAME.view(peeked, 0))

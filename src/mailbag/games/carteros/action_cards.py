@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mailbag.core.game import Event
+from mailbag.core.i18n import N_
 from mailbag.games.carteros.behaviours import ACTION_EFFECTS, EFFECT_NEEDS, REQUIREMENTS
 from mailbag.games.carteros.board import ADJACENT, same_street
 from mailbag.games.carteros.effects import (
@@ -37,20 +38,20 @@ def open_neighbour(state: CarterosState, seat: int) -> tuple[str, str] | None:
     for q in ADJACENT[state.pos[seat]]:
         if not mask >> q & 1:
             return None
-    return ("CA-4", "every house next to you is flooded")
+    return ("CA-4", N_("every house next to you is flooded"))
 
 
 @REQUIREMENTS.register("no_boots")
 def no_boots(state: CarterosState, seat: int) -> tuple[str, str] | None:
     """CA-110: a carrier wears one pair of Rubber Boots at most."""
-    return ("CA-110", "you already wear {card}") if state.boots[seat] else None
+    return ("CA-110", N_("you already wear {card}")) if state.boots[seat] else None
 
 
 @REQUIREMENTS.register("not_last_action")
 def not_last_action(state: CarterosState, seat: int) -> tuple[str, str] | None:
     """CA-7: the card is played as the first or second action of a turn, never the last."""
     if state.actions_used >= ACTIONS_PER_TURN - 1:
-        return ("CA-7", "{card} cannot be the last action of the turn")
+        return ("CA-7", N_("{card} cannot be the last action of the turn"))
     return None
 
 
@@ -101,12 +102,12 @@ def wind(
             events.append(
                 Event(
                     "wind",
-                    f"the wind blows a {name} from seat {other}",
+                    N_("the wind blows {mail} away from {seat}"),
                     {"seat": other, "mail": name},
                 )
             )
         else:
-            lose_mission(state, other, events, "Wind")
+            lose_mission(state, other, events, "wind")
 
 
 @ACTION_EFFECTS.register("rain")
@@ -127,7 +128,7 @@ def rain(
     umbrella = comps.cancel_card["soak"]
     for victim in reversed(victims):
         state.tasks.append(Task("soak", victim, arg=umbrella))
-    events.append(Event("rain", f"seat {seat} makes it rain", {"seat": seat}))
+    events.append(Event("rain", N_("{seat} makes it rain"), {"seat": seat}))
 
 
 @ACTION_EFFECTS.register("rubber_boots")
@@ -153,7 +154,7 @@ def sunny_day(
         if wearing:
             state.boots[other] = False
             state.action_discard[comps.boots_card] += 1
-    events.append(Event("sunny_day", "the sun comes out: the floods are gone", {}))
+    events.append(Event("sunny_day", N_("the sun comes out: the floods are gone"), {}))
 
 
 @ACTION_EFFECTS.register("gps")

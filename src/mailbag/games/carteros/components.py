@@ -23,6 +23,7 @@ from typing import Any
 
 from mailbag.core.errors import ComponentError
 from mailbag.core.files import parse_toml
+from mailbag.core.i18n import N_, _
 from mailbag.games.carteros import action_cards, house_cards  # noqa: F401 (register effects)
 from mailbag.games.carteros.behaviours import (
     ACTION_EFFECTS,
@@ -72,60 +73,136 @@ def _where(source: str, table: str, index: int, entry: dict[str, Any]) -> str:
     label = entry.get("name", entry.get("number", "?"))
     if not isinstance(label, (str, int)) or isinstance(label, bool):
         label = "?"
-    return f"{source}: [[{table}]] entry {index + 1} ({str(label)[:30]})"
+    return _(
+        "{source}: [[{table}]] entry {number} ({label})",
+        source=source,
+        table=table,
+        number=index + 1,
+        label=str(label)[:30],
+    )
 
 
 def _int(value: object, where: str, name: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ComponentError(f"{where}: field {name!r} must be an integer, not {value!r}")
+        raise ComponentError(
+            _(
+                "{where}: field {field} must be an integer, not {value}",
+                where=where,
+                field=repr(name),
+                value=repr(value),
+            )
+        )
     if value < low:
-        raise ComponentError(f"{where}: field {name!r} must be at least {low}, not {value}")
+        raise ComponentError(
+            _(
+                "{where}: field {field} must be at least {low}, not {value}",
+                where=where,
+                field=repr(name),
+                low=low,
+                value=value,
+            )
+        )
     if value > high:
-        raise ComponentError(f"{where}: field {name!r} must be at most {high}, not {value}")
+        raise ComponentError(
+            _(
+                "{where}: field {field} must be at most {high}, not {value}",
+                where=where,
+                field=repr(name),
+                high=high,
+                value=value,
+            )
+        )
     return value
 
 
 def _text(value: object, where: str, name: str, longest: int) -> str:
     if not isinstance(value, str) or not value.strip() or not value.isprintable():
-        raise ComponentError(f"{where}: field {name!r} must be a non-empty line of text")
+        raise ComponentError(
+            _(
+                "{where}: field {field} must be a non-empty line of text",
+                where=where,
+                field=repr(name),
+            )
+        )
     if len(value) > longest:
-        raise ComponentError(f"{where}: field {name!r} is longer than {longest} characters")
+        raise ComponentError(
+            _(
+                "{where}: field {field} is longer than {longest} characters",
+                where=where,
+                field=repr(name),
+                longest=longest,
+            )
+        )
     return value
 
 
 def _word(value: object, where: str, name: str, pattern: re.Pattern[str], rule: str) -> str:
     if not isinstance(value, str) or not pattern.fullmatch(value):
-        raise ComponentError(f"{where}: field {name!r} must be {rule}, not {value!r}")
+        raise ComponentError(
+            _(
+                "{where}: field {field} must be {rule}, not {value}",
+                where=where,
+                field=repr(name),
+                rule=_(rule),
+                value=repr(value),
+            )
+        )
     return value
 
 
 def _names(value: object, where: str, name: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ComponentError(f"{where}: field {name!r} must be a list of names")
+        raise ComponentError(
+            _("{where}: field {field} must be a list of names", where=where, field=repr(name))
+        )
     if len(set(value)) != len(value):
-        raise ComponentError(f"{where}: field {name!r} lists a name twice")
+        raise ComponentError(
+            _("{where}: field {field} lists a name twice", where=where, field=repr(name))
+        )
     return tuple(value)
 
 
 def _entries(source: str, data: dict[str, Any], table: str) -> list[dict[str, Any]]:
     entries = data.get(table)
     if not isinstance(entries, list) or not entries:
-        raise ComponentError(f"{source}: no [[{table}]] entries")
+        raise ComponentError(_("{source}: no [[{table}]] entries", source=source, table=table))
     most = MAX_MISSIONS if table == "mission" else MAX_KINDS
     if len(entries) > most:
-        raise ComponentError(f"{source}: {len(entries)} [[{table}]] entries; at most {most}")
+        raise ComponentError(
+            _(
+                "{source}: {count} [[{table}]] entries; at most {most}",
+                source=source,
+                count=len(entries),
+                table=table,
+                most=most,
+            )
+        )
     required, optional = _FIELDS[table]
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
-            raise ComponentError(f"{source}: [[{table}]] entry {index + 1} is not a table")
+            raise ComponentError(
+                _(
+                    "{source}: [[{table}]] entry {number} is not a table",
+                    source=source,
+                    table=table,
+                    number=index + 1,
+                )
+            )
         where = _where(source, table, index, entry)
         for name in required:
             if name not in entry:
-                raise ComponentError(f"{where}: missing field {name!r}")
+                raise ComponentError(
+                    _("{where}: missing field {field}", where=where, field=repr(name))
+                )
         extra = sorted(set(entry) - set(required) - set(optional))
         if extra:
             raise ComponentError(
-                f"{where}: unknown field {extra[0]!r}; fields are {', '.join(required + optional)}"
+                _(
+                    "{where}: unknown field {field}; fields are {fields}",
+                    where=where,
+                    field=repr(extra[0]),
+                    fields=", ".join(required + optional),
+                )
             )
     return entries
 
@@ -138,8 +215,16 @@ def _unique(source: str, table: str, field: str, kinds: list[tuple[str, str | No
             continue
         if value in seen:
             raise ComponentError(
-                f"{source}: [[{table}]] entry {index + 1} ({name}): {field} {value!r} is "
-                "listed twice"
+                _(
+                    "{source}: [[{table}]] entry {number} ({name}): {field} {value} is listed "
+                    "twice",
+                    source=source,
+                    table=table,
+                    number=index + 1,
+                    name=name,
+                    field=field,
+                    value=repr(value),
+                )
             )
         seen.add(value)
 
@@ -148,23 +233,35 @@ def _houses(source: str, data: dict[str, Any]) -> tuple[HouseKind, ...]:
     kinds: list[HouseKind] = []
     for index, entry in enumerate(_entries(source, data, "house")):
         where = _where(source, "house", index, entry)
-        effect = _word(entry["effect"], where, "effect", _NAME, "an effect's name")
+        effect = _word(entry["effect"], where, "effect", _NAME, N_("an effect's name"))
         function = HOUSE_EFFECTS.get(effect, where)
         delivers = 0
         if effect == DELIVER:
             if "delivers" not in entry:
-                raise ComponentError(f"{where}: the {DELIVER!r} effect needs field 'delivers'")
+                raise ComponentError(
+                    _(
+                        "{where}: the {effect} effect needs field 'delivers'",
+                        where=where,
+                        effect=repr(DELIVER),
+                    )
+                )
             delivers = _int(entry["delivers"], where, "delivers", 1, BAG_LIMIT)
         elif "delivers" in entry:
             raise ComponentError(
-                f"{where}: field 'delivers' belongs to the {DELIVER!r} effect only (a Bicycle "
-                "and the tie-break ignore other cards, CA-4)"
+                _(
+                    "{where}: field 'delivers' belongs to the {effect} effect only (a Bicycle "
+                    "and the tie-break ignore other cards, CA-4)",
+                    where=where,
+                    effect=repr(DELIVER),
+                )
             )
         kinds.append(
             HouseKind(
-                name=_word(entry["name"], where, "name", _NAME, "a lower-case word"),
+                name=_word(entry["name"], where, "name", _NAME, N_("a lower-case word")),
                 title=_text(entry["title"], where, "title", MAX_TITLE),
-                abbrev=_word(entry["abbrev"], where, "abbrev", _ABBREV, "1–3 letters or digits"),
+                abbrev=_word(
+                    entry["abbrev"], where, "abbrev", _ABBREV, N_("1–3 letters or digits")
+                ),
                 count=_int(entry["count"], where, "count", 0, MAX_COPIES),
                 effect=effect,
                 function=function,
@@ -177,8 +274,13 @@ def _houses(source: str, data: dict[str, Any]) -> tuple[HouseKind, ...]:
     total = sum(k.count for k in kinds)
     if total < HOUSES:
         raise ComponentError(
-            f"{source}: the [[house]] counts add up to {total}, but the neighbourhood alone "
-            f"is {HOUSES} face-down House cards (rulebook, Setup 2)"
+            _(
+                "{source}: the [[house]] counts add up to {total}, but the neighbourhood alone "
+                "is {houses} face-down House cards (rulebook, Setup 2)",
+                source=source,
+                total=total,
+                houses=HOUSES,
+            )
         )
     return tuple(kinds)
 
@@ -189,9 +291,11 @@ def _mails(source: str, data: dict[str, Any]) -> tuple[MailKind, ...]:
         where = _where(source, "mail", index, entry)
         kinds.append(
             MailKind(
-                name=_word(entry["name"], where, "name", _NAME, "a lower-case word"),
+                name=_word(entry["name"], where, "name", _NAME, N_("a lower-case word")),
                 title=_text(entry["title"], where, "title", MAX_TITLE),
-                abbrev=_word(entry["abbrev"], where, "abbrev", _ABBREV, "1–3 letters or digits"),
+                abbrev=_word(
+                    entry["abbrev"], where, "abbrev", _ABBREV, N_("1–3 letters or digits")
+                ),
                 points=_int(entry["points"], where, "points", 1, MAX_MAIL_POINTS),
                 count=_int(entry["count"], where, "count", 0, MAX_COPIES),
             )
@@ -207,38 +311,57 @@ def _actions(source: str, data: dict[str, Any]) -> tuple[ActionKind, ...]:
     answered: dict[str, str] = {}
     for index, entry in enumerate(_entries(source, data, "action")):
         where = _where(source, "action", index, entry)
-        name = _word(entry["name"], where, "name", _NAME, "a lower-case word")
+        name = _word(entry["name"], where, "name", _NAME, N_("a lower-case word"))
         effect = None
         function = None
         if "effect" in entry:
-            effect = _word(entry["effect"], where, "effect", _NAME, "an effect's name")
+            effect = _word(entry["effect"], where, "effect", _NAME, N_("an effect's name"))
             function = ACTION_EFFECTS.get(effect, where)
         requires = _names(entry.get("requires", []), where, "requires")
         if requires and effect is None:
-            raise ComponentError(f"{where}: field 'requires' needs an effect to play the card")
+            raise ComponentError(
+                _("{where}: field 'requires' needs an effect to play the card", where=where)
+            )
         checks = tuple(REQUIREMENTS.get(r, where) for r in requires)
         missing = sorted(EFFECT_NEEDS.get(effect or "", frozenset()) - set(requires))
         if missing:
             raise ComponentError(
-                f"{where}: the {effect!r} effect needs {', '.join(map(repr, missing))} in "
-                "field 'requires'"
+                _(
+                    "{where}: the {effect} effect needs {names} in field 'requires'",
+                    where=where,
+                    effect=repr(effect),
+                    names=", ".join(map(repr, missing)),
+                )
             )
         cancels = _names(entry.get("cancels", []), where, "cancels")
         for cause in cancels:
             if cause not in causes:
                 raise ComponentError(
-                    f"{where}: cannot cancel {cause!r}; a reaction cancels {', '.join(causes)}"
+                    _(
+                        "{where}: cannot cancel {cause}; a reaction cancels {causes}",
+                        where=where,
+                        cause=repr(cause),
+                        causes=", ".join(causes),
+                    )
                 )
             if cause in answered:
                 raise ComponentError(
-                    f"{where}: {cause!r} is already cancelled by {answered[cause]!r}; one card "
-                    "answers each reaction window (CA-103)"
+                    _(
+                        "{where}: {cause} is already cancelled by {card}; one card answers each "
+                        "reaction window (CA-103)",
+                        where=where,
+                        cause=repr(cause),
+                        card=repr(answered[cause]),
+                    )
                 )
             answered[cause] = name
         if effect is None and not cancels:
             raise ComponentError(
-                f"{where}: the card does nothing; give it an 'effect' (played as an action) "
-                "or 'cancels' (a reaction)"
+                _(
+                    "{where}: the card does nothing; give it an 'effect' (played as an action) "
+                    "or 'cancels' (a reaction)",
+                    where=where,
+                )
             )
         kinds.append(
             ActionKind(
@@ -266,15 +389,27 @@ def _missions(source: str, data: dict[str, Any]) -> tuple[Mission | None, ...]:
         where = _where(source, "mission", index, entry)
         number = _int(entry["number"], where, "number", 1, total)
         if found[number] is not None:
-            raise ComponentError(f"{where}: mission number {number} is listed twice")
+            raise ComponentError(
+                _("{where}: mission number {number} is listed twice", where=where, number=number)
+            )
         house = entry["house"]
         if not isinstance(house, str) or house not in HOUSE_INDEX:
             raise ComponentError(
-                f"{where}: unknown house {house!r}; houses are A1–C4 (column A–C, row 1–4)"
+                _(
+                    "{where}: unknown house {house}; houses are A1–C4 (column A–C, row 1–4)",
+                    where=where,
+                    house=repr(house),
+                )
             )
         points = entry["points"]
         if type(points) is not int or points not in MISSION_POINTS:
-            raise ComponentError(f"{where}: a mission is worth 2, 3 or 4 points, not {points!r}")
+            raise ComponentError(
+                _(
+                    "{where}: a mission is worth 2, 3 or 4 points, not {points}",
+                    where=where,
+                    points=repr(points),
+                )
+            )
         found[number] = Mission(number, HOUSE_INDEX[house], points)
     return tuple(found)
 
@@ -285,7 +420,12 @@ def parse_components(text: str, source: str) -> Components:
     unknown = sorted(set(data) - set(_FIELDS))
     if unknown:
         raise ComponentError(
-            f"{source}: unknown table {unknown[0]!r}; tables are {', '.join(_FIELDS)}"
+            _(
+                "{source}: unknown table {table}; tables are {tables}",
+                source=source,
+                table=repr(unknown[0]),
+                tables=", ".join(_FIELDS),
+            )
         )
     return assemble(
         source,
@@ -306,5 +446,7 @@ def load_components(path: Path | None = None) -> Components:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise ComponentError(f"cannot read component file {path}: {exc.strerror}") from None
+        raise ComponentError(
+            _("cannot read component file {path}: {error}", path=str(path), error=exc.strerror)
+        ) from None
     return parse_components(text, str(path))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
 from mailbag.core.game import Event
+from mailbag.core.i18n import N_, _
 from mailbag.games.carteros import actions as A
 from mailbag.games.carteros import effects
 from mailbag.games.carteros.board import (
@@ -30,6 +31,7 @@ from mailbag.games.carteros.board import (
 )
 from mailbag.games.carteros.effects import flooded_mask
 from mailbag.games.carteros.state import CarterosState, Task
+from mailbag.games.carteros.texts import action_title, cause, mail_title, seat_name
 
 if TYPE_CHECKING:
     from mailbag.games.carteros.components import Components
@@ -49,13 +51,14 @@ class Decision:
     verbs: frozenset[str]
     rule: str
     #: what the seat must do, for a refusal ("seat 1 must first …"); ``{mail}`` lists the Mail
-    #: cards' names
+    #: cards' names (English, marked with ``N_``: translated where shown, like the next two)
     prompt: str
     #: what the table waits for, after "seat N" on the board; ``{card}`` and ``{cause}`` name a
     #: reaction window's card and what it answers
     waiting: str
-    #: menu labels per verb; ``{0}``, ``{1}`` are the arguments, ``{title}`` a card's title,
-    #: ``{block}`` the houses of a flooded block
+    #: menu labels per verb; ``{arg}`` is the argument (``{first}`` and ``{last}`` the two of a
+    #: tie-break line), ``{card}`` an Action card's title, ``{mail}`` one Mail card with its
+    #: article, ``{block}`` the houses of a flooded block
     labels: Mapping[str, str]
     menu: Menu
     resolve: Resolve
@@ -100,7 +103,7 @@ def _discard(
     ev.append(
         Event(
             "discard",
-            f"seat {seat} discards a {name} ({task.cause})",
+            N_("{seat} discards {mail} ({cause})"),
             {"seat": seat, "mail": name, "cause": task.cause},
         )
     )
@@ -110,8 +113,18 @@ def _refuse_mail(
     comps: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     if len(action.args) != 1 or _arg(action) not in comps.mail_index:
-        return IllegalAction("CA-2", f"{action.verb} takes one of {', '.join(comps.mail_names)}")
-    return IllegalAction("CA-2", f"seat {task.seat} holds no {_arg(action)}")
+        return IllegalAction(
+            "CA-2",
+            _("{verb} takes one of {names}", verb=action.verb, names=", ".join(comps.mail_names)),
+        )
+    return IllegalAction(
+        "CA-2",
+        _(
+            "{seat} holds no {mail}",
+            seat=seat_name(task.seat),
+            mail=mail_title(comps, _arg(action)),
+        ),
+    )
 
 
 # -- reaction windows (CA-103) -------------------------------------------------------------------
@@ -126,7 +139,7 @@ def _react(
 ) -> None:
     state.tasks.pop()
     if action.verb == "pass":
-        ev.append(Event("pass", f"seat {seat} does not react", {"seat": seat, "cause": task.cause}))
+        ev.append(Event("pass", N_("{seat} does not react"), {"seat": seat, "cause": task.cause}))
         return
     cancelled = state.tasks.pop()
     kind = task.arg
@@ -138,7 +151,7 @@ def _react(
     ev.append(
         Event(
             "react",
-            f"seat {seat} answers {task.cause} with {name}",
+            N_("{seat} answers {cause} with {card}"),
             {"seat": seat, "card": name, "cause": task.cause},
         )
     )
@@ -148,7 +161,12 @@ def _refuse_react(
     comps: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     return IllegalAction(
-        "CA-103", f"this window offers only {comps.action_names[task.arg]} against {task.cause}"
+        "CA-103",
+        _(
+            "this window offers only {card} against {cause}",
+            card=action_title(comps, comps.action_names[task.arg]),
+            cause=cause(task.cause),
+        ),
     )
 
 
@@ -166,7 +184,7 @@ def _flood(
     arg = _arg(action)
     state.floods[state.floods.index(-1)] = BLOCK_OF[arg]
     ev.append(
-        Event("flood", f"seat {seat} floods the block at {arg}", {"seat": seat, "block": arg})
+        Event("flood", N_("{seat} floods the block at {block}"), {"seat": seat, "block": arg})
     )
 
 
@@ -175,8 +193,10 @@ def _refuse_flood(
 ) -> IllegalAction:
     return IllegalAction(
         "CA-6",
-        "flood a 2×2 block named by its top-left house: "
-        + ", ".join(HOUSE_NAMES[h] for h in BLOCK_CORNERS),
+        _(
+            "flood a 2×2 block named by its top-left house: {houses}",
+            houses=", ".join(HOUSE_NAMES[h] for h in BLOCK_CORNERS),
+        ),
     )
 
 
@@ -207,7 +227,7 @@ def _ride(
     and Double), any other card is ignored (Stampy's meeple does not move)."""
     if action.verb == "stop":
         state.tasks.pop()
-        ev.append(Event("stop", f"seat {seat} gets off the bicycle", {"seat": seat}))
+        ev.append(Event("stop", N_("{seat} gets off the bicycle"), {"seat": seat}))
         return
     house = HOUSE_INDEX[_arg(action)]
     task.arg = DIRECTION_OF[(state.pos[seat], house)]
@@ -219,7 +239,7 @@ def _ride(
         ev.append(
             Event(
                 "ride",
-                f"seat {seat} rides past {name}",
+                N_("{seat} rides past {house}"),
                 {"seat": seat, "house": name, "card": None},
             )
         )
@@ -229,7 +249,7 @@ def _ride(
         ev.append(
             Event(
                 "ride",
-                f"seat {seat} rides to {name}: {card}",
+                N_("{seat} rides to {house}: {card}"),
                 {"seat": seat, "house": name, "card": card},
             )
         )
@@ -244,11 +264,11 @@ def _refuse_ride(
     comps: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     if action.verb == "stop":
-        return IllegalAction("CA-4", "ride at least one house first")
+        return IllegalAction("CA-4", _("ride at least one house first"))
     target = _house(action)
     if target is not None and flooded_mask(state) >> target & 1:
-        return IllegalAction("CA-4", "the bicycle cannot enter a flooded house")
-    return IllegalAction("CA-4", "the bicycle rides one house on, in a straight line")
+        return IllegalAction("CA-4", _("the bicycle cannot enter a flooded house"))
+    return IllegalAction("CA-4", _("the bicycle rides one house on, in a straight line"))
 
 
 # -- GPS: the peeks (CA-7) -----------------------------------------------------------------------
@@ -269,14 +289,16 @@ def _peek(
     if action.verb == "stop":
         state.tasks.pop()
         state.turn_over = True
-        ev.append(Event("stop", f"seat {seat} puts the GPS away", {"seat": seat}))
+        ev.append(Event("stop", N_("{seat} puts the GPS away"), {"seat": seat}))
         return
     house = HOUSE_INDEX[_arg(action)]
     state.known[seat][house] = state.grid[house]
     name = HOUSE_NAMES[house]
-    ev.append(Event("peek", f"seat {seat} looks at {name}", {"seat": seat, "house": name}))
+    ev.append(Event("peek", N_("{seat} looks at {house}"), {"seat": seat, "house": name}))
     card = comps.house_names[state.grid[house]]
-    ev.append(Event("peeked", f"{name} hides {card}", {"house": name, "card": card}, to=(seat,)))
+    ev.append(
+        Event("peeked", N_("{house} hides {card}"), {"house": name, "card": card}, to=(seat,))
+    )
     task.n -= 1
     task.arg = house
     if task.n <= 0:
@@ -288,8 +310,8 @@ def _refuse_peek(
     comps: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     if action.verb == "stop":
-        return IllegalAction("CA-7", "look at one house at least first")
-    return IllegalAction("CA-7", "GPS looks at two different houses next to you")
+        return IllegalAction("CA-7", _("look at one house at least first"))
+    return IllegalAction("CA-7", _("GPS looks at two different houses next to you"))
 
 
 # -- Delivery Missions: the shops (CA-10) --------------------------------------------------------
@@ -312,7 +334,7 @@ def _take_mission(
     ev.append(
         Event(
             "take_mission",
-            f"seat {seat} takes mission {number}",
+            N_("{seat} takes mission {mission}"),
             {"seat": seat, "mission": number},
         )
     )
@@ -322,7 +344,9 @@ def _refuse_mission(
     comps: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     tops = [str(d[-1]) for d in state.mission_decks if d]
-    return IllegalAction("CA-10", f"the face-up missions are {', '.join(tops)}")
+    return IllegalAction(
+        "CA-10", _("the face-up missions are {missions}", missions=", ".join(tops))
+    )
 
 
 # -- Stampy's meeple (CA-9) ----------------------------------------------------------------------
@@ -338,13 +362,13 @@ def _place_stampy(
     state.tasks.pop()
     arg = _arg(action)
     state.stampy = HOUSE_INDEX[arg]
-    ev.append(Event("stampy", f"seat {seat} puts Stampy on {arg}", {"seat": seat, "house": arg}))
+    ev.append(Event("stampy", N_("{seat} puts Stampy on {house}"), {"seat": seat, "house": arg}))
 
 
 def _refuse_place(
     comps: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
-    return IllegalAction("CA-9", "Stampy starts on a corner house: A1, C1, A4 or C4")
+    return IllegalAction("CA-9", _("Stampy starts on a corner house: A1, C1, A4 or C4"))
 
 
 def _move_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
@@ -357,14 +381,14 @@ def _move_stampy(
     state.tasks.pop()
     arg = _arg(action)
     state.stampy = HOUSE_INDEX[arg]
-    ev.append(Event("stampy", f"seat {seat} moves Stampy to {arg}", {"seat": seat, "house": arg}))
+    ev.append(Event("stampy", N_("{seat} moves Stampy to {house}"), {"seat": seat, "house": arg}))
     effects.stampy_arrives(comps, state, seat, ev)
 
 
 def _refuse_move(
     comps: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
-    return IllegalAction("CA-9", "Stampy moves one house up, down, left or right")
+    return IllegalAction("CA-9", _("Stampy moves one house up, down, left or right"))
 
 
 # -- the bicycle tie-break (CA-8, CA-109) --------------------------------------------------------
@@ -386,8 +410,14 @@ def _tiebreak(
     ev.append(
         Event(
             "tiebreak",
-            f"seat {seat} rides {first}–{last}: {points} delivered",
-            {"seat": seat, "cards": [comps.house_names[k] for k in cards], "points": points},
+            N_("{seat} rides {first}–{last}: {points} delivered"),
+            {
+                "seat": seat,
+                "cards": [comps.house_names[k] for k in cards],
+                "points": points,
+                "first": first,
+                "last": last,
+            },
         )
     )
 
@@ -396,7 +426,7 @@ def _refuse_tiebreak(
     comps: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     lines = ", ".join(f"{HOUSE_NAMES[ln[0]]} {HOUSE_NAMES[ln[2]]}" for ln in LINES)
-    return IllegalAction("CA-8", f"a line of 3 houses, first and last: {lines}")
+    return IllegalAction("CA-8", _("a line of 3 houses, first and last: {lines}", lines=lines))
 
 
 DECISIONS: dict[str, Decision] = {
@@ -406,9 +436,9 @@ DECISIONS: dict[str, Decision] = {
             "give",
             frozenset({"give"}),
             "CA-2",
-            "choose the Mail card to deliver (give {mail})",
-            "to choose the Mail card(s) to deliver",
-            {"give": "deliver a {0}"},
+            N_("choose the Mail card to deliver (give {mail})"),
+            N_("to choose the Mail card(s) to deliver"),
+            {"give": N_("deliver {mail}")},
             _give_menu,
             _give,
             _refuse_mail,
@@ -417,9 +447,9 @@ DECISIONS: dict[str, Decision] = {
             "discard",
             frozenset({"discard"}),
             "CA-2",
-            "choose the Mail card to discard (discard {mail})",
-            "to choose a Mail card to discard",
-            {"discard": "discard a {0}"},
+            N_("choose the Mail card to discard (discard {mail})"),
+            N_("to choose a Mail card to discard"),
+            {"discard": N_("discard {mail}")},
             _discard_menu,
             _discard,
             _refuse_mail,
@@ -428,9 +458,9 @@ DECISIONS: dict[str, Decision] = {
             "react",
             frozenset({"use", "pass"}),
             "CA-103",
-            "answer the reaction window (use CARD or pass)",
-            "may answer {cause} with {card}",
-            {"use": "use {title}", "pass": "do not react"},
+            N_("answer the reaction window (use CARD or pass)"),
+            N_("may answer {cause} with {card}"),
+            {"use": N_("use {card}"), "pass": N_("do not react")},
             _react_menu,
             _react,
             _refuse_react,
@@ -439,9 +469,9 @@ DECISIONS: dict[str, Decision] = {
             "flood",
             frozenset({"flood"}),
             "CA-6",
-            "choose the block to flood (flood A1 … B3)",
-            "to choose the block to flood",
-            {"flood": "flood {block}"},
+            N_("choose the block to flood (flood A1 … B3)"),
+            N_("to choose the block to flood"),
+            {"flood": N_("flood {block}")},
             _flood_menu,
             _flood,
             _refuse_flood,
@@ -450,9 +480,9 @@ DECISIONS: dict[str, Decision] = {
             "ride",
             frozenset({"ride", "stop"}),
             "CA-4",
-            "ride on or stop the bicycle (ride HOUSE or stop)",
-            "to ride the bicycle on",
-            {"ride": "ride to {0}", "stop": "get off the bicycle"},
+            N_("ride on or stop the bicycle (ride HOUSE or stop)"),
+            N_("to ride the bicycle on"),
+            {"ride": N_("ride to {arg}"), "stop": N_("get off the bicycle")},
             _ride_menu,
             _ride,
             _refuse_ride,
@@ -461,9 +491,9 @@ DECISIONS: dict[str, Decision] = {
             "peek",
             frozenset({"peek", "stop"}),
             "CA-7",
-            "choose an adjacent house to look at (peek HOUSE, or stop after one)",
-            "to look at a house with GPS",
-            {"peek": "look at {0}", "stop": "put the GPS away (your turn ends)"},
+            N_("choose an adjacent house to look at (peek HOUSE, or stop after one)"),
+            N_("to look at a house with GPS"),
+            {"peek": N_("look at {arg}"), "stop": N_("put the GPS away (your turn ends)")},
             _peek_menu,
             _peek,
             _refuse_peek,
@@ -472,9 +502,9 @@ DECISIONS: dict[str, Decision] = {
             "take_mission",
             frozenset({"take_mission"}),
             "CA-10",
-            "take one of the face-up missions (take_mission N)",
-            "to take a mission",
-            {"take_mission": "take mission {0}"},
+            N_("take one of the face-up missions (take_mission N)"),
+            N_("to take a mission"),
+            {"take_mission": N_("take mission {arg}")},
             _mission_menu,
             _take_mission,
             _refuse_mission,
@@ -483,9 +513,9 @@ DECISIONS: dict[str, Decision] = {
             "place_stampy",
             frozenset({"place_stampy"}),
             "CA-9",
-            "put Stampy on a corner house (place_stampy HOUSE)",
-            "to put Stampy on a corner",
-            {"place_stampy": "put Stampy on {0}"},
+            N_("put Stampy on a corner house (place_stampy HOUSE)"),
+            N_("to put Stampy on a corner"),
+            {"place_stampy": N_("put Stampy on {arg}")},
             _place_menu,
             _place_stampy,
             _refuse_place,
@@ -494,9 +524,9 @@ DECISIONS: dict[str, Decision] = {
             "move_stampy",
             frozenset({"move_stampy"}),
             "CA-9",
-            "move Stampy one house (move_stampy HOUSE)",
-            "to move Stampy",
-            {"move_stampy": "move Stampy to {0}"},
+            N_("move Stampy one house (move_stampy HOUSE)"),
+            N_("to move Stampy"),
+            {"move_stampy": N_("move Stampy to {arg}")},
             _move_menu,
             _move_stampy,
             _refuse_move,
@@ -505,9 +535,9 @@ DECISIONS: dict[str, Decision] = {
             "tiebreak",
             frozenset({"tiebreak"}),
             "CA-8",
-            "choose a line of 3 houses (tiebreak FIRST LAST)",
-            "to ride the tie-break line",
-            {"tiebreak": "ride the line {0}–{1}"},
+            N_("choose a line of 3 houses (tiebreak FIRST LAST)"),
+            N_("to ride the tie-break line"),
+            {"tiebreak": N_("ride the line {first}–{last}")},
             _tiebreak_menu,
             _tiebreak,
             _refuse_tiebreak,

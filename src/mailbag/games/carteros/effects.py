@@ -12,8 +12,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mailbag.core.game import Event
+from mailbag.core.i18n import N_
 from mailbag.games.carteros.board import BLOCK_MASK, HOUSE_NAMES, POST_OFFICE
-from mailbag.games.carteros.state import ACTIONS_PER_TURN, GOAL, CarterosState, Task, expand
+from mailbag.games.carteros.state import (
+    ACTIONS_PER_TURN,
+    FINISH_BONUS,
+    GOAL,
+    CarterosState,
+    Task,
+    expand,
+)
 
 if TYPE_CHECKING:
     from mailbag.games.carteros.components import Components
@@ -101,15 +109,16 @@ def discard_action(state: CarterosState, seat: int, kind: int) -> None:
 
 
 def lose_mission(state: CarterosState, seat: int, events: list[Event], why: str) -> None:
-    """The held mission card goes to the mission discard pile (CA-10)."""
+    """The held mission card goes to the mission discard pile (CA-10); ``why`` names the cause
+    (``stampy``, ``wind``, ``change_of_direction``)."""
     number = state.mission[seat]
     state.mission[seat] = 0
     state.mission_discard.append(number)
     events.append(
         Event(
             "lose_mission",
-            f"seat {seat} loses mission {number} ({why})",
-            {"seat": seat, "mission": number},
+            N_("{seat} loses mission {mission} ({cause})"),
+            {"seat": seat, "mission": number, "cause": why},
         )
     )
 
@@ -121,7 +130,7 @@ def complete_mission(state: CarterosState, seat: int, events: list[Event]) -> No
     events.append(
         Event(
             "mission",
-            f"seat {seat} completes mission {number}",
+            N_("{seat} completes mission {mission}"),
             {"seat": seat, "mission": number},
         )
     )
@@ -137,7 +146,7 @@ def give_mail(
     events.append(
         Event(
             "give",
-            f"seat {seat} delivers a {comps.mail_names[kind]} ({total} delivered)",
+            N_("{seat} delivers {mail} ({delivered} delivered)"),
             {"seat": seat, "mail": comps.mail_names[kind], "delivered": total},
         )
     )
@@ -146,9 +155,11 @@ def give_mail(
         events.append(
             Event(
                 "finish",
-                f"seat {seat} is the first to deliver {GOAL} Mail cards: +3, "
-                "the round is played to its end",
-                {"seat": seat},
+                N_(
+                    "{seat} is the first to deliver {goal} Mail cards: +{bonus}, the round is "
+                    "played to its end"
+                ),
+                {"seat": seat, "goal": GOAL, "bonus": FINISH_BONUS},
             )
         )
 
@@ -167,9 +178,11 @@ def deliver(comps: Components, state: CarterosState, seat: int, events: list[Eve
     events.append(
         Event(
             "reveal",
-            f"seat {seat} turns {HOUSE_NAMES[house]}: {name}"
-            + (f" (mission {number})" if attempt else ""),
-            {"seat": seat, "house": HOUSE_NAMES[house], "card": name},
+            N_("{seat} turns {house}: {card} (mission {mission})")
+            if attempt
+            else N_("{seat} turns {house}: {card}"),
+            {"seat": seat, "house": HOUSE_NAMES[house], "card": name}
+            | ({"mission": number} if attempt else {}),
         )
     )
     comps.house_effects[kind](comps, state, seat, kind, attempt, events)
@@ -185,14 +198,14 @@ def stampy_card(comps: Components, state: CarterosState, task: Task, events: lis
         events.append(
             Event(
                 "flee",
-                f"seat {seat} flees from Stampy and loses {left} action(s)",
+                N_("{seat} flees from Stampy and loses {actions} action(s)"),
                 {"seat": seat, "actions": left},
             )
         )
     elif any(state.mail[seat]):
         state.tasks.append(Task("discard", seat, cause="stampy"))
     elif task.n and state.mission[seat]:
-        lose_mission(state, seat, events, "Stampy")
+        lose_mission(state, seat, events, "stampy")
 
 
 def lost_card(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
@@ -201,7 +214,7 @@ def lost_card(comps: Components, state: CarterosState, task: Task, events: list[
     events.append(
         Event(
             "lost",
-            f"seat {task.seat} is lost and goes back to the Post Office",
+            N_("{seat} is lost and goes back to the Post Office"),
             {"seat": task.seat},
         )
     )
@@ -217,7 +230,7 @@ def soak(comps: Components, state: CarterosState, task: Task, events: list[Event
     events.append(
         Event(
             "soak",
-            f"the rain soaks seat {task.seat}'s Mail cards",
+            N_("the rain soaks the Mail cards of {seat}"),
             {"seat": task.seat, "mail": lost},
         )
     )
@@ -246,6 +259,7 @@ def catch(comps: Components, state: CarterosState, task: Task, events: list[Even
         kind = random_mail(state, seat)
         discard_mail(state, seat, kind)
         lost = comps.mail_names[kind]
+        text, words = N_("Stampy catches {seat}, who loses {mail}"), {"mail": lost}
     elif any(state.hand[seat]):
         hand = state.hand[seat]
         r = state.rng.randbelow(sum(hand))
@@ -256,12 +270,12 @@ def catch(comps: Components, state: CarterosState, task: Task, events: list[Even
             r -= count
         discard_action(state, seat, kind)
         lost = comps.action_names[kind]
+        text, words = N_("Stampy catches {seat}, who loses {card}"), {"card": lost}
     else:
         state.debt[seat] = 1
         lost = "a Mail card owed at the next refill"
-    events.append(
-        Event("catch", f"Stampy catches seat {seat}: {lost}", {"seat": seat, "lost": lost})
-    )
+        text, words = N_("Stampy catches {seat}, who owes him a Mail card at the next refill"), {}
+    events.append(Event("catch", text, {"seat": seat, "lost": lost} | words))
 
 
 def debt(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
@@ -274,7 +288,7 @@ def debt(comps: Components, state: CarterosState, task: Task, events: list[Event
         events.append(
             Event(
                 "debt",
-                f"seat {seat} pays Stampy a {comps.mail_names[kind]}",
+                N_("{seat} pays Stampy {mail}"),
                 {"seat": seat, "mail": comps.mail_names[kind]},
             )
         )

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
 from mailbag.core.game import Event, Game, Observation, Score
+from mailbag.core.i18n import N_
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionSpec, OptionValue
 from mailbag.games.carteros import (
@@ -17,6 +18,7 @@ from mailbag.games.carteros import (
     reveal,
     rules,
     scoring,
+    texts,
     validate,
     view,
 )
@@ -33,22 +35,22 @@ DEFAULT_MAX_ROUNDS = 100
 
 SPEC = GameSpec(
     name="carteros",
-    title="Carteros",
+    title=N_("Carteros"),
     min_seats=2,
     max_seats=4,
     options=(
-        OptionSpec("stampy", bool, False, "Stampy the Furious Dog mode (CA-9)"),
-        OptionSpec("missions", bool, False, "Delivery Missions mode (CA-10)"),
+        OptionSpec("stampy", bool, False, N_("Stampy the Furious Dog mode (CA-9)")),
+        OptionSpec("missions", bool, False, N_("Delivery Missions mode (CA-10)")),
         OptionSpec(
             "max_rounds",
             int,
             DEFAULT_MAX_ROUNDS,
-            "safeguard: play ends after this round if nobody has delivered 10 (CA-102)",
+            N_("safeguard: play ends after this round if nobody has delivered 10 (CA-102)"),
             minimum=1,
             maximum=1000,
         ),
     ),
-    summary="Deliver 10 Mail cards in a neighbourhood of face-down houses (2–4 carriers).",
+    summary=N_("Deliver 10 Mail cards in a neighbourhood of face-down houses (2–4 carriers)."),
     verbs=VERBS,
 )
 
@@ -185,6 +187,10 @@ class CarterosGame(Game[CarterosState]):
 
     def describe_action(self, observation: Observation, action: Action) -> str:
         return render.describe_action(self.components, observation, action)
+
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        """Seats by their names, cards by their titles, in the reader's language."""
+        return texts.event_text(self.components, event, names)
 
 
 GAME = CarterosGame()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mailbag.core.game import Event
+from mailbag.core.i18n import N_
 from mailbag.games.carteros.behaviours import HOUSE_EFFECTS
 from mailbag.games.carteros.board import HOUSE_NAMES
 from mailbag.games.carteros.effects import complete_mission, lose_mission
@@ -57,9 +58,7 @@ def stampy(
     if state.stampy_mode:
         house = state.pos[seat]
         state.stampy = house
-        events.append(
-            Event("stampy", f"Stampy runs to {HOUSE_NAMES[house]}", {"house": HOUSE_NAMES[house]})
-        )
+        events.append(Event("stampy", N_("Stampy runs to {house}"), {"house": HOUSE_NAMES[house]}))
     state.tasks.append(
         Task("stampy_card", seat, n=int(attempt), arg=comps.cancel_card["stampy_card"])
     )
@@ -93,4 +92,4 @@ def change_of_direction(
     if any(state.mail[seat]):
         state.tasks.append(Task("discard", seat, cause="change_of_direction"))
     elif attempt:
-        lose_mission(state, seat, events, "Change of Direction")
+        lose_mission(state, seat, events, "change_of_direction")

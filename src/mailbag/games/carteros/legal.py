@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
+from mailbag.core.i18n import N_, _
 from mailbag.games.carteros import actions as A
 from mailbag.games.carteros.board import ADJACENT, CORNERS, HOUSE_NAMES
 from mailbag.games.carteros.components import Components
@@ -22,6 +23,7 @@ from mailbag.games.carteros.state import (
     MISSION_LIMIT,
     CarterosState,
 )
+from mailbag.games.carteros.texts import action_title, seat_name
 
 
 def deciders(state: CarterosState) -> tuple[int, ...]:
@@ -37,37 +39,37 @@ def can_deliver(comps: Components, state: CarterosState, seat: int) -> bool:
 
 
 def delivery_problem(comps: Components, state: CarterosState, seat: int) -> tuple[str, str] | None:
-    """Why the carrier cannot deliver where they stand (rule, reason with ``{house}``), or None
-    (CA-2)."""
+    """Why the carrier cannot deliver where they stand (rule, reason with ``{house}``, in
+    English: translated where shown), or None (CA-2)."""
     house = state.pos[seat]
     if house < 0:
-        return ("CA-2", "you are not in the neighbourhood")
+        return ("CA-2", N_("you are not in the neighbourhood"))
     if state.fresh >> house & 1:
-        return ("CA-2", "the card at {house} was placed this turn")
+        return ("CA-2", N_("the card at {house} was placed this turn"))
     if house == state.stampy:
-        return ("CA-9", "Stampy blocks {house}")
+        return ("CA-9", N_("Stampy blocks {house}"))
     if state.floods and flooded_mask(state) >> house & 1 and not state.boots[seat]:
-        return ("CA-6", "{house} is flooded and you wear no Rubber Boots")
+        return ("CA-6", N_("{house} is flooded and you wear no Rubber Boots"))
     if not any(state.mail[seat]):
         number = state.mission[seat]
         if not (state.missions_mode and number and comps.mission(number).house == house):
-            return ("CA-2", "you hold no Mail card")
+            return ("CA-2", N_("you hold no Mail card"))
     return None
 
 
 def play_problem(
     comps: Components, state: CarterosState, seat: int, kind: int
 ) -> tuple[str, str] | None:
-    """Why the carrier cannot play their Action card of ``kind`` (rule, reason with ``{card}``),
-    or None: held (CA-1), played as an action at all (CA-110), inside the neighbourhood (CA-1),
-    and the requirements of its component entry."""
+    """Why the carrier cannot play their Action card of ``kind`` (rule, reason with ``{card}``,
+    in English: translated where shown), or None: held (CA-1), played as an action at all
+    (CA-110), inside the neighbourhood (CA-1), and the requirements of its component entry."""
     if not state.hand[seat][kind]:
-        return ("CA-1", "you hold no {card} card")
+        return ("CA-1", N_("you hold no {card} card"))
     card = comps.actions[kind]
     if card.function is None:
-        return ("CA-110", "{card} is only used as a reaction")
+        return ("CA-110", N_("{card} is only used as a reaction"))
     if state.pos[seat] < 0:
-        return ("CA-1", "Action cards are played only inside the neighbourhood")
+        return ("CA-1", N_("Action cards are played only inside the neighbourhood"))
     for requirement in card.checks:
         problem = requirement(state, seat)
         if problem is not None:
@@ -173,20 +175,29 @@ def legal_actions(comps: Components, state: CarterosState, seat: int) -> list[Ac
 def explain(comps: Components, state: CarterosState, seat: int, action: Action) -> IllegalAction:
     """Why ``action`` is refused: the rule and the reason."""
     if state.over:
-        return IllegalAction("End of the Game", "the game is over")
+        return IllegalAction("End of the Game", _("the game is over"))
     if action.verb not in VERBS:
         return IllegalAction(
-            "notation", f"{action.verb!r} is not a Carteros action; actions: {sorted(VERBS)}"
+            "notation",
+            _(
+                "{verb} is not a Carteros action; actions: {verbs}",
+                verb=repr(action.verb),
+                verbs=", ".join(sorted(VERBS)),
+            ),
         )
     if state.tasks:
         task = state.tasks[-1]
         decision = DECISIONS[task.kind]
         if action.verb not in decision.verbs:
-            what = decision.prompt.format(mail="|".join(comps.mail_names))
-            return IllegalAction(decision.rule, f"seat {task.seat} must first {what}")
+            what = _(decision.prompt, mail="|".join(comps.mail_names))
+            return IllegalAction(
+                decision.rule, _("{seat} must first {what}", seat=seat_name(task.seat), what=what)
+            )
         return decision.refuse(comps, state, task, action)
     if action.verb not in A.TURN_VERBS:
-        return IllegalAction("CA-1", f"{action.verb} is only a decision inside an effect")
+        return IllegalAction(
+            "CA-1", _("{verb} is only a decision inside an effect", verb=action.verb)
+        )
     return _explain_turn(comps, state, seat, action)
 
 
@@ -197,43 +208,52 @@ def _explain_turn(
     house = state.pos[seat]
     if verb == "move":
         if len(action.args) != 1 or str(action.args[0]) not in HOUSE_NAMES:
-            return IllegalAction("CA-1", "move to a house named A1 … C4")
+            return IllegalAction("CA-1", _("move to a house named A1 … C4"))
         if house < 0:
-            return IllegalAction("Turn Order 3", "you enter the neighbourhood on a corner house")
-        return IllegalAction("CA-1", "a move goes one house up, down, left or right")
+            return IllegalAction("Turn Order 3", _("you enter the neighbourhood on a corner house"))
+        return IllegalAction("CA-1", _("a move goes one house up, down, left or right"))
     if action.args and verb in ("deliver", "draw", "refill", "shops", "end"):
-        return IllegalAction("notation", f"{verb} takes no arguments")
+        return IllegalAction("notation", _("{verb} takes no arguments", verb=verb))
     if verb == "deliver":
-        problem = delivery_problem(comps, state, seat) or ("CA-2", "you cannot deliver now")
-        return IllegalAction(problem[0], problem[1].format(house=HOUSE_NAMES[house]))
+        problem = delivery_problem(comps, state, seat) or ("CA-2", N_("you cannot deliver now"))
+        where = HOUSE_NAMES[house] if house >= 0 else ""
+        return IllegalAction(problem[0], _(problem[1], house=where))
     if verb == "draw":
         if sum(state.hand[seat]) >= HAND_LIMIT:
-            return IllegalAction("CA-1", "you may draw only while holding fewer than 3 cards")
-        return IllegalAction("Turn Order 9", "the Action deck and its discard pile are empty")
+            return IllegalAction(
+                "CA-1",
+                _("you may draw only while holding fewer than {limit} cards", limit=HAND_LIMIT),
+            )
+        return IllegalAction("Turn Order 9", _("the Action deck and its discard pile are empty"))
     if verb in ("play", "replace"):
         name = str(action.args[0]) if len(action.args) == 1 else ""
         if name not in comps.action_index:
             names = ", ".join(comps.action_names)
-            return IllegalAction("notation", f"{verb} takes one of {names}")
+            return IllegalAction(
+                "notation", _("{verb} takes one of {names}", verb=verb, names=names)
+            )
         kind = comps.action_index[name]
+        title = action_title(comps, name)
         if verb == "replace":
             if state.replaced:
-                return IllegalAction("CA-1", "you may discard and replace once per turn")
-            return IllegalAction("CA-1", f"you hold no {name} card")
-        problem = play_problem(comps, state, seat, kind) or ("CA-1", "you cannot play that now")
-        return IllegalAction(problem[0], problem[1].format(card=comps.actions[kind].title))
+                return IllegalAction("CA-1", _("you may discard and replace once per turn"))
+            return IllegalAction("CA-1", _("you hold no {card} card", card=title))
+        problem = play_problem(comps, state, seat, kind) or ("CA-1", N_("you cannot play that now"))
+        return IllegalAction(problem[0], _(problem[1], card=title))
     if verb == "refill":
         if any(state.mail[seat]):
-            return IllegalAction("CA-3", "you refill only when you hold no Mail card")
-        return IllegalAction("CA-3", "you have already delivered 10 Mail cards")
+            return IllegalAction("CA-3", _("you refill only when you hold no Mail card"))
+        return IllegalAction("CA-3", _("you have already delivered {goal} Mail cards", goal=GOAL))
     if verb == "shops":
         if not state.missions_mode:
-            return IllegalAction("CA-10", "the shops are only open in Delivery Missions mode")
+            return IllegalAction("CA-10", _("the shops are only open in Delivery Missions mode"))
         if house < 0:
-            return IllegalAction("CA-10", "you go to the shops from the neighbourhood")
+            return IllegalAction("CA-10", _("you go to the shops from the neighbourhood"))
         if state.mission[seat]:
-            return IllegalAction("CA-10", "you already hold a mission card")
+            return IllegalAction("CA-10", _("you already hold a mission card"))
         if len(state.missions_done[seat]) >= MISSION_LIMIT:
-            return IllegalAction("CA-10", "you have completed 3 missions already")
-        return IllegalAction("CA-10", "no mission card is left")
-    return IllegalAction("CA-1", f"{action} is not possible now")
+            return IllegalAction(
+                "CA-10", _("you have completed {limit} missions already", limit=MISSION_LIMIT)
+            )
+        return IllegalAction("CA-10", _("no mission card is left"))
+    return IllegalAction("CA-1", _("{action} is not possible now", action=str(action)))

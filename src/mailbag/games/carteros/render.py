@@ -12,6 +12,7 @@ from typing import Any
 
 from mailbag.core.actions import Action
 from mailbag.core.game import Observation
+from mailbag.core.i18n import N_, NC_, _, pgettext
 from mailbag.games.carteros.board import (
     BLOCK_HOUSES,
     COLUMNS,
@@ -22,27 +23,47 @@ from mailbag.games.carteros.board import (
 )
 from mailbag.games.carteros.components import Components
 from mailbag.games.carteros.decisions import DECISIONS
-from mailbag.games.carteros.state import ACTIONS_PER_TURN, CAUSE_WORDS
+from mailbag.games.carteros.state import ACTIONS_PER_TURN
+from mailbag.games.carteros.texts import (
+    HELP,
+    action_title,
+    cause,
+    house_abbrev,
+    house_title,
+    mail_abbrev,
+    mail_title,
+    one_mail,
+    place,
+    seat_name,
+)
 
 _BLOCKS = {HOUSE_NAMES[houses[0]]: houses for houses in BLOCK_HOUSES}
 #: the width the key is wrapped to (the full-screen UI shows the board in a pane)
 WIDTH = 78
+#: the context of the grid's marks (one character each, in every language)
+MARK = "carteros mark"
+#: Stampy's mark on the grid
+STAMPY_MARK = NC_("carteros mark", "D")
 #: the marks of the grid and the carrier lines, always explained
 MARKS = (
-    ("?", "face-down"),
-    ("~", "flooded"),
-    ("*", "placed this turn"),
-    ("D", "Stampy"),
-    ("0–3", "carriers"),
-    (">", "whose turn"),
+    ("?", N_("face-down")),
+    ("~", N_("flooded")),
+    ("*", N_("placed this turn")),
+    (STAMPY_MARK, N_("Stampy")),
+    ("0–3", N_("carriers")),
+    (">", N_("whose turn")),
 )
 _TURN_LABELS = {
-    "deliver": "deliver here (turn the house)",
-    "draw": "draw an Action card",
-    "refill": "go to the Post Office and refill your bag",
-    "shops": "go to the shops for a mission",
-    "end": "end your turn",
+    "deliver": N_("deliver here (turn the house)"),
+    "draw": N_("draw an Action card"),
+    "refill": N_("go to the Post Office and refill your bag"),
+    "shops": N_("go to the shops for a mission"),
+    "end": N_("end your turn"),
 }
+
+
+def _mark(mark: str) -> str:
+    return pgettext(MARK, mark) if mark == STAMPY_MARK else mark
 
 
 def _flooded(observation: Observation) -> set[int]:
@@ -60,7 +81,7 @@ def _cell(
     known = observation["known"].get(name)
     card = "?"
     if known in comps.house_index:
-        card = comps.houses[comps.house_index[known]].abbrev
+        card = house_abbrev(comps, known)
         seen.add(known)
     marks = ""
     if house in flooded:
@@ -68,7 +89,7 @@ def _cell(
     if name in observation["fresh"]:
         marks += "*"
     if observation["stampy"] == name:
-        marks += "D"
+        marks += _mark(STAMPY_MARK)
     here = "".join(str(s) for s, c in enumerate(observation["carriers"]) if c["position"] == name)
     return f" {name} {card:<3}{marks:<3}{here:<4}"
 
@@ -79,40 +100,50 @@ def waiting_text(comps: Components, task: dict[str, Any]) -> str:
     if decision is None:
         return str(task["kind"])
     arg = task["arg"]
-    card = comps.actions[arg].title if 0 <= arg < len(comps.actions) else ""
-    cause = CAUSE_WORDS.get(task["cause"], task["cause"])
-    return decision.waiting.format(card=card, cause=cause)
+    card = action_title(comps, comps.action_names[arg]) if 0 <= arg < len(comps.actions) else ""
+    return _(decision.waiting, card=card, cause=cause(task["cause"]))
 
 
 def status(comps: Components, observation: Observation) -> str:
     """Whose decision it is now: the turn, and who else acts in it (a reaction, Stampy's move
     between two turns, the tie-break after play)."""
     if observation["over"]:
-        return "game over"
+        return _("game over")
     tasks = observation["tasks"]
     deciders = observation["deciders"]
     acting = deciders[0] if deciders else observation["current"]
-    waiting = f"seat {acting} {waiting_text(comps, tasks[-1])}" if tasks else ""
+    waiting = (
+        _("{seat} {waiting}", seat=seat_name(acting), waiting=waiting_text(comps, tasks[-1]))
+        if tasks
+        else ""
+    )
     if observation["final"]:
-        return f"play has ended; {waiting}" if waiting else "play has ended"
-    turn = f"round {observation['round']}, seat {observation['current']}"
-    used = f"{observation['actions_used']}/{ACTIONS_PER_TURN} actions used"
+        if waiting:
+            return _("play has ended; {waiting}", waiting=waiting)
+        return _("play has ended")
+    fields = {
+        "round": observation["round"],
+        "seat": seat_name(observation["current"]),
+        "used": observation["actions_used"],
+        "total": ACTIONS_PER_TURN,
+        "waiting": waiting,
+    }
     if not tasks:
-        return f"{turn} to play, {used}"
+        return _("round {round}, {seat} to play, {used}/{total} actions used", **fields)
     if tasks[0]["kind"] == "next_turn":
-        return f"{turn}'s turn is over; {waiting}"
-    return f"{turn}'s turn, {used}; {waiting}"
+        return _("round {round}, {seat}'s turn is over; {waiting}", **fields)
+    return _("round {round}, {seat}'s turn, {used}/{total} actions used; {waiting}", **fields)
 
 
 def render(comps: Components, observation: Observation) -> str:
     seat = observation["seat"]
     carriers = observation["carriers"]
     lines: list[str] = []
-    who = "spectator" if seat is None else f"seat {seat}"
-    lines.append(f"Carteros — {status(comps, observation)} (you: {who})")
+    who = _("spectator") if seat is None else seat_name(seat)
+    lines.append(_("Carteros — {status} (you: {who})", status=status(comps, observation), who=who))
     flooded = _flooded(observation)
     seen: set[str] = set()  # house kinds shown by their abbreviation
-    border = "+" + "+".join("-" * 14 for _ in range(COLUMNS)) + "+"
+    border = "+" + "+".join("-" * 14 for _column in range(COLUMNS)) + "+"
     lines.append(border)
     for row in range(ROWS):
         cells = [
@@ -121,39 +152,65 @@ def render(comps: Components, observation: Observation) -> str:
         lines.append("|" + "|".join(cells) + "|")
     lines.append(border)
     at_po = [str(s) for s, c in enumerate(carriers) if c["position"] == "post_office"]
-    lines.append(f"Post Office: {' '.join(at_po) or '-'}")
+    lines.append(_("Post Office: {seats}", seats=" ".join(at_po) or "-"))
     missions = observation["missions"]
     cards = missions["cards"]
     if observation["options"]["missions"]:
-        offer = ", ".join(_mission(cards, m) for m in missions["offer"] if m) or "none"
+        offer = ", ".join(_mission(cards, m) for m in missions["offer"] if m) or _("none")
         at_shops = [str(s) for s, c in enumerate(carriers) if c["position"] == "shops"]
         lines.append(
-            f"Shops: {' '.join(at_shops) or '-'}; missions on offer {offer} "
-            f"(decks {missions['decks'][0]}+{missions['decks'][1]})"
+            _(
+                "Shops: {seats}; missions on offer {offer} (decks {first}+{second})",
+                seats=" ".join(at_shops) or "-",
+                offer=offer,
+                first=missions["decks"][0],
+                second=missions["decks"][1],
+            )
         )
     lines.append(
-        f"Decks: houses {observation['house_deck']}, mail {observation['mail_deck']}, "
-        f"actions {observation['action_deck']}"
+        _(
+            "Decks: houses {houses}, mail {mail}, actions {actions}",
+            houses=observation["house_deck"],
+            mail=observation["mail_deck"],
+            actions=observation["action_deck"],
+        )
     )
     house_discard = [(k, n) for k, n in observation["house_discard"].items() if n]
-    seen.update(k for k, _ in house_discard)
-    houses = ", ".join(f"{_abbrev(comps, k)} {n}" for k, n in house_discard)
-    mail = ", ".join(f"{k} {n}" for k, n in observation["mail_discard"].items() if n)
+    seen.update(k for k, _n in house_discard)
+    houses = ", ".join(f"{house_abbrev(comps, k)} {n}" for k, n in house_discard)
+    mail = ", ".join(
+        f"{mail_title(comps, k)} {n}" for k, n in observation["mail_discard"].items() if n
+    )
     actions = ", ".join(
-        f"{_title(comps, k)} {n}" for k, n in observation["action_discard"].items() if n
+        f"{action_title(comps, k)} {n}" for k, n in observation["action_discard"].items() if n
     )
     lines.append(
-        f"Discards: houses [{houses or '-'}]  mail [{mail or '-'}]  actions [{actions or '-'}]"
+        _(
+            "Discards: houses [{houses}]  mail [{mail}]  actions [{actions}]",
+            houses=houses or "-",
+            mail=mail or "-",
+            actions=actions or "-",
+        )
     )
     for s, c in enumerate(carriers):
         lines.append(_carrier(comps, observation, s, c))
     hand = observation["hand"]
     if hand is not None:
-        bag = ", ".join(f"{n} {k}" for k, n in hand["mail"].items() if n) or "no mail"
-        held = ", ".join(
-            _title(comps, k) + (f" ×{n}" if n > 1 else "") for k, n in hand["actions"].items() if n
+        bag = ", ".join(
+            mail_title(comps, k) + (f" ×{n}" if n > 1 else "") for k, n in hand["mail"].items() if n
         )
-        lines.append(f"Your bag: {bag}; your Action cards: {held or 'none'}")
+        held = ", ".join(
+            action_title(comps, k) + (f" ×{n}" if n > 1 else "")
+            for k, n in hand["actions"].items()
+            if n
+        )
+        lines.append(
+            _(
+                "Your bag: {bag}; your Action cards: {actions}",
+                bag=bag or _("no Mail cards"),
+                actions=held or _("none"),
+            )
+        )
     lines.extend(_key(comps, seen))
     return "\n".join(lines)
 
@@ -161,40 +218,75 @@ def render(comps: Components, observation: Observation) -> str:
 def _carrier(comps: Components, observation: Observation, s: int, c: dict[str, Any]) -> str:
     extras = []
     if c["boots"]:
-        extras.append("boots")
+        extras.append(_("boots"))
     if c["debt"]:
-        extras.append("owes Stampy a card")
+        extras.append(_("owes Stampy a card"))
     if c["mission"]:
         card = observation["missions"]["cards"].get(str(c["mission"]))
-        where = f" at {card['house']} for {card['points']} pts" if card else ""
-        extras.append(f"mission {c['mission']}{where}")
+        if card:
+            extras.append(
+                _(
+                    "mission {mission} at {house} for {points} pts",
+                    mission=c["mission"],
+                    house=card["house"],
+                    points=card["points"],
+                )
+            )
+        else:
+            extras.append(_("mission {mission}", mission=c["mission"]))
     if c["missions_done"]:
-        extras.append(f"done {', '.join(str(m) for m in c['missions_done'])}")
+        done = ", ".join(str(m) for m in c["missions_done"])
+        extras.append(_("done {missions}", missions=done))
     if observation["final"] and c["tiebreak"]:
-        extras.append(f"tie-break {c['tiebreak']}")
+        extras.append(_("tie-break {points}", points=c["tiebreak"]))
     if observation["finisher"] == s:
-        extras.append("first to finish")
-    delivered = "+".join(f"{n}{_mail_abbrev(comps, k)}" for k, n in c["delivered"].items())
-    return (
-        f"{'>' if s == observation['current'] else ' '} seat {s}: {c['position']:<11} "
-        f"mail {c['mail']}  actions {c['actions']}  delivered {delivered}  score {c['score']}"
-        + (f"  ({'; '.join(extras)})" if extras else "")
+        extras.append(_("first to finish"))
+    delivered = "+".join(f"{n}{mail_abbrev(comps, k)}" for k, n in c["delivered"].items())
+    position = place(c["position"]).ljust(11)
+    line = _(
+        "{seat}: {position} mail {mail}  actions {actions}  delivered {delivered}  score {score}",
+        seat=seat_name(s),
+        position=position,
+        mail=c["mail"],
+        actions=c["actions"],
+        delivered=delivered,
+        score=c["score"],
     )
+    if extras:
+        line += f"  ({'; '.join(extras)})"
+    return f"{'>' if s == observation['current'] else ' '} {line}"
 
 
 def _mission(cards: dict[str, Any], number: int) -> str:
     """A mission on offer with its house and points."""
     card = cards.get(str(number))
-    return f"{number} ({card['house']}, {card['points']} pts)" if card else str(number)
+    if not card:
+        return str(number)
+    return _(
+        "{mission} ({house}, {points} pts)",
+        mission=number,
+        house=card["house"],
+        points=card["points"],
+    )
 
 
 def _key(comps: Components, seen: set[str]) -> list[str]:
     """The key to the marks and to every abbreviation the board shows (``seen``: the house
     kinds shown by their abbreviation), wrapped to ``WIDTH`` with each mark next to its words."""
     groups = (
-        ("Key:", MARKS),
-        ("delivered:", tuple((m.abbrev, m.title) for m in comps.mails)),
-        ("houses:", tuple((h.abbrev, h.title) for h in comps.houses if h.name in seen)),
+        (_("Key:"), tuple((_mark(mark), _(words)) for mark, words in MARKS)),
+        (
+            _("delivered:"),
+            tuple((mail_abbrev(comps, m.name), mail_title(comps, m.name)) for m in comps.mails),
+        ),
+        (
+            _("houses:"),
+            tuple(
+                (house_abbrev(comps, h.name), house_title(comps, h.name))
+                for h in comps.houses
+                if h.name in seen
+            ),
+        ),
     )
     text = "; ".join(
         f"{label} " + ", ".join(f"{mark}\xa0{words}" for mark, words in items)
@@ -206,21 +298,6 @@ def _key(comps: Components, seen: set[str]) -> list[str]:
     ]
 
 
-def _abbrev(comps: Components, name: str) -> str:
-    index = comps.house_index.get(name)
-    return comps.houses[index].abbrev if index is not None else name
-
-
-def _mail_abbrev(comps: Components, name: str) -> str:
-    index = comps.mail_index.get(name)
-    return comps.mails[index].abbrev if index is not None else name
-
-
-def _title(comps: Components, name: str) -> str:
-    index = comps.action_index.get(name)
-    return comps.actions[index].title if index is not None else name
-
-
 def describe_action(comps: Components, observation: Observation, action: Action) -> str:
     verb, args = action.verb, action.args
     first = str(args[0]) if args else ""
@@ -228,22 +305,31 @@ def describe_action(comps: Components, observation: Observation, action: Action)
         seat = observation["seat"]
         position = observation["carriers"][seat]["position"] if seat is not None else ""
         if position in ("post_office", "shops") and HOUSE_INDEX.get(first) in CORNERS:
-            return f"enter the neighbourhood at {first}"
-        return f"move to {first}"
+            return _("enter the neighbourhood at {house}", house=first)
+        return _("move to {house}", house=first)
     if verb in _TURN_LABELS:
-        return _TURN_LABELS[verb]
+        return _(_TURN_LABELS[verb])
     if verb == "play":
         index = comps.action_index.get(first)
-        help_text = f": {comps.actions[index].help}" if index is not None else ""
-        return f"play {_title(comps, first)}{help_text}"
+        card = action_title(comps, first)
+        if index is None:
+            return _("play {card}", card=card)
+        return _("play {card}: {help}", card=card, help=pgettext(HELP, comps.actions[index].help))
     if verb == "replace":
-        return f"discard {_title(comps, first)} and draw a new Action card"
+        return _("discard {card} and draw a new Action card", card=action_title(comps, first))
     tasks = observation.get("tasks") or []
     decision = DECISIONS.get(tasks[-1]["kind"]) if tasks else None
     if decision is None or verb not in decision.labels:
         decision = next((d for d in DECISIONS.values() if verb in d.labels), None)
     if decision is None:
         return str(action)
-    houses = " ".join(HOUSE_NAMES[h] for h in _BLOCKS.get(first, ()))
-    words = [str(a) for a in args] + ["", ""]
-    return decision.labels[verb].format(*words, title=_title(comps, first), block=houses)
+    second = str(args[1]) if len(args) > 1 else ""
+    return _(
+        decision.labels[verb],
+        arg=first,
+        first=first,
+        last=second,
+        card=action_title(comps, first),
+        mail=one_mail(comps, first),
+        block=" ".join(HOUSE_NAMES[h] for h in _BLOCKS.get(first, ())),
+    )

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from mailbag.core.actions import Action
 from mailbag.core.game import Event
+from mailbag.core.i18n import N_
 from mailbag.games.carteros import effects
 from mailbag.games.carteros.board import HOUSE_INDEX, HOUSE_NAMES, POST_OFFICE, SHOPS, position_name
 from mailbag.games.carteros.components import Components
@@ -38,7 +39,7 @@ def _next_turn(comps: Components, state: CarterosState, task: Task, events: list
     events.append(
         Event(
             "turn",
-            f"round {state.round}: seat {task.seat} to play",
+            N_("round {round}: {seat} to play"),
             {"seat": task.seat, "round": state.round},
         )
     )
@@ -77,7 +78,7 @@ def run(comps: Components, state: CarterosState, events: list[Event]) -> None:
             return
         if state.final:
             state.over = True
-            events.append(Event("game_over", "the game is over", {}))
+            events.append(Event("game_over", N_("the game is over"), {}))
             return
         if state.turn_over or state.actions_used >= ACTIONS_PER_TURN:
             end_turn(comps, state, events)
@@ -91,7 +92,7 @@ def end_turn(comps: Components, state: CarterosState, events: list[Event]) -> No
     carrier plays."""
     n = len(state.pos)
     seat = state.current
-    events.append(Event("end_turn", f"seat {seat} ends their turn", {"seat": seat}))
+    events.append(Event("end_turn", N_("{seat} ends their turn"), {"seat": seat}))
     state.turn_over = False
     state.actions_used = 0
     state.replaced = False
@@ -116,12 +117,12 @@ def finish(comps: Components, state: CarterosState, events: list[Event]) -> None
     points = totals(comps, state)
     best = max(points)
     tied = [seat for seat, p in enumerate(points) if p == best]
-    text = "play ends" if state.finisher >= 0 else f"play ends after round {state.round} (CA-102)"
-    events.append(Event("final", text, {"scores": points}))
+    text = N_("play ends") if state.finisher >= 0 else N_("play ends after round {round} (CA-102)")
+    events.append(Event("final", text, {"scores": points, "round": state.round}))
     if len(tied) > 1:
         for seat in reversed(tied):
             state.tasks.append(Task("tiebreak", seat))
-        events.append(Event("tie", f"seats {tied} are tied: bicycle tie-break", {"seats": tied}))
+        events.append(Event("tie", N_("{seats} are tied: bicycle tie-break"), {"seats": tied}))
 
 
 # -- turn actions ------------------------------------------------------------------------------
@@ -139,11 +140,10 @@ def turn_action(
         start = state.pos[seat]
         house = HOUSE_INDEX[str(action.args[0])]
         state.pos[seat] = house
-        word = "enters at" if start < 0 else "moves to"
         events.append(
             Event(
                 "move",
-                f"seat {seat} {word} {HOUSE_NAMES[house]}",
+                N_("{seat} enters at {to}") if start < 0 else N_("{seat} moves to {to}"),
                 {"seat": seat, "from": position_name(start), "to": HOUSE_NAMES[house]},
             )
         )
@@ -160,7 +160,7 @@ def turn_action(
         events.append(
             Event(
                 "replace",
-                f"seat {seat} discards {comps.action_names[kind]} to draw a new Action card",
+                N_("{seat} discards {card} to draw a new Action card"),
                 {"seat": seat, "card": comps.action_names[kind]},
             )
         )
@@ -170,7 +170,7 @@ def turn_action(
     elif verb == "shops":
         state.pos[seat] = SHOPS
         state.tasks.append(Task("take_mission", seat))
-        events.append(Event("shops", f"seat {seat} goes to the shops", {"seat": seat}))
+        events.append(Event("shops", N_("{seat} goes to the shops"), {"seat": seat}))
     else:  # pragma: no cover - legal_actions lists no other verb
         raise AssertionError(f"unknown turn action {action}")
 
@@ -180,11 +180,11 @@ def _draw(comps: Components, state: CarterosState, seat: int, events: list[Event
     if kind < 0:
         return
     state.hand[seat][kind] += 1
-    events.append(Event("draw", f"seat {seat} draws an Action card", {"seat": seat}))
+    events.append(Event("draw", N_("{seat} draws an Action card"), {"seat": seat}))
     events.append(
         Event(
             "drawn",
-            f"you draw {comps.action_names[kind]}",
+            N_("you draw {card}"),
             {"seat": seat, "card": comps.action_names[kind]},
             to=(seat,),
         )
@@ -197,7 +197,7 @@ def refill(comps: Components, state: CarterosState, seat: int, events: list[Even
     state.pos[seat] = POST_OFFICE
     want = min(BAG_LIMIT, GOAL - sum(state.delivered[seat])) - sum(state.mail[seat])
     drawn: list[str] = []
-    for _ in range(want):
+    for _step in range(want):
         kind = effects.draw_mail(state)
         if kind < 0:
             break
@@ -206,13 +206,12 @@ def refill(comps: Components, state: CarterosState, seat: int, events: list[Even
     events.append(
         Event(
             "refill",
-            f"seat {seat} refills at the Post Office: {len(drawn)} Mail card(s)",
+            N_("{seat} refills at the Post Office: {count} Mail card(s)"),
             {"seat": seat, "count": len(drawn)},
         )
     )
-    events.append(
-        Event("refilled", f"you draw {', '.join(drawn) or 'nothing'}", {"mail": drawn}, to=(seat,))
-    )
+    text = N_("you draw {mail}") if drawn else N_("you draw no Mail card")
+    events.append(Event("refilled", text, {"mail": drawn}, to=(seat,)))
     if state.debt[seat] and drawn:
         state.tasks.append(Task("debt", seat, arg=comps.cancel_card["debt"]))
 
@@ -223,7 +222,7 @@ def play(
     """Play an Action card from the hand: the effect its component entry names (CA-4 … CA-7)."""
     state.played[seat][kind] += 1
     name = comps.action_names[kind]
-    events.append(Event("play", f"seat {seat} plays {name}", {"seat": seat, "card": name}))
+    events.append(Event("play", N_("{seat} plays {card}"), {"seat": seat, "card": name}))
     effect = comps.action_effects[kind]
     assert effect is not None, "legal_actions offers only cards played as an action"
     effect(comps, state, seat, kind, events)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from mailbag.core.errors import ComponentError
+from mailbag.core.i18n import N_, _
 from mailbag.core.rng import Rng
 from mailbag.games.carteros.board import HOUSES, POST_OFFICE
 
@@ -41,14 +42,7 @@ CAUSES: dict[str, str] = {
     "catch": "catch",
     "debt": "debt",
 }
-#: each cause in words, for the reaction window ("may answer the Rain with Umbrella")
-CAUSE_WORDS: dict[str, str] = {
-    "stampy_card": "Stampy",
-    "lost_card": "Lost",
-    "rain": "the Rain",
-    "catch": "Stampy's bite",
-    "debt": "the Mail card owed to Stampy",
-}
+#: (each cause in words, in the reader's language: ``texts.CAUSES``)
 
 
 class Task(msgspec.Struct):
@@ -180,14 +174,27 @@ def deal(
     """Setup 1–5: shuffle the decks, lay out the neighbourhood, deal 5 Mail and 2 Action cards;
     in Delivery Missions mode, two face-up decks of half the missions each. A component set
     with too few Mail or Action cards for ``seats`` carriers is refused."""
-    for what, counts, each in (
-        ("Mail", comps.mail_counts, START_MAIL),
-        ("Action", comps.action_counts, START_ACTIONS),
+    for text, counts, each in (
+        (
+            N_(
+                "{source}: {seats} carriers are dealt {each} Mail cards each (rulebook, Setup), "
+                "but the component set has {count} Mail cards"
+            ),
+            comps.mail_counts,
+            START_MAIL,
+        ),
+        (
+            N_(
+                "{source}: {seats} carriers are dealt {each} Action cards each (rulebook, "
+                "Setup), but the component set has {count} Action cards"
+            ),
+            comps.action_counts,
+            START_ACTIONS,
+        ),
     ):
         if sum(counts) < each * seats:
             raise ComponentError(
-                f"{comps.source}: {seats} carriers are dealt {each} {what} cards each "
-                f"(rulebook, Setup), but the component set has {sum(counts)} {what} cards"
+                _(text, source=comps.source, seats=seats, each=each, count=sum(counts))
             )
     rng = Rng.from_seed(seed)
     houses = expand(comps.house_counts)
@@ -200,9 +207,9 @@ def deal(
     mail = [[0] * len(comps.mail_counts) for _ in range(seats)]
     hand = [[0] * len(comps.action_counts) for _ in range(seats)]
     for seat in range(seats):
-        for _ in range(START_MAIL):
+        for _card in range(START_MAIL):
             mail[seat][mail_deck.pop()] += 1
-        for _ in range(START_ACTIONS):
+        for _card in range(START_ACTIONS):
             hand[seat][action_deck.pop()] += 1
     decks: list[list[int]] = [[], []]
     if missions:

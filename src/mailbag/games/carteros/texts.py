@@ -1,0 +1,229 @@
+"""Carteros' words in the reader's language: the names, abbreviations and help texts of the
+shipped cards (they come from ``data/components.toml``, where no extractor finds them, so they
+are listed here for the catalogs), the score categories, the places outside the neighbourhood,
+what a reaction window answers, and an event put into words.
+
+A user's component file may name cards of its own: what is not in the catalogs is shown as the
+file writes it. The notation (``play rubber_boots``) is never translated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from mailbag.core.game import SEAT_FIELDS, Event
+from mailbag.core.i18n import NC_, _, pgettext
+
+if TYPE_CHECKING:
+    from mailbag.games.carteros.components import Components
+
+#: contexts of the catalogs' entries for the component data
+HOUSE = "carteros house"
+MAIL = "carteros mail"
+ACTION = "carteros action"
+ABBREV = "carteros abbrev"
+HELP = "carteros help"
+ONE = "carteros one mail"
+SCORE = "score"
+PLACE = "carteros place"
+CAUSE = "carteros cause"
+#: a seat named by its number (the glossaries' word for a seat: "jugador 2", "speler 2")
+SEAT = "carteros seat"
+
+#: the titles, abbreviations and help texts of the shipped component file, by table (a test
+#: checks that every one in the file is here, and translated)
+SHIPPED: dict[str, tuple[str, ...]] = {
+    HOUSE: (
+        NC_("carteros house", "Received Letter"),
+        NC_("carteros house", "Double Received"),
+        NC_("carteros house", "Stampy, the Furious Dog"),
+        NC_("carteros house", "Lost"),
+        NC_("carteros house", "Change of Direction"),
+    ),
+    MAIL: (
+        NC_("carteros mail", "Letter"),
+        NC_("carteros mail", "Parcel"),
+    ),
+    ACTION: (
+        NC_("carteros action", "Bone"),
+        NC_("carteros action", "Bicycle"),
+        NC_("carteros action", "Wind"),
+        NC_("carteros action", "Rain"),
+        NC_("carteros action", "Rubber Boots"),
+        NC_("carteros action", "Umbrella"),
+        NC_("carteros action", "Sunny Day"),
+        NC_("carteros action", "GPS"),
+    ),
+    ABBREV: (
+        NC_("carteros abbrev", "Rcv"),
+        NC_("carteros abbrev", "Dbl"),
+        NC_("carteros abbrev", "Dog"),
+        NC_("carteros abbrev", "Lst"),
+        NC_("carteros abbrev", "Chg"),
+        NC_("carteros abbrev", "L"),
+        NC_("carteros abbrev", "P"),
+    ),
+    HELP: (
+        NC_("carteros help", "deliver one Mail card of your choice (CA-2)"),
+        NC_("carteros help", "deliver two Mail cards of your choice, one if you hold one (CA-2)"),
+        NC_(
+            "carteros help",
+            "flee: lose the actions you have left, or a Mail card if none are left (CA-2, CA-9)",
+        ),
+        NC_("carteros help", "go back to the Post Office; your turn goes on (CA-2)"),
+        NC_("carteros help", "discard a Mail card of your choice (CA-2)"),
+        NC_(
+            "carteros help",
+            "reaction: cancels a Stampy card you turn, his bite, or the Mail card you owe him",
+        ),
+        NC_(
+            "carteros help",
+            "ride up to 3 houses in a line, delivering on Received and Double (CA-4)",
+        ),
+        NC_(
+            "carteros help",
+            "each other carrier on your row or column loses a card at random (CA-5)",
+        ),
+        NC_(
+            "carteros help",
+            "others in the neighbourhood lose their Mail cards; flood a 2x2 block (CA-6)",
+        ),
+        NC_(
+            "carteros help",
+            "wear them: you may deliver in a flooded house until Sunny Day (CA-6)",
+        ),
+        NC_(
+            "carteros help",
+            "reaction: keeps your Mail cards dry when another carrier plays Rain (CA-6)",
+        ),
+        NC_(
+            "carteros help",
+            "every flood leaves the table, and every pair of Rubber Boots with them (CA-6)",
+        ),
+        NC_(
+            "carteros help",
+            "look at up to 2 houses next to you, then your turn ends; or cancel a Lost (CA-7)",
+        ),
+    ),
+}
+
+#: one Mail card of a shipped kind with its article ("a Letter": "una Carta", "een brief"), by
+#: title; a kind of a user's file is "a {mail}"
+ONE_MAIL = {
+    "Letter": NC_("carteros one mail", "a Letter"),
+    "Parcel": NC_("carteros one mail", "a Parcel"),
+}
+
+#: the score categories (keys of a score's breakdown, which records keep in English: a Mail
+#: kind's name and "s", then these), translated where shown with ``pgettext("score", key)``
+SCORE_CATEGORIES = (
+    NC_("score", "letters"),
+    NC_("score", "parcels"),
+    NC_("score", "missions"),
+    NC_("score", "first to finish"),
+)
+
+#: the places outside the neighbourhood, by their name in a view
+PLACES = {
+    "post_office": NC_("carteros place", "Post Office"),
+    "shops": NC_("carteros place", "shops"),
+}
+
+#: what a reaction window answers, or why a card or a mission is lost, by the cause's name in
+#: the state (``Task.cause``) and in events
+CAUSES = {
+    "stampy_card": NC_("carteros cause", "Stampy"),
+    "stampy": NC_("carteros cause", "Stampy"),
+    "lost_card": NC_("carteros cause", "Lost"),
+    "rain": NC_("carteros cause", "the Rain"),
+    "catch": NC_("carteros cause", "Stampy's bite"),
+    "debt": NC_("carteros cause", "the Mail card owed to Stampy"),
+    "change_of_direction": NC_("carteros cause", "Change of Direction"),
+    "wind": NC_("carteros cause", "Wind"),
+}
+
+#: events whose ``card`` is a HOUSE card (in any other it is an Action card)
+HOUSE_EVENTS = frozenset({"reveal", "ride", "peeked"})
+
+
+def house_title(comps: Components, name: str) -> str:
+    index = comps.house_index.get(name)
+    return pgettext(HOUSE, comps.houses[index].title) if index is not None else name
+
+
+def action_title(comps: Components, name: str) -> str:
+    index = comps.action_index.get(name)
+    return pgettext(ACTION, comps.actions[index].title) if index is not None else name
+
+
+def mail_title(comps: Components, name: str) -> str:
+    index = comps.mail_index.get(name)
+    return pgettext(MAIL, comps.mails[index].title) if index is not None else name
+
+
+def one_mail(comps: Components, name: str) -> str:
+    """One Mail card of kind ``name`` with its article: "a Letter"."""
+    index = comps.mail_index.get(name)
+    if index is None:
+        return name
+    title = comps.mails[index].title
+    if title in ONE_MAIL:
+        return pgettext(ONE, ONE_MAIL[title])
+    return _("a {mail}", mail=pgettext(MAIL, title))
+
+
+def house_abbrev(comps: Components, name: str) -> str:
+    index = comps.house_index.get(name)
+    return pgettext(ABBREV, comps.houses[index].abbrev) if index is not None else name
+
+
+def mail_abbrev(comps: Components, name: str) -> str:
+    index = comps.mail_index.get(name)
+    return pgettext(ABBREV, comps.mails[index].abbrev) if index is not None else name
+
+
+def help_text(text: str) -> str:
+    return pgettext(HELP, text)
+
+
+def place(name: str) -> str:
+    """A carrier's position: a house's name, the Post Office or the shops."""
+    return pgettext(PLACE, PLACES[name]) if name in PLACES else name
+
+
+def cause(name: str) -> str:
+    return pgettext(CAUSE, CAUSES[name]) if name in CAUSES else name
+
+
+def seat_name(number: int) -> str:
+    """A seat in a text that has no names (the board, a refusal): "seat 2"."""
+    return pgettext("carteros seat", "seat {number}", number=number)
+
+
+def event_text(comps: Components, event: Event, names: Sequence[str]) -> str:
+    """``event`` in the reader's language: seats by their names, cards by their titles, Mail
+    cards with their article, causes in words."""
+    fields: dict[str, Any] = {}
+    for key, value in event.data.items():
+        if isinstance(value, int) and not isinstance(value, bool) and key in SEAT_FIELDS:
+            fields[key] = names[value] if 0 <= value < len(names) else value
+        elif key == "seats" and isinstance(value, list):
+            fields[key] = ", ".join(
+                names[s] if isinstance(s, int) and 0 <= s < len(names) else str(s) for s in value
+            )
+        elif key == "card" and isinstance(value, str):
+            house = event.kind in HOUSE_EVENTS
+            fields[key] = house_title(comps, value) if house else action_title(comps, value)
+        elif key == "mail" and isinstance(value, str):
+            fields[key] = one_mail(comps, value)
+        elif key == "mail" and isinstance(value, list):
+            fields[key] = ", ".join(mail_title(comps, m) for m in value)
+        elif key == "cause" and isinstance(value, str):
+            fields[key] = cause(value)
+        else:
+            fields[key] = value
+    try:
+        return _(event.text, **fields)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return event.text
