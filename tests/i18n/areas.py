@@ -51,6 +51,8 @@ def messages_of(area: str) -> Iterator[tuple[str | None, str, Path, int]]:
                 handle,
                 keywords=JS_KEYWORDS if js else PYTHON_KEYWORDS,
                 comment_tags=(),
+                # the client's texts are mostly inside htm's html`…` templates
+                options={"parse_template_string": True} if js else None,
             ):
                 msgid = message[0] if isinstance(message, tuple) else message
                 if msgid:
