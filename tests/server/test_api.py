@@ -453,6 +453,8 @@ def test_replay_shows_every_seats_board_at_every_step(client: TestClient) -> Non
     game = get("post_office")
     entries = list(replay_steps(game, record))
     assert len(entries) == len(record.steps) + 1
+    names = [record.label(s) for s in range(len(record.seats))]
+    before = None
     for entry in entries:
         k = entry.index
         response = client.get(f"/api/tables/{table}/replay/{k}", headers=bearer(token))
@@ -467,7 +469,7 @@ def test_replay_shows_every_seats_board_at_every_step(client: TestClient) -> Non
             [
                 {
                     "kind": e.kind,
-                    "text": e.text,
+                    "text": game.event_text(e, names),  # put into words
                     "data": e.data,
                     "to": None if e.to is None else [record.label(s) for s in e.to],
                 }
@@ -475,10 +477,15 @@ def test_replay_shows_every_seats_board_at_every_step(client: TestClient) -> Non
             ]
         )
         if k == 0:
-            assert data["seat"] is None and data["action"] is None
+            assert data["seat"] is None and data["action"] is None and data["text"] is None
         else:
             assert data["seat"] == entry.seat and data["action"] == str(entry.action)
             assert data["name"] == ["ann", "bob"][entry.seat]
+            # the decision described as its seat saw it before making it
+            assert before is not None
+            view = game.view(before, entry.seat)
+            assert data["text"] == game.describe_action(view, entry.action)
+        before = entry.state
     for bad, status in (("-1", 400), (str(len(record.steps) + 1), 400), ("x", 400)):
         response = client.get(f"/api/tables/{table}/replay/{bad}", headers=bearer(token))
         assert response.status_code == status, bad

@@ -29,7 +29,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from mailbag.core import MailbagError
 from mailbag.core.i18n import (
     LANGUAGE_NAMES,
+    LANGUAGES,
     LanguageError,
+    _,
     best_language,
     check_language,
     translate_all,
@@ -70,6 +72,21 @@ def _security_headers() -> dict[str, str]:
     }
 
 
+def _spoken(lang: str) -> str:
+    """``lang`` if mailbag speaks it, else :class:`LanguageError` saying so (in the reader's
+    language, the one the request or socket was in until now)."""
+    try:
+        return check_language(lang)
+    except LanguageError:
+        raise LanguageError(
+            _(
+                "the language {lang} is not spoken here; choose one of {choices}",
+                lang=repr(lang),
+                choices=", ".join(LANGUAGES),
+            )
+        ) from None
+
+
 class ApiError(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -85,17 +102,17 @@ async def _json_body(request: Request) -> Any:
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            raise ApiError(413, f"request too large (at most {MAX_BODY} bytes)")
+            raise ApiError(413, _("request too large (at most {limit} bytes)", limit=MAX_BODY))
     try:
         return json.loads(body)
     except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "the request body is not JSON") from None
+        raise ApiError(400, _("the request body is not JSON")) from None
 
 
 def _bearer(request: Request) -> str:
     header = request.headers.get("authorization", "")
     if not header.lower().startswith("bearer ") or len(header) > 300:
-        raise ApiError(403, "this needs the link's token (Authorization: Bearer <token>)")
+        raise ApiError(403, _("this needs the link's token (Authorization: Bearer <token>)"))
     return header[7:].strip()
 
 
@@ -107,22 +124,21 @@ def _api(handler: Handler) -> Handler:
     reader's language (``?lang=``, else the browser's Accept-Language)."""
 
     async def wrapped(request: Request) -> Response:
-        try:
-            lang = request.query_params.get("lang")
-            chosen = (
-                check_language(lang)
-                if lang
-                else best_language(request.headers.get("accept-language"))
-            )
-        except LanguageError as exc:
-            return _error(400, str(exc))
-        try:
-            with use_language(chosen):
+        chosen = best_language(request.headers.get("accept-language"))
+        with use_language(chosen):
+            try:
+                lang = request.query_params.get("lang")
+                if lang:
+                    chosen = _spoken(lang)
+            except LanguageError as exc:
+                return _error(400, str(exc))
+        with use_language(chosen):
+            try:
                 return await handler(request)
-        except ApiError as exc:
-            return _error(exc.status, str(exc))
-        except MailbagError as exc:
-            return _error(400, str(exc))
+            except ApiError as exc:
+                return _error(exc.status, str(exc))
+            except MailbagError as exc:
+                return _error(400, str(exc))
 
     return wrapped
 
@@ -161,7 +177,7 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
     @_api
     async def catalog(request: Request) -> Response:
         """The client's texts in a language (its own look-ups: ``t("…")``)."""
-        lang = check_language(request.path_params["lang"])
+        lang = _spoken(request.path_params["lang"])
         return JSONResponse(
             {"lang": lang, "names": LANGUAGE_NAMES, "messages": translate_all(lang)},
             headers={"Cache-Control": "no-cache"},
@@ -169,7 +185,7 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
 
     @_api
     async def games(request: Request) -> Response:
-        return JSONResponse(lobby.describe_games())
+        return JSONResponse(lobby.describe_games())  # in the reader's language
 
     @_api
     async def create(request: Request) -> Response:
@@ -188,7 +204,9 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
         body = await _json_body(request)
         links = body.get("links") if isinstance(body, dict) else None
         if not isinstance(links, list) or len(links) > 200:
-            raise ApiError(400, "expected {'links': [{'table': id, 'token': token}, …]} (≤ 200)")
+            raise ApiError(
+                400, _("expected {'links': [{'table': id, 'token': token}, …]} (≤ 200)")
+            )
         found: list[dict[str, Any]] = []
         for link in links:
             if not (
@@ -214,7 +232,7 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
                 {
                     "table": room.id,
                     "game": room.table.record.game,
-                    "title": room.game.spec.title,
+                    "title": _(room.game.spec.title),
                     "seat": seat,
                     "name": room.row.seats[seat].name,
                     "step": room.table.step,
@@ -229,14 +247,14 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
         table_id = request.path_params["table"]
         room = await hub.room(table_id)
         if room is None:
-            raise ApiError(404, f"no table {table_id!r}")
+            raise ApiError(404, _("no table {table}", table=repr(table_id)))
         return room, _bearer(request)
 
     def _over_for(room: Room, token: str) -> None:
         if room.seat_of(token) is None and not room.is_watcher(token):
-            raise ApiError(403, "this link is not one of this table's")
+            raise ApiError(403, _("this link is not one of this table's"))
         if not room.table.is_over():
-            raise ApiError(403, "the record is shown once the game is over")
+            raise ApiError(403, _("the record is shown once the game is over"))
 
     @_api
     async def record(request: Request) -> Response:
@@ -256,9 +274,11 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
         try:
             k = int(request.path_params["step"])
         except ValueError:
-            raise ApiError(400, "the step must be a number") from None
+            raise ApiError(400, _("the step must be a number")) from None
         if not 0 <= k <= room.table.step:
-            raise ApiError(400, f"step {k} is not in this game (0–{room.table.step})")
+            raise ApiError(
+                400, _("step {step} is not in this game (0–{last})", step=k, last=room.table.step)
+            )
         return JSONResponse(await hub.run(_replay_at, room, k))
 
     @_api
@@ -266,9 +286,9 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
         room, token = await _room_for(request)
         seat = room.seat_of(token)
         if seat is None:
-            raise ApiError(403, "only a seat at this table can ask for a rematch")
+            raise ApiError(403, _("only a seat at this table can ask for a rematch"))
         if not room.table.is_over():
-            raise ApiError(403, "a rematch is made once the game is over")
+            raise ApiError(403, _("a rematch is made once the game is over"))
         table_id = await hub.run(lobby.rematch, db, room)
         link = await hub.claim_rematch(room, token, seat)
         await hub.tell_rematch(room)
@@ -297,25 +317,32 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
 
 
 def _replay_at(room: Room, k: int) -> dict[str, Any]:
-    """The finished game after decision ``k``, everything shown (it is over)."""
+    """The finished game after decision ``k``, everything shown (it is over), in the reader's
+    language: the decision described as its seat saw it, the events put into words."""
     game, record = room.game, room.table.record
-    entry = None
+    entry = before = None
     for entry in replay_steps(game, record):
         if entry.index == k:
             break
+        before = entry.state
     assert entry is not None
     seats = range(len(record.seats))
+    names = room.names()
+    text = None
+    if k and before is not None and entry.seat >= 0:
+        text = game.describe_action(game.view(before, entry.seat), entry.action)
     return {
         "step": k,
         "steps": len(record.steps),
         "seat": entry.seat if k else None,
         "name": record.label(entry.seat) if k else None,
         "action": str(entry.action) if k else None,
+        "text": text,
         # a private event is worded for whom it was told to ("you draw …"): say who that was
         "events": [
             {
                 "kind": e.kind,
-                "text": e.text,
+                "text": game.event_text(e, names),
                 "data": e.data,
                 "to": None if e.to is None else [record.label(s) for s in e.to],
             }
@@ -355,8 +382,11 @@ class _Bucket:
 
 
 async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
+    # the socket's language until its hello names one: the browser's
+    lang = best_language(websocket.headers.get("accept-language"))
     if not _same_origin(websocket):
-        await websocket.close(code=4403, reason="wrong origin")
+        with use_language(lang):
+            await websocket.close(code=4403, reason=_("wrong origin"))
         return
     await websocket.accept()
     send_lock = asyncio.Lock()
@@ -379,51 +409,47 @@ async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
                 raise WebSocketDisconnect(frame.get("code", 1000))
             # a binary frame is read as the same JSON (it used to crash the handler)
             data: str | bytes = frame.get("text") or frame.get("bytes") or b""
-            if not bucket.take():
-                strikes += 1
-                await error("too many messages: slow down")
-                if strikes >= STRIKES:
-                    await websocket.close(code=1008, reason="too many messages")
-                    return
-                continue
-            try:
-                message = protocol.decode(data)
-            except BadMessage as exc:
-                await error(str(exc))
-                continue
-            if conn is None or room is None:
-                if not isinstance(message, Hello):
-                    await error("say hello first: {'type': 'hello', 'v': 1, 'token': …}")
+            # every text made for this socket is in its reader's language
+            with use_language(lang if conn is None else conn.lang):
+                if not bucket.take():
+                    strikes += 1
+                    await error(_("too many messages: slow down"))
+                    if strikes >= STRIKES:
+                        await websocket.close(code=1008, reason=_("too many messages"))
+                        return
                     continue
-                room = await hub.room(table_id)
-                if room is None:
-                    await error(f"no table {table_id!r}")
-                    await websocket.close(code=4404)
-                    return
-                conn = _join(room, message, send)
-                if conn is None and message.token is not None:
-                    # a rematch seat claimed through another process: read the seats again
-                    fresh = await hub.run(hub.db.load_table, table_id)
-                    if fresh is not None:
-                        for row, new in zip(room.row.seats, fresh.seats, strict=True):
-                            row.token_hash = new.token_hash
-                        conn = _join(room, message, send)
-                if conn is None:
-                    await error("this link is not one of this table's")
-                    await websocket.close(code=4403)
-                    return
                 try:
-                    conn.lang = (
-                        check_language(message.lang)
-                        if message.lang is not None
-                        else best_language(websocket.headers.get("accept-language"))
-                    )
-                except LanguageError as exc:
-                    conn.lang = "en"
+                    message = protocol.decode(data)
+                except BadMessage as exc:
                     await error(str(exc))
-                await _greet(hub, room, conn, message)
-                continue
-            await _handle(room, conn, message, send, error)
+                    continue
+                if conn is None or room is None:
+                    if not isinstance(message, Hello):
+                        await error(_("say hello first: {'type': 'hello', 'v': 1, 'token': …}"))
+                        continue
+                    wrong_lang = None
+                    if message.lang is not None:
+                        try:
+                            lang = _spoken(message.lang)
+                        except LanguageError as exc:
+                            wrong_lang = str(exc)  # told once the hello is answered
+                    with use_language(lang):
+                        room = await hub.room(table_id)
+                        if room is None:
+                            await error(_("no table {table}", table=repr(table_id)))
+                            await websocket.close(code=4404)
+                            return
+                        conn = await _join_or_reload(hub, room, message, send)
+                        if conn is None:
+                            await error(_("this link is not one of this table's"))
+                            await websocket.close(code=4403)
+                            return
+                        conn.lang = lang
+                        await _greet(hub, room, conn, message)
+                        if wrong_lang is not None:
+                            await error(wrong_lang)
+                    continue
+                await _handle(room, conn, message, send, error)
     except WebSocketDisconnect:
         pass
     finally:
@@ -431,6 +457,20 @@ async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
             room.left(conn)
             with contextlib.suppress(Exception):
                 await room.broadcast()
+
+
+async def _join_or_reload(
+    hub: Hub, room: Room, hello: Hello, send: Callable[[str], Awaitable[None]]
+) -> Conn | None:
+    conn = _join(room, hello, send)
+    if conn is None and hello.token is not None:
+        # a rematch seat claimed through another process: read the seats again
+        fresh = await hub.run(hub.db.load_table, room.id)
+        if fresh is not None:
+            for row, new in zip(room.row.seats, fresh.seats, strict=True):
+                row.token_hash = new.token_hash
+            conn = _join(room, hello, send)
+    return conn
 
 
 def _join(room: Room, hello: Hello, send: Callable[[str], Awaitable[None]]) -> Conn | None:
@@ -471,11 +511,11 @@ async def _handle(
         await send(protocol.encode({"type": "pong"}))
         return
     if isinstance(message, Hello):
-        await error("already said hello")
+        await error(_("already said hello"))
         return
     if isinstance(message, protocol.Lang):
         try:
-            conn.lang = check_language(message.lang)
+            conn.lang = _spoken(message.lang)
         except LanguageError as exc:
             await error(str(exc))
             return
@@ -484,7 +524,9 @@ async def _handle(
         await send(room.state_message(conn))
         return
     if conn.seat is None:
-        await send(refused(MailbagError("a spectator watches and cannot play"), room.table.step))
+        await send(
+            refused(MailbagError(_("a spectator watches and cannot play")), room.table.step)
+        )
         return
     try:
         with use_language(conn.lang):  # a refusal's reason is worded in the reader's language

@@ -42,6 +42,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from mailbag.core.errors import MailbagError
+from mailbag.core.i18n import _
 
 #: how long a submit may wait for its ack or refusal before it counts as an error (seconds)
 REPLY_TIMEOUT = 10.0
@@ -75,29 +76,44 @@ class BenchConfig:
 
     def check(self) -> None:
         if self.tables < 1:
-            raise BenchError(f"--tables must be at least 1, not {self.tables}")
+            raise BenchError(_("--tables must be at least 1, not {value}", value=self.tables))
         if not 2 * self.tables <= self.clients <= MAX_CLIENTS:
             raise BenchError(
-                f"--clients must be from twice --tables ({2 * self.tables}: a socket for each "
-                f"seat) to {MAX_CLIENTS}, not {self.clients}"
+                _(
+                    "--clients must be from twice --tables ({least}: a socket for each seat) "
+                    "to {most}, not {value}",
+                    least=2 * self.tables,
+                    most=MAX_CLIENTS,
+                    value=self.clients,
+                )
             )
         if not 0 < self.seconds <= 24 * 3600:
-            raise BenchError(f"--seconds must be more than 0 and at most a day, not {self.seconds}")
+            raise BenchError(
+                _(
+                    "--seconds must be more than 0 and at most a day, not {value}",
+                    value=self.seconds,
+                )
+            )
         if not 0 <= self.think <= 600:
-            raise BenchError(f"--think must be from 0 to 600 seconds, not {self.think}")
+            raise BenchError(
+                _("--think must be from 0 to 600 seconds, not {value}", value=self.think)
+            )
         if not 1 <= self.workers <= 16:
-            raise BenchError(f"--workers must be from 1 to 16, not {self.workers}")
+            raise BenchError(_("--workers must be from 1 to 16, not {value}", value=self.workers))
         if self.url is not None:
             parts = urlsplit(self.url)
             if parts.scheme not in ("http", "https") or not parts.netloc:
-                raise BenchError(f"--url {self.url!r}: give http://HOST:PORT")
+                raise BenchError(_("--url {url}: give http://HOST:PORT", url=repr(self.url)))
             if self.db is not None or self.workers != 1:
-                raise BenchError("--url uses a running server: --db and --workers are its own")
+                raise BenchError(_("--url uses a running server: --db and --workers are its own"))
         if self.db is not None and not (
             self.db.startswith("sqlite:///") or self.db.startswith("postgresql")
         ):
             raise BenchError(
-                f"--db {self.db!r}: give sqlite:///PATH or postgresql+psycopg://USER@HOST/DB"
+                _(
+                    "--db {url}: give sqlite:///PATH or postgresql+psycopg://USER@HOST/DB",
+                    url=repr(self.db),
+                )
             )
 
 
@@ -255,13 +271,25 @@ def _wait_ready(server: ServerProcess) -> None:
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
             tail = server.log.read_text(errors="replace")[-2000:]
-            raise BenchError(f"the server exited with status {server.process.returncode}:\n{tail}")
+            raise BenchError(
+                _(
+                    "the server exited with status {status}:\n{tail}",
+                    status=server.process.returncode,
+                    tail=tail,
+                )
+            )
         with contextlib.suppress(OSError, ValueError):
-            status, _ = _http("GET", f"{server.base}/api/games", timeout=2.0)
+            status, _answer = _http("GET", f"{server.base}/api/games", timeout=2.0)
             if status == 200:
                 return
         time.sleep(0.1)
-    raise BenchError(f"the server at {server.base} did not answer within {START_TIMEOUT:.0f} s")
+    raise BenchError(
+        _(
+            "the server at {url} did not answer within {seconds} s",
+            url=server.base,
+            seconds=f"{START_TIMEOUT:.0f}",
+        )
+    )
 
 
 def _stop(server: ServerProcess) -> None:
@@ -314,7 +342,7 @@ def _log_errors(servers: Sequence[ServerProcess]) -> int:
 def _token_of(link: str) -> str:
     fragment = link.split("#", 1)[1] if "#" in link else ""
     for part in fragment.split("&"):
-        key, _, value = part.partition("=")
+        key, _sep, value = part.partition("=")
         if key == "token":
             return value
     raise BenchError(f"no token in the link {link!r}")
@@ -443,7 +471,7 @@ class Client:
             if self.plays:
                 tasks.add(asyncio.ensure_future(self._move(ws)))
             try:
-                done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                done, _pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
                 for task in done:
                     task.result()  # its error, if any
             finally:
@@ -576,7 +604,13 @@ def _make_tables(
         status, answer = _http("POST", f"{base}/api/tables", body)
         if status != 201 or not isinstance(answer, dict):
             reason = answer.get("error") if isinstance(answer, dict) else answer
-            raise BenchError(f"the server would not make a table (HTTP {status}): {reason}")
+            raise BenchError(
+                _(
+                    "the server would not make a table (HTTP {status}): {reason}",
+                    status=status,
+                    reason=reason,
+                )
+            )
         tokens = {int(seat): _token_of(link) for seat, link in answer["links"].items()}
         made.append((base, str(answer["table"]), tokens))
     return made
@@ -592,7 +626,7 @@ async def run_load(
         import websockets  # noqa: F401
     except ModuleNotFoundError:
         raise BenchError(
-            "the benchmark needs the websockets library: pip install websockets"
+            _("the benchmark needs the websockets library: pip install websockets")
         ) from None
     bench = Bench(config)
     tables = await asyncio.to_thread(_make_tables, config, bases)
@@ -610,8 +644,14 @@ async def run_load(
         except TimeoutError:
             missing = sum(not client.ready.is_set() for client in clients)
             raise BenchError(
-                f"{missing} of {config.clients} clients were not greeted within "
-                f"{CONNECT_TIMEOUT:.0f} s ({dict(bench.errors)})"
+                _(
+                    "{missing} of {clients} clients were not greeted within {seconds} s "
+                    "({errors})",
+                    missing=missing,
+                    clients=config.clients,
+                    seconds=f"{CONNECT_TIMEOUT:.0f}",
+                    errors=dict(bench.errors),
+                )
             ) from None
         cpu_before = [_cpu_seconds(pid) for pid in pids]
         own_before = time.process_time()
@@ -718,36 +758,59 @@ def report_table(report: BenchReport) -> Any:
         return "-" if value is None else f"{value:.1f} ms"
 
     table = Table(title="mailbag bench-server", show_header=False)
-    table.add_column("what", style="bold")
-    table.add_column("value")
-    table.add_row("server", f"{report.server} ({report.workers} process(es))")
-    table.add_row("database", report.database)
+    table.add_column(_("what"), style="bold")
+    table.add_column(_("value"))
     table.add_row(
-        "load",
-        f"{report.clients} clients at {report.tables} tables of {report.game}, "
-        f"thinking {report.think} s",
+        _("server"),
+        _("{server} ({workers} process(es))", server=report.server, workers=report.workers),
     )
-    table.add_row("window", f"{report.seconds} s")
-    table.add_row("moves", f"{report.moves} ({report.moves_per_second}/s)")
-    for name, lat in (("submit → broadcast", report.broadcast), ("submit → ack", report.ack)):
+    table.add_row(_("database"), report.database)
+    table.add_row(
+        _("load"),
+        _(
+            "{clients} clients at {tables} tables of {game}, thinking {think} s",
+            clients=report.clients,
+            tables=report.tables,
+            game=report.game,
+            think=report.think,
+        ),
+    )
+    table.add_row(_("window"), _("{seconds} s", seconds=report.seconds))
+    table.add_row(
+        _("moves"),
+        _("{moves} ({rate}/s)", moves=report.moves, rate=report.moves_per_second),
+    )
+    latencies = ((_("submit → broadcast"), report.broadcast), (_("submit → ack"), report.ack))
+    for name, lat in latencies:
         table.add_row(
             name,
             f"p50 {ms(lat.p50)}  p90 {ms(lat.p90)}  p99 {ms(lat.p99)}  max {ms(lat.max)}"
             f"  (n={lat.count})",
         )
-    table.add_row("refusals", str(report.refusals))
-    table.add_row("errors", str(report.errors))
+    table.add_row(_("refusals"), str(report.refusals))
+    table.add_row(_("errors"), str(report.errors))
     for reason, count in report.error_kinds.items():
         table.add_row("", f"{count} × {reason}")
     if report.missed_broadcasts:
-        table.add_row("missed broadcasts", str(report.missed_broadcasts))
-    table.add_row("games finished", f"{report.games_finished} ({report.rematches} rematches)")
+        table.add_row(_("missed broadcasts"), str(report.missed_broadcasts))
+    table.add_row(
+        _("games finished"),
+        _(
+            "{games} ({rematches} rematches)",
+            games=report.games_finished,
+            rematches=report.rematches,
+        ),
+    )
     if report.server_cpu_percent is not None:
-        table.add_row("server CPU", f"{report.server_cpu_percent}% of a core")
+        table.add_row(
+            _("server CPU"), _("{percent}% of a core", percent=report.server_cpu_percent)
+        )
     if report.server_rss_mib is not None:
-        table.add_row("server memory", f"{report.server_rss_mib} MiB (peak)")
+        table.add_row(_("server memory"), _("{mib} MiB (peak)", mib=report.server_rss_mib))
     if report.client_cpu_percent is not None:
-        table.add_row("client CPU", f"{report.client_cpu_percent}% of a core")
+        table.add_row(
+            _("client CPU"), _("{percent}% of a core", percent=report.client_cpu_percent)
+        )
     if report.server_log_errors:
-        table.add_row("server log errors", str(report.server_log_errors))
+        table.add_row(_("server log errors"), str(report.server_log_errors))
     return table

@@ -9,6 +9,7 @@ from typing import Any
 
 from mailbag.bots import bot_kinds, is_bot_kind
 from mailbag.core import MailbagError
+from mailbag.core.i18n import _
 from mailbag.core.records import GameRecord, engine_seat_kinds
 from mailbag.core.records import loads as load_record
 from mailbag.games import get, names
@@ -36,16 +37,18 @@ class LobbyError(MailbagError):
 
 
 def describe_games() -> list[dict[str, Any]]:
+    """Every game for the lobby's form, its title, summary and options' help in the reader's
+    language (the games mark them where they are written)."""
     out = []
     for name in names():
         spec = get(name).spec
         out.append(
             {
                 "name": spec.name,
-                "title": spec.title,
+                "title": _(spec.title),
                 "min_seats": spec.min_seats,
                 "max_seats": spec.max_seats,
-                "summary": spec.summary,
+                "summary": _(spec.summary) if spec.summary else "",
                 "options": [
                     {
                         "name": o.name,
@@ -54,7 +57,7 @@ def describe_games() -> list[dict[str, Any]]:
                         "choices": list(o.choices) if o.choices is not None else None,
                         "minimum": o.minimum,
                         "maximum": o.maximum,
-                        "help": o.help,
+                        "help": _(o.help) if o.help else "",
                     }
                     for o in spec.options
                 ],
@@ -72,7 +75,13 @@ def _name(value: object, default: str, where: str) -> str:
     if value is None or value == "":
         return default
     if not isinstance(value, str) or len(value.strip()) > MAX_NAME or "\n" in value:
-        raise LobbyError(f"{where}: a name is a line of text of at most {MAX_NAME} characters")
+        raise LobbyError(
+            _(
+                "{where}: a name is a line of text of at most {limit} characters",
+                where=where,
+                limit=MAX_NAME,
+            )
+        )
     return value.strip()
 
 
@@ -81,7 +90,14 @@ def _bot_kind(game_name: str, kind: object, where: str) -> str:
     if isinstance(kind, str) and (kind in game.spec.engine_seats or is_bot_kind(kind)):
         return kind
     valid = ", ".join([*bot_kinds(), *game.spec.engine_seats])
-    raise LobbyError(f"{where}: {kind!r} is not a seat kind of this game ({valid})")
+    raise LobbyError(
+        _(
+            "{where}: {kind} is not a seat kind of this game ({valid})",
+            where=where,
+            kind=repr(kind),
+            valid=valid,
+        )
+    )
 
 
 def _clock(value: object, game_name: str) -> dict[str, Any]:
@@ -90,27 +106,31 @@ def _clock(value: object, game_name: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict) or set(value) - {"per_move", "absent_bot", "absent_after"}:
-        raise LobbyError("clock: expected {per_move: seconds, absent_bot: kind, absent_after}")
+        raise LobbyError(_("clock: expected {per_move: seconds, absent_bot: kind, absent_after}"))
     clock: dict[str, Any] = {}
     per_move = value.get("per_move")
     if per_move not in (None, 0):
         if not isinstance(per_move, int) or isinstance(per_move, bool) or not (
             5 <= per_move <= MAX_PER_MOVE
         ):
-            raise LobbyError(f"clock.per_move: seconds per move, 5 to {MAX_PER_MOVE}")
+            raise LobbyError(
+                _("clock.per_move: seconds per move, 5 to {limit}", limit=MAX_PER_MOVE)
+            )
         clock["per_move"] = per_move
     bot = value.get("absent_bot")
     if bot not in (None, ""):
         kind = _bot_kind(game_name, bot, "clock.absent_bot")
         if kind in get(game_name).spec.engine_seats:
-            raise LobbyError("clock.absent_bot: the Automa cannot play a person's seat; pick a bot")
+            raise LobbyError(
+                _("clock.absent_bot: the Automa cannot play a person's seat; pick a bot")
+            )
         clock["absent_bot"] = kind
     after = value.get("absent_after")
     if after is not None:
         if not isinstance(after, (int, float)) or isinstance(after, bool) or not (
             1 <= after <= 3600
         ):
-            raise LobbyError("clock.absent_after: seconds, 1 to 3600")
+            raise LobbyError(_("clock.absent_after: seconds, 1 to 3600"))
         clock["absent_after"] = float(after)
     return clock
 
@@ -139,49 +159,64 @@ def _made(
 def create_table(db: Database, body: Any) -> dict[str, Any]:
     """``POST /api/tables``: a new game (see docs/protocol.md)."""
     if not isinstance(body, dict):
-        raise LobbyError("expected {game, options, seats, clock}")
+        raise LobbyError(_("expected {game, options, seats, clock}"))
     unknown = set(body) - {"game", "options", "seats", "clock"}
     if unknown:
-        raise LobbyError(f"unknown fields: {', '.join(sorted(unknown))}")
+        raise LobbyError(_("unknown fields: {fields}", fields=", ".join(sorted(unknown))))
     game_name = body.get("game")
     if game_name not in names():
-        raise LobbyError(f"game: {game_name!r} is not one of {', '.join(names())}")
+        raise LobbyError(
+            _(
+                "game: {game} is not one of {games}",
+                game=repr(game_name),
+                games=", ".join(names()),
+            )
+        )
     game = get(game_name)
     options = body.get("options") or {}
     if not isinstance(options, dict):
-        raise LobbyError("options: expected {name: value}")
+        raise LobbyError(_("options: expected {name: value}"))
     resolved = game.spec.resolve_options(options)
     seats = body.get("seats")
     if not isinstance(seats, list) or not (
         game.spec.min_seats <= len(seats) <= game.spec.max_seats
     ):
         raise LobbyError(
-            f"seats: {game.spec.title} is played by {game.spec.min_seats}–"
-            f"{game.spec.max_seats} seats; give a list of them"
+            _(
+                "seats: {game} is played by {least}–{most} seats; give a list of them",
+                game=_(game.spec.title),
+                least=game.spec.min_seats,
+                most=game.spec.max_seats,
+            )
         )
     kinds: list[str] = []
     labels: list[str] = []
     me: int | None = None
     for index, seat in enumerate(seats):
-        where = f"seat {index}"
+        where = _("seat {seat}", seat=index)
         if not isinstance(seat, dict) or set(seat) - {"kind", "bot", "name"}:
-            raise LobbyError(f"{where}: expected {{kind: me|friend|bot, bot, name}}")
+            raise LobbyError(
+                _("{where}: expected {{kind: me|friend|bot, bot, name}}", where=where)
+            )
         kind = seat.get("kind")
         if kind == "me":
             if me is not None:
-                raise LobbyError(f"{where}: only one seat can be yours")
+                raise LobbyError(_("{where}: only one seat can be yours", where=where))
             me = index
             kinds.append("human")
-            labels.append(_name(seat.get("name"), "me", where))
+            # the names the lobby makes up are in the language of whoever made the table
+            labels.append(_name(seat.get("name"), _("me"), where))
         elif kind == "friend":
             kinds.append("human")
-            labels.append(_name(seat.get("name"), f"friend {index}", where))
+            labels.append(_name(seat.get("name"), _("friend {seat}", seat=index), where))
         elif kind == "bot":
             bot = _bot_kind(game.spec.name, seat.get("bot"), where)
             kinds.append(bot)
             labels.append(_name(seat.get("name"), bot, where))
         else:
-            raise LobbyError(f"{where}: kind is me, friend or bot, not {kind!r}")
+            raise LobbyError(
+                _("{where}: kind is me, friend or bot, not {kind}", where=where, kind=repr(kind))
+            )
     labels = _distinct(labels, [bool(isinstance(x, dict) and x.get("name")) for x in seats])
     game.spec.check_seats(engine_seat_kinds(game, kinds))
     record = GameRecord(
@@ -200,7 +235,7 @@ def _distinct(labels: list[str], given: list[bool]) -> list[str]:
     names a person gave that are the same are an error."""
     mine = [label for label, chosen in zip(labels, given, strict=True) if chosen]
     if len(set(mine)) != len(mine):
-        raise LobbyError("seats: two seats have the same name")
+        raise LobbyError(_("seats: two seats have the same name"))
     out: list[str] = []
     for label, chosen in zip(labels, given, strict=True):
         name, n = label, 1
@@ -214,26 +249,31 @@ def _distinct(labels: list[str], given: list[bool]) -> list[str]:
 def import_table(db: Database, body: Any) -> dict[str, Any]:
     """``POST /api/import``: a record from the command line, continued here."""
     if not isinstance(body, dict) or not isinstance(body.get("record"), str):
-        raise LobbyError("expected {record: the JSON Lines text, seats: [...], clock}")
-    record = load_record(body["record"], "the imported record")
+        raise LobbyError(_("expected {record: the JSON Lines text, seats: [...], clock}"))
+    record = load_record(body["record"], _("the imported record"))
     humans = [i for i, kind in enumerate(record.seats) if kind == "human"]
-    seats = body.get("seats") or [{"kind": "friend"} for _ in humans]
+    seats = body.get("seats") or [{"kind": "friend"} for _seat in humans]
     if not isinstance(seats, list) or len(seats) != len(humans):
         raise LobbyError(
-            f"seats: the record has {len(humans)} people's seats ({humans}); give one entry each"
+            _(
+                "seats: the record has {count} people's seats ({seats}); give one entry each",
+                count=len(humans),
+                seats=humans,
+            )
         )
     me: int | None = None
     labels = [record.label(i) for i in range(len(record.seats))]
     for seat, entry in zip(humans, seats, strict=True):
+        where = _("seat {seat}", seat=seat)
         if not isinstance(entry, dict) or entry.get("kind") not in ("me", "friend"):
-            raise LobbyError(f"seat {seat}: expected {{kind: me|friend, name}}")
+            raise LobbyError(_("{where}: expected {{kind: me|friend, name}}", where=where))
         if entry["kind"] == "me":
             if me is not None:
-                raise LobbyError(f"seat {seat}: only one seat can be yours")
+                raise LobbyError(_("{where}: only one seat can be yours", where=where))
             me = seat
-        labels[seat] = _name(entry.get("name"), labels[seat], f"seat {seat}")
+        labels[seat] = _name(entry.get("name"), labels[seat], where)
     if len(set(labels)) != len(labels):
-        raise LobbyError("seats: two seats have the same name")
+        raise LobbyError(_("seats: two seats have the same name"))
     record.names = labels
     return _made(db, record, _clock(body.get("clock"), record.game), me)
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from mailbag.core import Event, Game, Observation, Rng
+from mailbag.core.i18n import pgettext
 from mailbag.table.menu import known_scores, score_worlds
 
 #: the world :func:`known_deciders` reads the other seats' turns from (fixed: a message depends on
@@ -93,7 +94,12 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
 
 def result_entry(game: Game[Any], record_result: dict[str, Any] | None, seed: int) -> Any:
     """The final result as the client shows it (once over: the seed may be told now, as text:
-    a 64-bit number does not survive JavaScript's numbers)."""
+    a 64-bit number does not survive JavaScript's numbers), with each score category of the
+    breakdown in the reader's language (``labels``: key → words; the keys stay as recorded)."""
     if record_result is None:
         return None
-    return {**record_result, "seed": str(seed)}
+    labels: dict[str, str] = {}
+    for breakdown in record_result.get("breakdown") or []:
+        for key in breakdown or {}:
+            labels.setdefault(str(key), pgettext("score", str(key)))
+    return {**record_result, "seed": str(seed), "labels": labels}

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import msgspec
 
+from mailbag.core.i18n import _
+
 #: the protocol version every message carries
 VERSION = 1
 #: the largest client message accepted, in bytes
@@ -61,15 +63,27 @@ class BadMessage(Exception):
 def decode(data: str | bytes) -> ClientMessage:
     """One client message, or :class:`BadMessage` saying what was wrong with it."""
     if len(data) > MAX_MESSAGE:
-        raise BadMessage(f"message too large ({len(data)} bytes; at most {MAX_MESSAGE})")
+        raise BadMessage(
+            _(
+                "message too large ({size} bytes; at most {limit})",
+                size=len(data),
+                limit=MAX_MESSAGE,
+            )
+        )
     try:
         message = _decoder.decode(data)
     except msgspec.ValidationError as exc:
-        raise BadMessage(f"not a protocol message: {exc}") from None
+        raise BadMessage(_("not a protocol message: {detail}", detail=str(exc))) from None
     except msgspec.DecodeError:
-        raise BadMessage("not a protocol message: malformed JSON") from None
+        raise BadMessage(_("not a protocol message: malformed JSON")) from None
     if message.v != VERSION:
-        raise BadMessage(f"protocol version {message.v} is not spoken here (version {VERSION})")
+        raise BadMessage(
+            _(
+                "protocol version {version} is not spoken here (version {spoken})",
+                version=message.v,
+                spoken=VERSION,
+            )
+        )
     return message
 
 

@@ -26,7 +26,7 @@ import msgspec
 
 from mailbag.bots.base import Bot, make_bot
 from mailbag.core import Action, Event, IllegalAction, MailbagError
-from mailbag.core.i18n import language, use_language
+from mailbag.core.i18n import _, language, use_language
 from mailbag.core.records import GameRecord, replay_steps, result_of
 from mailbag.server import messages
 from mailbag.server.protocol import encode
@@ -174,7 +174,7 @@ class Room:
                 "type": "welcome",
                 "table": self.id,
                 "game": record.game,
-                "title": self.game.spec.title,
+                "title": _(self.game.spec.title),
                 "seat": conn.seat,
                 "options": record.options,
                 "players": self.players(),
@@ -248,7 +248,7 @@ class Room:
         async with self.lock:
             if self.row.seats[seat].away:
                 raise IllegalAction(
-                    "away", "a bot is playing this seat: take your seat back first"
+                    "away", _("a bot is playing this seat: take your seat back first")
                 )
             action = self.game.parse_action(notation)
             if step != self.table.step and self._saw_the_same(seat, step):
@@ -286,7 +286,12 @@ class Room:
         async with self.lock:
             if step != self.table.step:
                 raise IllegalAction(
-                    "stale", f"the game has moved on (step {self.table.step}, not {step})"
+                    "stale",
+                    _(
+                        "the game has moved on (step {now}, not {step})",
+                        now=self.table.step,
+                        step=step,
+                    ),
                 )
             await self.hub.run(self._undo, seat)
             return self.table.step
@@ -315,7 +320,7 @@ class Room:
             self._bots = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
-        for _ in range(100_000):
+        for _attempt in range(100_000):
             async with self.lock:
                 if self.table.is_over():
                     return
@@ -625,4 +630,9 @@ def seat_rows_for(record: GameRecord) -> tuple[list[SeatRow], dict[int, str]]:
 
 
 def refused(exc: MailbagError, step: int) -> str:
-    return encode({"type": "refused", "step": step, "reason": str(exc)})
+    """A ``refused`` message: the reason in the reader's language (made when it was raised),
+    and for an illegal action the rule's code (the same in every language: ``stale``, …)."""
+    message: dict[str, object] = {"type": "refused", "step": step, "reason": str(exc)}
+    if isinstance(exc, IllegalAction):
+        message["rule"] = exc.rule
+    return encode(message)

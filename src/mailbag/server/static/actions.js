@@ -2,6 +2,7 @@
 // many), a box to type a notation (it also filters the list), and Undo.
 import { useRef, useState } from "preact/hooks";
 import { html } from "./api.js";
+import { t } from "./i18n.js";
 
 const FEW = 16; // at most this many actions: every group shown open
 
@@ -68,7 +69,7 @@ export function ActionPanel({ actions, canUndo, busy, connected, onSubmit, onUnd
   };
 
   return html`
-    <section class="panel actions-panel" id="actions" aria-label="your choices">
+    <section class="panel actions-panel" id="actions" aria-label=${t("your choices")}>
       ${list.length > 0 && html`
         <div class="group-list">
           ${groups.map((g, i) => collapsible
@@ -87,17 +88,16 @@ export function ActionPanel({ actions, canUndo, busy, connected, onSubmit, onUnd
                   ${g.actions.map((a) => html`<${ActionButton} key=${a.notation} action=${a} disabled=${disabled} onPick=${pick} />`)}
                 </div>
               </div>`)}
-          ${filter && shown.length === 0 && html`<p class="muted">No choice matches “${typed.trim()}” — press Enter to
-            send it as it is typed.</p>`}
+          ${filter && shown.length === 0 && html`<p class="muted">${t("No choice matches “{typed}” — press Enter to send it as it is typed.", { typed: typed.trim() })}</p>`}
         </div>`}
-      ${list.length === 0 && html`<p class="muted waiting">${over ? "The game is over." : waiting}</p>`}
+      ${list.length === 0 && html`<p class="muted waiting">${over ? t("The game is over.") : waiting}</p>`}
       <form class="notation" onSubmit=${submitTyped}>
-        <input type="text" data-testid="notation-input" placeholder=${list.length ? "type a notation (filters the list)" : "type a notation"}
-          aria-label="notation" autocomplete="off" autocapitalize="off" spellcheck="false"
+        <input type="text" data-testid="notation-input" placeholder=${list.length ? t("type a notation (filters the list)") : t("type a notation")}
+          aria-label=${t("notation")} autocomplete="off" autocapitalize="off" spellcheck="false"
           value=${typed} onInput=${(e) => setTyped(e.currentTarget.value)} disabled=${over} />
-        <button type="submit" data-testid="notation-submit" disabled=${disabled || over || !typed.trim()}>Play</button>
+        <button type="submit" data-testid="notation-submit" disabled=${disabled || over || !typed.trim()}>${t("Play")}</button>
         <button type="button" data-testid="undo" class="quiet" disabled=${!canUndo || disabled}
-          onClick=${onUndo} title="take back your latest decision">Undo</button>
+          onClick=${onUndo} title=${t("take back your latest decision")}>${t("Undo")}</button>
       </form>
     </section>`;
 }

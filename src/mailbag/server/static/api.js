@@ -1,6 +1,7 @@
 // HTTP side of docs/protocol.md, the links this browser holds, and small shared helpers.
 import { h } from "preact";
 import htm from "htm";
+import { language, t } from "./i18n.js";
 
 export const html = htm.bind(h);
 
@@ -15,20 +16,25 @@ export class ApiError extends Error {
   }
 }
 
+/** `path` with the reader's language (`?lang=`): the server's answers and errors are in it. */
+function withLanguage(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(language())}`;
+}
+
 async function request(method, path, { body, token, text = false } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let response;
   try {
-    response = await fetch(path, {
+    response = await fetch(withLanguage(path), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
     });
   } catch (err) {
-    throw new ApiError(0, "the server cannot be reached");
+    throw new ApiError(0, t("the server cannot be reached"));
   }
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
@@ -179,7 +185,7 @@ export function download(filename, text, type = "application/jsonl") {
 
 export function seatLabel(players, seat) {
   const p = (players || []).find((x) => x.seat === seat);
-  return p && p.name ? p.name : `seat ${seat}`;
+  return p && p.name ? p.name : t("seat {seat}", { seat });
 }
 
 export function formatClock(seconds) {

@@ -1,11 +1,14 @@
 // Entry point: picks the page from the address — the lobby at `/`, a table at `/t/<table>` with
 // its seat (`#seat=n&token=…`) or spectator key (`#watch=…`), or the seat this browser holds
-// for that table when the address has neither.
+// for that table when the address has neither. Nothing is drawn before the reader's language
+// is loaded (i18n.js); a switch of language draws every page again.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { html, linkFor, parseFragment } from "./api.js";
+import { chooseLanguage, loadLanguage, t, useLanguage } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { TablePage } from "./table.js";
+import { LanguageSwitch } from "./widgets.js";
 
 function route() {
   const match = window.location.pathname.match(/^\/t\/([^/]+)\/?$/);
@@ -24,17 +27,18 @@ function route() {
 
 function NoLink({ table }) {
   return html`
+    <header class="topbar"><a class="brand" href="/">mailbag</a><span class="spacer"></span><${LanguageSwitch} /></header>
     <main class="page narrow">
       <section class="card">
-        <h2>No seat for table ${table}</h2>
-        <p>This address has no seat or watch key. Open the full link you were given — the part
-           after <code>#</code> is what lets you in — or start a game of your own.</p>
-        <p><a class="button" href="/">Go to the lobby</a></p>
+        <h2>${t("No seat for table {table}", { table })}</h2>
+        <p>${t("This address has no seat or watch key. Open the full link you were given — the part after # is what lets you in — or start a game of your own.")}</p>
+        <p><a class="button" href="/">${t("Go to the lobby")}</a></p>
       </section>
     </main>`;
 }
 
 function App() {
+  useLanguage(); // every page is drawn again in a new language
   const [where, setWhere] = useState(route);
   useEffect(() => {
     // a link to the same page with another fragment (a rematch, another seat) reloads the view
@@ -54,4 +58,4 @@ function App() {
   return html`<${Lobby} />`;
 }
 
-render(html`<${App} />`, document.getElementById("app"));
+loadLanguage(chooseLanguage()).finally(() => render(html`<${App} />`, document.getElementById("app")));

@@ -2,8 +2,9 @@
 // a saved game (a CLI record) brought in to go on with.
 import { useEffect, useState } from "preact/hooks";
 import { api, html } from "./api.js";
+import { t, useLanguage } from "./i18n.js";
 import { ImportForm, MyGames } from "./mygames.js";
-import { ClockFields, clockRequest, Created, kindLabel, NO_CLOCK, rememberCreated } from "./widgets.js";
+import { ClockFields, clockRequest, Created, kindLabel, LanguageSwitch, NO_CLOCK, rememberCreated } from "./widgets.js";
 
 // -- options --------------------------------------------------------------------------------
 
@@ -70,20 +71,20 @@ function SeatRow({ index, seat, game, onChange, onRemove }) {
   return html`
     <div class="seat-row">
       <span class="seat-no">${index}</span>
-      <select data-testid=${`seat-kind-${index}`} value=${seat.kind} aria-label=${`seat ${index}`}
+      <select data-testid=${`seat-kind-${index}`} value=${seat.kind} aria-label=${t("seat {seat}", { seat: index })}
         onChange=${(e) => onChange({ ...seat, kind: e.currentTarget.value })}>
-        <option value="me">me</option>
-        <option value="friend">invite a friend</option>
-        ${bots.length > 0 && html`<optgroup label="bots">
+        <option value="me">${t("me")}</option>
+        <option value="friend">${t("invite a friend")}</option>
+        ${bots.length > 0 && html`<optgroup label=${t("bots")}>
           ${bots.map((k) => html`<option value=${k}>${kindLabel(k)}</option>`)}</optgroup>`}
-        ${engine.length > 0 && html`<optgroup label="played by the game's rules">
+        ${engine.length > 0 && html`<optgroup label=${t("played by the game's rules")}>
           ${engine.map((k) => html`<option value=${k}>${kindLabel(k)}</option>`)}</optgroup>`}
       </select>
-      <input type="text" maxlength="20" placeholder="name (optional)" data-testid=${`seat-name-${index}`}
-        aria-label=${`name of seat ${index}`} value=${seat.name}
+      <input type="text" maxlength="20" placeholder=${t("name (optional)")} data-testid=${`seat-name-${index}`}
+        aria-label=${t("name of seat {seat}", { seat: index })} value=${seat.name}
         onInput=${(e) => onChange({ ...seat, name: e.currentTarget.value })} />
-      ${onRemove ? html`<button type="button" class="small quiet" title="remove this seat"
-        aria-label=${`remove seat ${index}`} onClick=${onRemove}>✕</button>` : html`<span class="seat-gap"></span>`}
+      ${onRemove ? html`<button type="button" class="small quiet" title=${t("remove this seat")}
+        aria-label=${t("remove seat {seat}", { seat: index })} onClick=${onRemove}>✕</button>` : html`<span class="seat-gap"></span>`}
     </div>`;
 }
 
@@ -142,9 +143,9 @@ function CreateForm({ games, onCreated }) {
 
   return html`
     <form class="card create" onSubmit=${submit}>
-      <h2>New game</h2>
+      <h2>${t("New game")}</h2>
       <label class="field">
-        <span>Game</span>
+        <span>${t("Game")}</span>
         <select data-testid="game-select" value=${name} onChange=${(e) => pickGame(e.currentTarget.value)}>
           ${games.map((g) => html`<option value=${g.name}>${g.title || g.name}</option>`)}
         </select>
@@ -152,25 +153,25 @@ function CreateForm({ games, onCreated }) {
       ${game.summary && html`<p class="summary">${game.summary}</p>`}
       ${(game.options || []).length > 0 && html`
         <fieldset>
-          <legend>Options</legend>
+          <legend>${t("Options")}</legend>
           ${game.options.map((o) => html`<${OptionField} key=${`${game.name}.${o.name}`} opt=${o}
             value=${options[o.name] ?? o.default} onChange=${(v) => setOptions({ ...options, [o.name]: v })} />`)}
         </fieldset>`}
       <fieldset>
-        <legend>Seats <small>(${game.min_seats}–${game.max_seats})</small></legend>
+        <legend>${t("Seats")} <small>(${game.min_seats}–${game.max_seats})</small></legend>
         ${seats.map((s, i) => html`<${SeatRow} key=${i} index=${i} seat=${s} game=${game}
           onChange=${(v) => setSeat(i, v)}
           onRemove=${seats.length > game.min_seats ? () => setSeats(seats.filter((_, j) => j !== i)) : null} />`)}
         ${seats.length < game.max_seats && html`
           <button type="button" class="small quiet" data-testid="add-seat"
             onClick=${() => setSeats([...seats, { kind: seats.some((s) => s.kind === "me") ? "friend" : "me", name: "" }])}>
-            + add a seat</button>`}
+            ${t("+ add a seat")}</button>`}
       </fieldset>
       <${ClockFields} clock=${clock} setClock=${setClock} kinds=${game.seat_kinds || []} />
       ${error && html`<p class="error" role="alert">${error}</p>`}
       <div class="buttons">
         <button type="submit" class="primary" data-testid="create-table" disabled=${busy}>
-          ${busy ? "Creating…" : "Create the table"}</button>
+          ${busy ? t("Creating…") : t("Create the table")}</button>
       </div>
     </form>`;
 }
@@ -178,19 +179,27 @@ function CreateForm({ games, onCreated }) {
 // -- the page -------------------------------------------------------------------------------
 
 export function Lobby() {
+  const lang = useLanguage();
   const [games, setGames] = useState(null);
   const [error, setError] = useState(null);
   const [made, setMade] = useState(null);
   const [refresh, setRefresh] = useState(0);
 
+  // the games' titles, summaries and options' help come in the reader's language
   useEffect(() => {
-    api.games().then(setGames, (err) => setError(err.message));
-  }, []);
+    let current = true;
+    api.games().then((g) => current && (setGames(g), setError(null)), (err) => current && setError(err.message));
+    return () => {
+      current = false;
+    };
+  }, [lang]);
+
+  const titleOf = (name, fallback) => ((games || []).find((g) => g.name === name) || {}).title || fallback || name;
 
   const onCreated = (table, game) => {
     const title = game.title || game.name;
     rememberCreated(table, game.name, title);
-    setMade({ table, title });
+    setMade({ table, title, game: game.name });
     setRefresh(refresh + 1);
     setTimeout(() => {
       const panel = document.querySelector("[data-testid=created]");
@@ -200,12 +209,13 @@ export function Lobby() {
 
   return html`
     <div class="lobby">
-      <header class="topbar"><a class="brand" href="/">mailbag</a><span class="tagline">mail-themed board games</span></header>
+      <header class="topbar"><a class="brand" href="/">mailbag</a><span class="tagline">${t("mail-themed board games")}</span>
+        <span class="spacer"></span><${LanguageSwitch} /></header>
       <main class="page lobby-grid">
         <div class="area-new">
-          ${error && html`<p class="error card" role="alert">Cannot load the games: ${error}</p>`}
-          ${!games && !error && html`<p class="card muted">Loading the games…</p>`}
-          ${games && made && html`<${Created} made=${made.table} title=${made.title} onAgain=${() => setMade(null)} />`}
+          ${error && html`<p class="error card" role="alert">${t("Cannot load the games: {error}", { error })}</p>`}
+          ${!games && !error && html`<p class="card muted">${t("Loading the games…")}</p>`}
+          ${games && made && html`<${Created} made=${made.table} title=${titleOf(made.game, made.title)} onAgain=${() => setMade(null)} />`}
           ${games && !made && games.length > 0 && html`<${CreateForm} games=${games} onCreated=${onCreated} />`}
         </div>
         <div class="area-mine"><${MyGames} refresh=${refresh} /></div>

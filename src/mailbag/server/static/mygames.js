@@ -2,11 +2,13 @@
 // localStorage and refreshed from the server), and a saved game brought in from a CLI record.
 import { useEffect, useState } from "preact/hooks";
 import { api, forgetLink, html, loadLinks, seatPath } from "./api.js";
-import { ClockFields, clockRequest, Created, NO_CLOCK, rememberCreated } from "./widgets.js";
+import { t, useLanguage } from "./i18n.js";
+import { ClockFields, clockRequest, Created, kindLabel, NO_CLOCK, rememberCreated } from "./widgets.js";
 
 const REFRESH_MS = 15000;
 
 export function MyGames({ refresh }) {
+  const lang = useLanguage(); // the games' titles come in the reader's language
   const [links, setLinks] = useState(loadLinks);
   const [status, setStatus] = useState({});
   const [error, setError] = useState(null);
@@ -44,10 +46,10 @@ export function MyGames({ refresh }) {
       clearInterval(timer);
       window.removeEventListener("storage", onStorage);
     };
-  }, [refresh]);
+  }, [refresh, lang]);
 
   const forget = (l) => {
-    if (!window.confirm("Forget this game's link in this browser? Without it you cannot open the seat again.")) return;
+    if (!window.confirm(t("Forget this game's link in this browser? Without it you cannot open the seat again."))) return;
     forgetLink(l.table, l.token);
     load();
   };
@@ -60,22 +62,23 @@ export function MyGames({ refresh }) {
   return html`
     <section class="card my-games" data-testid="my-games">
       <div class="card-head">
-        <h2>My games</h2>
-        <button type="button" class="small quiet" onClick=${load} title="refresh">↻ refresh</button>
+        <h2>${t("My games")}</h2>
+        <button type="button" class="small quiet" onClick=${load} title=${t("refresh")}>${t("↻ refresh")}</button>
       </div>
       ${error && html`<p class="error">${error}</p>`}
-      ${loaded && rows.length === 0 && html`<p class="muted">No games yet. The seats you create or open
-        in this browser are listed here.</p>`}
+      ${loaded && rows.length === 0 && html`<p class="muted">${t("No games yet. The seats you create or open in this browser are listed here.")}</p>`}
       <ul class="game-list">
         ${rows.map(({ link, info }) => html`
           <li key=${`${link.table}|${link.token}`} class=${info && info.your_turn ? "your-turn" : info ? "" : "gone"}
             data-testid="my-game" data-table=${link.table}>
             <a class="game-link" href=${seatPath(link.table, link.seat ?? (info && info.seat), link.token)}>
-              <span class="game-title">${(info && info.title) || link.title || link.game || "game"}</span>
-              <span class="game-meta">table ${link.table}${info ? ` · ${info.name || `seat ${info.seat}`} · step ${info.step}` : ""}</span>
+              <span class="game-title">${(info && info.title) || link.title || link.game || t("game")}</span>
+              <span class="game-meta">${info
+                ? t("table {table} · {name} · step {step}", { table: link.table, name: info.name || t("seat {seat}", { seat: info.seat }), step: info.step })
+                : t("table {table}", { table: link.table })}</span>
               <span class="game-state">${gameState(info, loaded)}</span>
             </a>
-            <button type="button" class="small quiet" title="forget this link" aria-label="forget"
+            <button type="button" class="small quiet" title=${t("forget this link")} aria-label=${t("forget")}
               onClick=${() => forget(link)}>✕</button>
           </li>`)}
       </ul>
@@ -83,11 +86,11 @@ export function MyGames({ refresh }) {
 }
 
 function gameState(info, loaded) {
-  if (!info) return loaded ? "not on this server" : "…";
-  if (info.over) return "over";
-  if (info.your_turn) return html`<b class="badge turn">your turn</b>`;
+  if (!info) return loaded ? t("not on this server") : "…";
+  if (info.over) return t("over");
+  if (info.your_turn) return html`<b class="badge turn">${t("your turn")}</b>`;
   const waiting = info.to_move || [];
-  return waiting.length ? `waiting for seat ${waiting.join(", ")}` : "in play";
+  return waiting.length ? t("waiting for seat {seats}", { seats: waiting.join(", ") }) : t("in play");
 }
 
 // -- a saved game ---------------------------------------------------------------------------
@@ -95,15 +98,15 @@ function gameState(info, loaded) {
 /** The header of a record (its first line): game, seats and names, or an error. */
 function readHeader(text) {
   const first = text.split("\n").find((line) => line.trim());
-  if (!first) throw new Error("the file is empty");
+  if (!first) throw new Error(t("the file is empty"));
   let header;
   try {
     header = JSON.parse(first);
   } catch (_) {
-    throw new Error("this is not a mailbag record (its first line is not JSON)");
+    throw new Error(t("this is not a mailbag record (its first line is not JSON)"));
   }
   if (!header || typeof header !== "object" || !header.game || !Array.isArray(header.seats)) {
-    throw new Error("this is not a mailbag record (no game and seats on its first line)");
+    throw new Error(t("this is not a mailbag record (no game and seats on its first line)"));
   }
   return header;
 }
@@ -122,7 +125,7 @@ export function ImportForm({ games, onCreated }) {
     const file = e.currentTarget.files && e.currentTarget.files[0];
     if (!file) return;
     if (file.size > 4 * 1024 * 1024) {
-      setError("this file is too large to be a record");
+      setError(t("this file is too large to be a record"));
       return;
     }
     try {
@@ -180,28 +183,29 @@ export function ImportForm({ games, onCreated }) {
   const game = record && games.find((g) => g.name === record.header.game);
   return html`
     <form class="card import" onSubmit=${submit}>
-      <h2>Go on with a saved game</h2>
-      <p class="muted">A record written by <code>mailbag play</code> (a <code>.jsonl</code> file): the
-        game goes on here from its last decision.</p>
+      <h2>${t("Go on with a saved game")}</h2>
+      <p class="muted">${t("A record written by mailbag play (a .jsonl file): the game goes on here from its last decision.")}</p>
       <label class="field">
-        <span>Record file</span>
+        <span>${t("Record file")}</span>
         <input type="file" accept=".jsonl,.json,.txt,application/jsonl,application/json,text/plain"
           data-testid="import-file" onChange=${pick} />
       </label>
       ${record && html`
-        <p>${(game && game.title) || record.header.game}: ${record.header.seats.length} seats
-          (${record.header.seats.join(", ")}).</p>
-        ${humans.length === 0 && html`<p class="muted">No seat of this record is a person: it will
-          play on by itself; watch it with the spectator link.</p>`}
+        <p>${t("{game}: {count} seats ({kinds}).", {
+          game: (game && game.title) || record.header.game,
+          count: record.header.seats.length,
+          kinds: record.header.seats.map((k) => kindLabel(k)).join(", "),
+        })}</p>
+        ${humans.length === 0 && html`<p class="muted">${t("No seat of this record is a person: it will play on by itself; watch it with the spectator link.")}</p>`}
         ${humans.map((h, i) => html`
           <div class="seat-row" key=${h.seat}>
             <span class="seat-no">${h.seat}</span>
             <select data-testid=${`import-seat-kind-${h.seat}`} value=${h.kind}
               onChange=${(e) => setHuman(i, { ...h, kind: e.currentTarget.value })}>
-              <option value="me">me</option>
-              <option value="friend">invite a friend</option>
+              <option value="me">${t("me")}</option>
+              <option value="friend">${t("invite a friend")}</option>
             </select>
-            <input type="text" maxlength="20" placeholder="name (optional)" value=${h.name}
+            <input type="text" maxlength="20" placeholder=${t("name (optional)")} value=${h.name}
               data-testid=${`import-seat-name-${h.seat}`}
               onInput=${(e) => setHuman(i, { ...h, name: e.currentTarget.value })} />
             <span class="seat-gap"></span>
@@ -210,7 +214,7 @@ export function ImportForm({ games, onCreated }) {
       ${error && html`<p class="error" role="alert" data-testid="import-error">${error}</p>`}
       <div class="buttons">
         <button type="submit" class="primary" data-testid="import-submit" disabled=${!record || busy}>
-          ${busy ? "Bringing it in…" : "Go on with this game"}</button>
+          ${busy ? t("Bringing it in…") : t("Go on with this game")}</button>
       </div>
     </form>`;
 }

@@ -3,16 +3,18 @@
 // seat's board).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, html, seatLabel } from "./api.js";
+import { t, useLanguage } from "./i18n.js";
 
 function place(rank) {
-  if (rank === 1) return "1st";
-  if (rank === 2) return "2nd";
-  if (rank === 3) return "3rd";
-  return `${rank}th`;
+  if (rank === 1) return t("1st");
+  if (rank === 2) return t("2nd");
+  if (rank === 3) return t("3rd");
+  return t("{rank}th", { rank });
 }
 
-function prettyKey(key) {
-  return String(key).replace(/_/g, " ");
+/** A score category in words: as the server put it in the reader's language, else its key. */
+function prettyKey(key, labels) {
+  return (labels && labels[key]) || String(key).replace(/_/g, " ");
 }
 
 /** Final scores: one column per seat, a row per breakdown entry, the total and the place. */
@@ -26,9 +28,9 @@ export function Result({ result, players, mySeat }) {
     for (const k of Object.keys(b || {})) if (!keys.includes(k)) keys.push(k);
   }
   const winners = seats.filter((s) => ranking[s] === 1);
-  const headline = winners.length === 0 ? "The game is over."
-    : winners.length > 1 ? `A tie: ${winners.map((s) => seatLabel(players, s)).join(" and ")}.`
-    : winners[0] === mySeat ? "You won!" : `${seatLabel(players, winners[0])} won.`;
+  const headline = winners.length === 0 ? t("The game is over.")
+    : winners.length > 1 ? t("A tie: {names}.", { names: winners.map((s) => seatLabel(players, s)).join(", ") })
+    : winners[0] === mySeat ? t("You won!") : t("{name} won.", { name: seatLabel(players, winners[0]) });
   const cell = (v) => (v === null || v === undefined ? "–" : typeof v === "object" ? JSON.stringify(v) : String(v));
   return html`
     <section class="panel result" data-testid="result">
@@ -39,21 +41,21 @@ export function Result({ result, players, mySeat }) {
             <tr><th></th>${seats.map((s) => html`<th class=${s === mySeat ? "me" : ""}>${seatLabel(players, s)}</th>`)}</tr>
           </thead>
           <tbody>
-            ${keys.map((k) => html`<tr><th scope="row">${prettyKey(k)}</th>
+            ${keys.map((k) => html`<tr><th scope="row">${prettyKey(k, result.labels)}</th>
               ${seats.map((s) => html`<td>${cell((breakdown[s] || {})[k])}</td>`)}</tr>`)}
-            <tr class="total"><th scope="row">total</th>${seats.map((s) => html`<td data-testid=${`final-score-${s}`}>${cell(scores[s])}</td>`)}</tr>
-            ${ranking.length > 0 && html`<tr class="rank"><th scope="row">place</th>
+            <tr class="total"><th scope="row">${t("total")}</th>${seats.map((s) => html`<td data-testid=${`final-score-${s}`}>${cell(scores[s])}</td>`)}</tr>
+            ${ranking.length > 0 && html`<tr class="rank"><th scope="row">${t("place")}</th>
               ${seats.map((s) => html`<td>${ranking[s] ? place(ranking[s]) : "–"}</td>`)}</tr>`}
           </tbody>
         </table>
       </div>
-      ${result.seed !== undefined && result.seed !== null && html`<p class="muted small">Seed ${String(result.seed)}${" — "}the whole deal,
-        shown now that the game is over.</p>`}
+      ${result.seed !== undefined && result.seed !== null && html`<p class="muted small">${t("Seed {seed} — the whole deal, shown now that the game is over.", { seed: String(result.seed) })}</p>`}
     </section>`;
 }
 
 /** The replay viewer over `GET /api/tables/<t>/replay/<k>`. */
 export function Replay({ table, credential, players, mySeat, lastStep, onClose }) {
+  const lang = useLanguage(); // the steps are fetched again in another language
   const [k, setK] = useState(0);
   const [steps, setSteps] = useState(lastStep ?? null);
   const [data, setData] = useState(null);
@@ -61,15 +63,22 @@ export function Replay({ table, credential, players, mySeat, lastStep, onClose }
   const cache = useRef(new Map());
   const wanted = useRef(0);
 
+  const cached = useRef(lang);
+  if (cached.current !== lang) {
+    cached.current = lang;
+    cache.current = new Map();
+  }
+
   useEffect(() => {
     wanted.current = k;
-    if (cache.current.has(k)) {
-      setData(cache.current.get(k));
+    const store = cache.current; // this language's
+    if (store.has(k)) {
+      setData(store.get(k));
       return;
     }
     let cancelled = false;
     api.replay(table, credential, k).then((d) => {
-      cache.current.set(k, d);
+      store.set(k, d);
       if (typeof d.steps === "number") setSteps(d.steps);
       if (!cancelled && wanted.current === k) {
         setData(d);
@@ -77,14 +86,14 @@ export function Replay({ table, credential, players, mySeat, lastStep, onClose }
       }
       // fetch the next one ahead, so stepping forward is instant
       const next = k + 1;
-      if ((d.steps ?? 0) >= next && !cache.current.has(next)) {
-        api.replay(table, credential, next).then((n) => cache.current.set(next, n), () => {});
+      if ((d.steps ?? 0) >= next && !store.has(next)) {
+        api.replay(table, credential, next).then((n) => store.set(next, n), () => {});
       }
     }, (err) => !cancelled && setError(err.message));
     return () => {
       cancelled = true;
     };
-  }, [k]);
+  }, [k, lang]);
 
   const max = steps ?? 0;
   const go = (n) => setK(Math.max(0, Math.min(max, n)));
@@ -108,37 +117,37 @@ export function Replay({ table, credential, players, mySeat, lastStep, onClose }
   return html`
     <section class="panel replay" data-testid="replay-view" data-step=${k}>
       <div class="replay-head">
-        <h2>Replay</h2>
-        <button type="button" class="quiet small" onClick=${onClose} data-testid="replay-close">Close replay</button>
+        <h2>${t("Replay")}</h2>
+        <button type="button" class="quiet small" onClick=${onClose} data-testid="replay-close">${t("Close replay")}</button>
       </div>
       <div class="replay-controls">
         <button type="button" data-testid="replay-prev" onClick=${() => go(k - 1)} disabled=${k <= 0}
-          aria-label="previous step">◀</button>
+          aria-label=${t("previous step")}>◀</button>
         <input type="range" min="0" max=${max} step="1" value=${k} data-testid="replay-step"
-          aria-label="step" onInput=${(e) => go(Number(e.currentTarget.value))} />
+          aria-label=${t("step")} onInput=${(e) => go(Number(e.currentTarget.value))} />
         <button type="button" data-testid="replay-next" onClick=${() => go(k + 1)} disabled=${k >= max}
-          aria-label="next step">▶</button>
+          aria-label=${t("next step")}>▶</button>
         <span class="replay-pos"><b data-testid="replay-position">${k}</b> / ${max}</span>
       </div>
-      <p class="muted small hint">← and → step through the game; Home and End jump to its ends.</p>
+      <p class="muted small hint">${t("← and → step through the game; Home and End jump to its ends.")}</p>
       ${error && html`<p class="error">${error}</p>`}
       ${data && html`
         <div class="replay-decision" data-testid="replay-decision">
           ${data.step === 0 || data.action === null || data.action === undefined
-            ? html`<b>The deal</b>${data.text ? html` — ${data.text}` : ""}`
-            : html`<b>Step ${data.step}</b>: ${who ? html`<span class=${data.seat === mySeat ? "me" : ""}>${who}</span> — ` : ""}
+            ? html`<b>${t("The deal")}</b>${data.text ? html` — ${data.text}` : ""}`
+            : html`<b>${t("Step {step}", { step: data.step })}</b>: ${who ? html`<span class=${data.seat === mySeat ? "me" : ""}>${who}</span> — ` : ""}
                 ${data.text || data.action} ${data.text && data.action ? html` <code class="small">${data.action}</code>` : ""}`}
         </div>
         ${(data.events || []).length > 0 && html`
           <ol class="log replay-events">
             ${data.events.map((e) => html`<li class=${`ev ev-${e.kind}`}>${e.to && e.to.length
-              ? html`<span class="muted small">${e.to.join(", ")} only: </span>` : ""}${e.text}</li>`)}
+              ? html`<span class="muted small">${t("{names} only:", { names: e.to.join(", ") })} </span>` : ""}${e.text}</li>`)}
           </ol>`}
         <div class="replay-boards">
           ${boards.map(([seat, text]) => html`
             <figure class="replay-board" key=${seat}>
-              <figcaption>${seat === "spectator" ? "spectator" : seatLabel(players, Number(seat))}
-                ${String(mySeat) === seat ? " (you)" : ""}</figcaption>
+              <figcaption>${seat === "spectator" ? t("spectator") : seatLabel(players, Number(seat))}
+                ${String(mySeat) === seat ? t(" (you)") : ""}</figcaption>
               <pre class="board">${text}</pre>
             </figure>`)}
         </div>`}

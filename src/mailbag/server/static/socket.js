@@ -1,5 +1,7 @@
 // One WebSocket per seat (docs/protocol.md): hello, then messages both ways; reconnects with
-// backoff after a network loss or a server restart, saying the last step it saw.
+// backoff after a network loss or a server restart, saying the last step it saw and the reader's
+// language (the server words everything it sends in it; `setLanguage` changes it mid-game).
+import { t } from "./i18n.js";
 
 const PING_EVERY_MS = 25000;
 // a connection that has said nothing for this long after a ping is taken for dead
@@ -10,9 +12,10 @@ export class TableSocket {
   /**
    * @param {string} table the table id
    * @param {{token?: string, watch?: string}} who the seat's token or the spectator key
-   * @param {{message: Function, status: Function, lastStep: Function}} hooks
+   * @param {{message: Function, status: Function, lastStep: Function, language?: Function}} hooks
    *   message(msg) for every server message; status(state, detail) with state one of
-   *   "connecting", "connected", "reconnecting", "failed"; lastStep() the last step seen or null
+   *   "connecting", "connected", "reconnecting", "failed"; lastStep() the last step seen or null;
+   *   language() the reader's language ("en", "nl", "es"), said in the hello
    */
   constructor(table, who, hooks) {
     this.table = table;
@@ -77,6 +80,8 @@ export class TableSocket {
       else hello.token = this.who.token;
       const last = this.hooks.lastStep();
       if (last !== null && last !== undefined) hello.last_step = last;
+      const lang = this.hooks.language ? this.hooks.language() : null;
+      if (lang) hello.lang = lang;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (event) => {
@@ -96,7 +101,7 @@ export class TableSocket {
         this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
       } else if (msg.type === "error" && !this.welcomed) {
         // the hello itself was turned down (wrong token, no such table): retrying cannot help
-        this.fatal = msg.reason || "the server turned this link down";
+        this.fatal = msg.reason || t("the server turned this link down");
       }
       this.hooks.message(msg);
     };
@@ -108,7 +113,7 @@ export class TableSocket {
       const refused = event.code === 1008 || (event.code >= 4000 && event.code < 5000);
       if (this.fatal || (refused && !this.welcomed) || event.code === 4403 || event.code === 4404) {
         this.stopped = true;
-        this.hooks.status("failed", this.fatal || event.reason || `closed (${event.code})`);
+        this.hooks.status("failed", this.fatal || event.reason || t("closed ({code})", { code: event.code }));
         return;
       }
       this.scheduleRetry();
@@ -154,6 +159,12 @@ export class TableSocket {
     if (this.stopped || this.ws) return;
     clearTimeout(this.retryTimer);
     this.connect();
+  }
+
+  /** The reader chose another language: the server answers with a welcome and the whole table
+   * in it. Not connected: the next hello says it. */
+  setLanguage(lang) {
+    return this.send({ type: "lang", lang });
   }
 
   /** Send a message (`v` is added); false when not connected. */

@@ -3,16 +3,21 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "preact/hooks";
 import { absolute, api, download, formatClock, html, parseLink, rememberLink, seatLabel } from "./api.js";
 import { ActionPanel } from "./actions.js";
+import { language, t, useLanguage } from "./i18n.js";
 import { Replay, Result } from "./replay.js";
 import { TableSocket } from "./socket.js";
-import { kindLabel } from "./widgets.js";
+import { kindLabel, LanguageSwitch } from "./widgets.js";
 
-const STATUS_TEXT = {
-  connecting: "connecting…",
-  connected: "connected",
-  reconnecting: "reconnecting…",
-  failed: "disconnected",
-};
+/** The connection's state in words (the `data-status` attribute keeps it as a word of code). */
+function statusText(status) {
+  const texts = {
+    connecting: t("connecting…"),
+    connected: t("connected"),
+    reconnecting: t("reconnecting…"),
+    failed: t("disconnected"),
+  };
+  return texts[status] || status;
+}
 
 const initial = {
   welcome: null,
@@ -72,9 +77,9 @@ function reducer(s, a) {
         ? { ...s, busy: false, awaitStep: null }
         : { ...s, awaitStep: a.step };
     case "refused":
-      return { ...s, busy: false, refusal: a.reason || "not accepted" };
+      return { ...s, busy: false, refusal: a.reason || t("not accepted") };
     case "error":
-      return { ...s, busy: false, refusal: a.reason || "the server did not understand that" };
+      return { ...s, busy: false, refusal: a.reason || t("the server did not understand that") };
     case "busy":
       // a new request: the last refusal was about an earlier one
       return a.busy ? { ...s, busy: true, refusal: null, awaitStep: null } : { ...s, busy: false };
@@ -92,22 +97,23 @@ function reducer(s, a) {
 function Players({ players, state, mySeat, clockLeft }) {
   const toMove = (state && state.to_move) || [];
   const scores = (state && state.scores) || [];
+  const words = { away: t("away — a bot plays"), here: t("here"), gone: t("not here") };
   return html`
-    <section class="panel players" aria-label="players">
+    <section class="panel players" aria-label=${t("players")}>
       ${players.map((p) => {
         const turn = toMove.includes(p.seat) && !(state && state.over);
         const left = clockLeft(p.seat);
         const person = p.kind === "human" || p.kind === "person";
-        const presence = p.away ? "away — a bot plays" : person ? (p.connected ? "here" : "not here") : kindLabel(p.kind);
+        const presence = p.away ? words.away : person ? (p.connected ? words.here : words.gone) : kindLabel(p.kind);
         return html`
           <div key=${p.seat} data-testid=${`player-${p.seat}`}
             class=${`player${turn ? " turn" : ""}${p.seat === mySeat ? " me" : ""}${p.away ? " away" : ""}`}>
             <span class=${`dot ${person ? (p.connected && !p.away ? "on" : "off") : "bot"}`} aria-hidden="true"></span>
-            <span class="pname">${p.name || `seat ${p.seat}`}${p.seat === mySeat ? html` <small>(you)</small>` : ""}</span>
+            <span class="pname">${p.name || t("seat {seat}", { seat: p.seat })}${p.seat === mySeat ? html` <small>${t("(you)")}</small>` : ""}</span>
             <span class="pkind">${presence}</span>
-            ${left !== null && html`<span class=${`clock${left < 10 ? " low" : ""}`} title="time left for this move">${formatClock(left)}</span>`}
-            ${turn && html`<span class="badge turn">to move</span>`}
-            <span class="pscore" title="score">${scores[p.seat] === null || scores[p.seat] === undefined ? "–" : scores[p.seat]}</span>
+            ${left !== null && html`<span class=${`clock${left < 10 ? " low" : ""}`} title=${t("time left for this move")}>${formatClock(left)}</span>`}
+            ${turn && html`<span class="badge turn">${t("to move")}</span>`}
+            <span class="pscore" title=${t("score")}>${scores[p.seat] === null || scores[p.seat] === undefined ? "–" : scores[p.seat]}</span>
           </div>`;
       })}
     </section>`;
@@ -126,8 +132,8 @@ function Log({ events }) {
   };
   let previous = null;
   return html`
-    <section class="panel log-panel" aria-label="game log">
-      <h3>Log</h3>
+    <section class="panel log-panel" aria-label=${t("game log")}>
+      <h3>${t("Log")}</h3>
       <ol class="log" data-testid="log" ref=${box} onScroll=${onScroll}>
         ${events.map((e, i) => {
           const first = e.step !== previous;
@@ -167,9 +173,9 @@ function EndButtons({ table, credential, isSeat, game, onReplay, replayOpen }) {
   return html`
     <div class="end-buttons">
       ${isSeat && html`<button type="button" class="primary" data-testid="rematch" onClick=${rematch} disabled=${busy}>
-        ${busy ? "Setting up…" : "Rematch"}</button>`}
-      <button type="button" data-testid="export" onClick=${exportRecord}>Export record</button>
-      <button type="button" data-testid="replay" onClick=${onReplay}>${replayOpen ? "Back to the table" : "Replay"}</button>
+        ${busy ? t("Setting up…") : t("Rematch")}</button>`}
+      <button type="button" data-testid="export" onClick=${exportRecord}>${t("Export record")}</button>
+      <button type="button" data-testid="replay" onClick=${onReplay}>${replayOpen ? t("Back to the table") : t("Replay")}</button>
       ${error && html`<p class="error">${error}</p>`}
     </div>`;
 }
@@ -177,6 +183,7 @@ function EndButtons({ table, credential, isSeat, game, onReplay, replayOpen }) {
 // -- the page -------------------------------------------------------------------------------
 
 export function TablePage({ table, who }) {
+  const lang = useLanguage();
   const [s, dispatch] = useReducer(reducer, initial);
   const socket = useRef(null);
   const lastStep = useRef(null);
@@ -191,6 +198,7 @@ export function TablePage({ table, who }) {
   useEffect(() => {
     const sock = new TableSocket(table, isSeat ? { token: who.token } : { watch: who.watch }, {
       lastStep: () => lastStep.current,
+      language: () => language(),
       status: (status, detail) => dispatch({ type: "status", status, detail }),
       message: (msg) => {
         if (msg.type === "welcome") {
@@ -211,6 +219,15 @@ export function TablePage({ table, who }) {
     sock.start();
     return () => sock.stop();
   }, [table, credential]);
+
+  // another language: the server words the board, the log, the choices and refusals in it
+  // from now on (it answers with a welcome and the whole table again); a hello names it too
+  const told = useRef(lang);
+  useEffect(() => {
+    if (told.current === lang) return;
+    told.current = lang;
+    if (socket.current) socket.current.setLanguage(lang);
+  }, [lang]);
 
   // the clock counts down between messages
   const clock = s.state && s.state.clock;
@@ -249,12 +266,12 @@ export function TablePage({ table, who }) {
   }, [myTurn, replay]);
 
   useEffect(() => {
-    document.title = `${myTurn ? "● Your turn — " : ""}${title} — mailbag`;
-  }, [myTurn, title]);
+    document.title = myTurn ? t("● Your turn — {title} — mailbag", { title }) : t("{title} — mailbag", { title });
+  }, [myTurn, title, lang]);
 
   const send = (msg) => {
     if (!socket.current || !socket.current.send(msg)) {
-      dispatch({ type: "refused", reason: "not connected: wait until the table is back (it reconnects by itself)" });
+      dispatch({ type: "refused", reason: t("not connected: wait until the table is back (it reconnects by itself)") });
       return false;
     }
     dispatch({ type: "busy", busy: true });
@@ -266,40 +283,42 @@ export function TablePage({ table, who }) {
   const undo = () => st && send({ type: "undo", step: st.step });
   const back = () => socket.current && socket.current.send({ type: "back" });
 
-  const waiting = toMove.length === 0 ? "Nobody owes a decision right now."
-    : `Waiting for ${toMove.map((n) => seatLabel(players, n)).join(", ")}.`;
-  const turnText = !st ? "…" : over ? "Game over" : myTurn ? "Your turn"
-    : toMove.length ? `${toMove.map((n) => seatLabel(players, n)).join(", ")} to move` : "—";
+  const waiting = toMove.length === 0 ? t("Nobody owes a decision right now.")
+    : t("Waiting for {names}.", { names: toMove.map((n) => seatLabel(players, n)).join(", ") });
+  const turn = !st ? "unknown" : over ? "over" : myTurn ? "mine" : toMove.length ? "others" : "nobody";
+  const turnText = !st ? "…" : over ? t("Game over") : myTurn ? t("Your turn")
+    : toMove.length ? t("{names} to move", { names: toMove.map((n) => seatLabel(players, n)).join(", ") }) : "—";
 
   return html`
     <div class=${`table-page${myTurn ? " my-turn" : ""}`}>
       <header class="topbar">
-        <a class="brand" href="/" title="the lobby">mailbag</a>
-        <span class="table-title">${title} <small class="muted">table ${table}${isSeat ? "" : " · watching"}</small></span>
+        <a class="brand" href="/" title=${t("the lobby")}>mailbag</a>
+        <span class="table-title">${title} <small class="muted">${isSeat ? t("table {table}", { table }) : t("table {table} · watching", { table })}</small></span>
         <span class="spacer"></span>
-        <span class="step-box">step <b data-testid="step">${st ? st.step : ""}</b></span>
-        <span class=${`status status-${s.status}`} data-testid="status" title=${s.failure || ""}>${STATUS_TEXT[s.status] || s.status}</span>
+        <span class="step-box">${t("step")} <b data-testid="step">${st ? st.step : ""}</b></span>
+        <span class=${`status status-${s.status}`} data-testid="status" data-status=${s.status} title=${s.failure || ""}>${statusText(s.status)}</span>
+        <${LanguageSwitch} />
       </header>
       ${s.status === "failed" && html`
         <div class="banner error" role="alert">
-          This table cannot be opened: ${s.failure}.
-          <a href="/">Back to the lobby</a>
+          ${t("This table cannot be opened: {reason}.", { reason: s.failure })}
+          <a href="/">${t("Back to the lobby")}</a>
         </div>`}
       ${isSeat && me && me.away && !over && html`
         <div class="banner away" data-testid="away-banner" role="status">
-          <span>A bot is playing for you while you were away.</span>
+          <span>${t("A bot is playing for you while you were away.")}</span>
           <button type="button" class="primary" data-testid="take-back-seat" onClick=${back} disabled=${!connected}>
-            Take my seat back</button>
+            ${t("Take my seat back")}</button>
         </div>`}
       ${s.rematch && html`
         <div class="banner rematch" role="status">
-          <span>A rematch is ready.</span>
-          <a class="button primary" href=${absolute(s.rematch.link)} data-testid="rematch-link">Join the rematch</a>
+          <span>${t("A rematch is ready.")}</span>
+          <a class="button primary" href=${absolute(s.rematch.link)} data-testid="rematch-link">${t("Join the rematch")}</a>
         </div>`}
       ${s.refusal && html`
         <div class="banner refusal" data-testid="refusal" role="alert">
           <span>${s.refusal}</span>
-          <button type="button" class="small quiet" aria-label="dismiss" data-testid="refusal-dismiss"
+          <button type="button" class="small quiet" aria-label=${t("dismiss")} data-testid="refusal-dismiss"
             onClick=${() => dispatch({ type: "dismiss" })}>✕</button>
         </div>`}
       <main class=${`table-grid${replay ? " replaying" : ""}`}>
@@ -310,23 +329,23 @@ export function TablePage({ table, who }) {
           ${replay
             ? html`<${Replay} table=${table} credential=${credential} players=${players} mySeat=${mySeat}
                 lastStep=${st ? st.step : null} onClose=${() => setReplay(false)} />`
-            : html`<section class="panel board-panel" aria-label="board">
-                <pre class="board" data-testid="board">${st ? st.board : "Waiting for the table…"}</pre>
+            : html`<section class="panel board-panel" aria-label=${t("board")}>
+                <pre class="board" data-testid="board">${st ? st.board : t("Waiting for the table…")}</pre>
               </section>`}
         </div>
         <aside class="side-col">
           <${Players} players=${players} state=${st} mySeat=${mySeat} clockLeft=${clockLeft} />
-          <div class=${`turn-line${myTurn ? " mine" : ""}`} data-testid="to-move">${turnText}</div>
+          <div class=${`turn-line${myTurn ? " mine" : ""}`} data-testid="to-move" data-turn=${turn}>${turnText}</div>
           ${isSeat && !over
             ? html`<${ActionPanel} actions=${st && !over ? st.actions || [] : []} canUndo=${Boolean(st && st.can_undo)}
                 busy=${s.busy} connected=${connected} onSubmit=${submit} onUndo=${undo}
                 waiting=${waiting} over=${over} />`
-            : !isSeat && html`<p class="muted watching">You are watching: the table shows what a spectator may see.</p>`}
+            : !isSeat && html`<p class="muted watching">${t("You are watching: the table shows what a spectator may see.")}</p>`}
           <${Log} events=${s.log} />
         </aside>
       </main>
       ${myTurn && !replay && !choicesSeen && html`<a class="jump-actions" href="#actions"
         onClick=${(e) => { e.preventDefault(); document.getElementById("actions").scrollIntoView({ behavior: "smooth" }); }}>
-        Your turn ↓</a>`}
+        ${t("Your turn ↓")}</a>`}
     </div>`;
 }

@@ -1,14 +1,36 @@
-// Pieces the lobby and the saved-game form share: a link with a copy button, seat kinds in
-// words, the clock fields, and the panel of links a new table gave.
+// Pieces the pages share: the language switch, a link with a copy button, seat kinds in words,
+// the clock fields, and the panel of links a new table gave.
 import { useState } from "preact/hooks";
 import { absolute, copyText, html, parseLink, rememberLink } from "./api.js";
+import { LANGUAGES, languageNames, setLanguage, t, useLanguage } from "./i18n.js";
+
+/** The language switch on every page: each language in its own name. A choice is remembered
+ * in this browser; every page is drawn again in it (a table also tells its socket). */
+export function LanguageSwitch() {
+  const lang = useLanguage();
+  const [busy, setBusy] = useState(false);
+  const names = languageNames();
+  const choose = async (e) => {
+    setBusy(true);
+    try {
+      await setLanguage(e.currentTarget.value);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`
+    <select class="lang-switch" data-testid="language-switch" value=${lang} onChange=${choose}
+      disabled=${busy} aria-label=${t("Language")} title=${t("Language")}>
+      ${LANGUAGES.map((code) => html`<option key=${code} value=${code} lang=${code}>${names[code] || code}</option>`)}
+    </select>`;
+}
 
 export function CopyLink({ link, testid, label }) {
   const url = absolute(link);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     const ok = await copyText(url);
-    setCopied(ok ? "copied" : "select and copy it");
+    setCopied(ok ? t("copied") : t("select and copy it"));
     setTimeout(() => setCopied(false), 1800);
   };
   return html`
@@ -16,20 +38,36 @@ export function CopyLink({ link, testid, label }) {
       ${label && html`<div class="copy-label">${label}</div>`}
       <div class="copy-row">
         <a class="link-text" href=${url} data-testid=${testid}>${url}</a>
-        <button type="button" class="small" onClick=${copy}>${copied || "Copy"}</button>
+        <button type="button" class="small" onClick=${copy}>${copied || t("Copy")}</button>
       </div>
     </div>`;
 }
 
-/** A seat kind as people say it: "greedy" → "bot: greedy", "automa:easy" → "Automa (easy)". */
+/** A bot's or an Automa level's name in words ("greedy", "easy"); an unknown one as it is. */
+function kindWord(name) {
+  const words = {
+    greedy: t("greedy"),
+    random: t("random"),
+    mcts: t("tree search"),
+    easy: t("easy"),
+    normal: t("normal"),
+    expert: t("expert"),
+    hard: t("hard"),
+  };
+  return words[name] || name;
+}
+
+/** A seat kind as people say it: "greedy" → "bot: greedy", "automa:easy" → "Automa (easy)";
+ * a bot's settings ("time=1") are written as the command line writes them. */
 export function kindLabel(kind) {
   if (!kind) return "";
-  if (kind === "me") return "me";
-  if (kind === "friend") return "invite a friend";
-  if (kind === "human") return "person";
+  if (kind === "me") return t("me");
+  if (kind === "friend") return t("invite a friend");
+  if (kind === "human") return t("person");
   const [name, params] = kind.split(/:(.*)/s);
-  if (name === "automa") return `Automa (${params || "normal"})`;
-  return params ? `bot: ${name} (${params})` : `bot: ${name}`;
+  if (name === "automa") return t("Automa ({level})", { level: kindWord(params || "normal") });
+  return params ? t("bot: {name} ({settings})", { name: kindWord(name), settings: params })
+    : t("bot: {name}", { name: kindWord(name) });
 }
 
 /** Clock fields: seconds per move (or none), which bot plays for someone away, and when. */
@@ -37,31 +75,31 @@ export function ClockFields({ clock, setClock, kinds }) {
   const set = (key) => (e) => setClock({ ...clock, [key]: e.currentTarget.value });
   return html`
     <fieldset class="clock">
-      <legend>Clock</legend>
+      <legend>${t("Clock")}</legend>
       <label class="field">
-        <span>Time per move</span>
+        <span>${t("Time per move")}</span>
         <select data-testid="clock-kind" value=${clock.timed ? "timed" : "none"}
           onChange=${(e) => setClock({ ...clock, timed: e.currentTarget.value === "timed" })}>
-          <option value="none">none: take your time</option>
-          <option value="timed">seconds per move</option>
+          <option value="none">${t("none: take your time")}</option>
+          <option value="timed">${t("seconds per move")}</option>
         </select>
       </label>
       ${clock.timed && html`
         <label class="field">
-          <span>Seconds per move</span>
+          <span>${t("Seconds per move")}</span>
           <input type="number" min="5" max="86400" step="1" data-testid="clock-per-move"
             value=${clock.perMove} onInput=${set("perMove")} />
         </label>`}
       <label class="field">
-        <span>When a player is away</span>
+        <span>${t("When a player is away")}</span>
         <select data-testid="clock-absent-bot" value=${clock.absentBot} onChange=${set("absentBot")}>
-          <option value="">nobody plays for them: wait</option>
-          ${kinds.map((k) => html`<option value=${k}>${kindLabel(k)} plays for them</option>`)}
+          <option value="">${t("nobody plays for them: wait")}</option>
+          ${kinds.map((k) => html`<option value=${k}>${t("{kind} plays for them", { kind: kindLabel(k) })}</option>`)}
         </select>
       </label>
       ${clock.absentBot && html`
         <label class="field">
-          <span>after seconds away (empty: the server's default)</span>
+          <span>${t("after seconds away (empty: the server's default)")}</span>
           <input type="number" min="0" step="1" data-testid="clock-absent-after"
             value=${clock.absentAfter} onInput=${set("absentAfter")} />
         </label>`}
@@ -89,21 +127,21 @@ export function clockRequest(clock) {
 export function Created({ made, title, onAgain }) {
   const mine = made.me !== null && made.me !== undefined ? made.links[String(made.me)] : null;
   const seats = made.seats || [];
-  const nameOf = (n) => (seats.find((s) => s.seat === n) || {}).name || `seat ${n}`;
+  const nameOf = (n) => (seats.find((s) => s.seat === n) || {}).name || t("seat {seat}", { seat: n });
   const friends = Object.keys(made.links || {}).map(Number).filter((n) => n !== made.me).sort((a, b) => a - b);
   return html`
     <section class="card created" data-testid="created">
-      <h2>${title} — table ${made.table}</h2>
+      <h2>${t("{title} — table {table}", { title, table: made.table })}</h2>
       ${friends.length > 0 && html`
-        <p>Send each friend their own link: it is their seat (anyone holding it plays it).</p>
+        <p>${t("Send each friend their own link: it is their seat (anyone holding it plays it).")}</p>
         ${friends.map((n) => html`<${CopyLink} key=${n} link=${made.links[String(n)]}
-          testid=${`invite-link-${n}`} label=${`Seat ${n}: ${nameOf(n)}`} />`)}`}
-      <${CopyLink} link=${made.spectator} testid="spectator-link" label="Spectators (read-only)" />
+          testid=${`invite-link-${n}`} label=${t("Seat {seat}: {name}", { seat: n, name: nameOf(n) })} />`)}`}
+      <${CopyLink} link=${made.spectator} testid="spectator-link" label=${t("Spectators (read-only)")} />
       <div class="buttons">
         ${mine ? html`<a class="button primary" href=${absolute(mine)} data-testid="go-to-seat">
-            Go to my seat (${nameOf(made.me)})</a>`
-          : html`<a class="button" href=${absolute(made.spectator)} data-testid="go-to-seat">Watch the table</a>`}
-        <button type="button" class="quiet" onClick=${onAgain}>Make another table</button>
+            ${t("Go to my seat ({name})", { name: nameOf(made.me) })}</a>`
+          : html`<a class="button" href=${absolute(made.spectator)} data-testid="go-to-seat">${t("Watch the table")}</a>`}
+        <button type="button" class="quiet" onClick=${onAgain}>${t("Make another table")}</button>
       </div>
     </section>`;
 }

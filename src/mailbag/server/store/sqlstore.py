@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mailbag.core import IllegalAction
+from mailbag.core.i18n import _
 from mailbag.core.records import GameRecord, Step
 from mailbag.server.store.db import Conflict, Database
 
@@ -30,7 +31,8 @@ class SqlStore:
             version = self.db.append_step(self.table_id, self._count + 1, step)
         except Conflict:
             raise IllegalAction(
-                "stale", f"the game has moved on (step {self._count + 1} was just played)"
+                "stale",
+                _("the game has moved on (step {step} was just played)", step=self._count + 1),
             ) from None
         self._count += 1
         if self.on_version is not None:
@@ -41,7 +43,8 @@ class SqlStore:
             version = self.db.truncate_steps(self.table_id, record, self._count)
         except Conflict:
             raise IllegalAction(
-                "stale", f"the game has moved on (step {self._count} is no longer the last)"
+                "stale",
+                _("the game has moved on (step {step} is no longer the last)", step=self._count),
             ) from None
         self._count = len(record.steps)
         if self.on_version is not None:
