@@ -26,6 +26,7 @@ from test_automa_support import (
     postcard_of,
     postcard_row,
     postcards_where,
+    said,
     table,
     travel_row,
 )
@@ -80,7 +81,7 @@ def test_issue_example_no_campsite_in_bretagne_matches_so_stamp_instead_pc203() 
     state.players[AUTOMA].region = 11
     travel_row(state, "", "", "blue.camp")
     event = explained(play_slot(state, 3))
-    text = event.text
+    text = said(event)
     for piece in (
         "slot 3",
         "blue camp card",
@@ -134,7 +135,7 @@ def test_top_to_bottom_then_a_camp_effect_with_no_match_is_lost_pc206() -> None:
     event = explained(play_slot(state, 3))
     assert owned_postcard(state, AUTOMA, card.id).souvenirs == [True, False]
     assert state.players[AUTOMA].camps == [lakes[0]]
-    assert "the camp effect is lost" in event.text
+    assert "the camp effect is lost" in said(event)
 
 
 def test_no_camp_token_left_means_stamp_instead() -> None:
@@ -145,7 +146,7 @@ def test_no_camp_token_left_means_stamp_instead() -> None:
     camp(state, AUTOMA, *elsewhere[: COMPS.camps])
     event = explained(play_slot(state, 3))
     assert len(state.players[AUTOMA].camps) == COMPS.camps
-    assert "no Camp token left" in event.text
+    assert "no Camp token left" in said(event)
     assert event.data["result"] in ("stamp", "discarded")
 
 
@@ -155,7 +156,7 @@ def test_no_free_campsite_in_the_region_means_stamp_instead() -> None:
     here = state.players[AUTOMA].region
     camp(state, 0, *COMPS.regions[here].campsites)
     event = explained(play_slot(state, 3))
-    assert "no free campsite" in event.text
+    assert "no free campsite" in said(event)
     assert state.players[AUTOMA].camps == []
 
 
@@ -167,7 +168,7 @@ def test_camp_with_an_empty_supply_places_no_souvenir_pc209() -> None:
     assert len(state.players[AUTOMA].camps) == 1
     assert owned_postcard(state, AUTOMA, card.id).souvenirs[0] is False
     assert state.players[AUTOMA].points == 0
-    assert "no souvenir" in event.text
+    assert "no souvenir" in said(event)
 
 
 def test_best_traveller_scores_for_the_automa() -> None:
@@ -189,7 +190,7 @@ def test_best_traveller_scores_for_the_automa() -> None:
     effect = card.souvenirs[0].effect
     bonus = effect.points if effect.kind == "star" else 2
     assert state.players[AUTOMA].points == len(sites) + bonus
-    assert "best traveller" in event.text
+    assert "best traveller" in said(event)
 
 
 # -- board effects under the camp tokens (PC-8, PC-204) --------------------------------------------
@@ -209,9 +210,9 @@ def test_board_effects_of_the_camp_token(side: str, number: int, points: int, st
     souvenir_points = card.souvenirs[0].effect.points
     assert state.players[AUTOMA].points == souvenir_points + points
     assert sum(owned_postcard(state, AUTOMA, card.id).stamps) == stamps
-    assert f"camp token {number} of its board" in event.text
+    assert f"camp token {number} of its board" in said(event)
     # PC-204: the souvenir's effect is resolved before the board's
-    assert event.text.index("souvenir placed") < event.text.index(f"camp token {number}")
+    assert said(event).index("souvenir placed") < said(event).index(f"camp token {number}")
 
 
 def test_side_a_seventh_camp_moves_the_automa() -> None:
@@ -234,7 +235,7 @@ def test_stamp_effect_goes_on_any_colour_by_priority() -> None:
     state = camp_for(card)
     event = explained(play_slot(state, 3))
     assert owned_postcard(state, AUTOMA, card.id).stamps[0]  # its first space, any colour
-    assert "gains its stamp effect" in event.text
+    assert "gains its stamp effect" in said(event)
 
 
 def test_movement_effect_goes_to_the_deck_top_region() -> None:
@@ -254,7 +255,7 @@ def test_movement_effect_that_cannot_move_is_lost_not_a_stamp_pc206() -> None:
     stamps_before = sum(owned_postcard(state, AUTOMA, card.id).stamps)
     event = explained(play_slot(state, 3))
     assert sum(owned_postcard(state, AUTOMA, card.id).stamps) == stamps_before
-    assert "the movement effect is lost" in event.text
+    assert "the movement effect is lost" in said(event)
     assert event.data["result"] == "camp"
 
 
@@ -267,7 +268,7 @@ def test_postcard_effect_takes_a_postcard() -> None:
     postcard_row(state, *others, offered)
     event = explained(play_slot(state, 3))
     assert [o.card for o in state.players[AUTOMA].postcards] == [card.id, offered]
-    assert "gains its postcard effect" in event.text
+    assert "gains its postcard effect" in said(event)
 
 
 def test_camp_effect_camps_again() -> None:
@@ -308,7 +309,7 @@ def test_plus_effect_scores_two_points_instead_of_a_card_pc15() -> None:
     state = camp_for(card)
     event = explained(play_slot(state, 3))
     assert state.players[AUTOMA].points == 2
-    assert "+2 points instead of an extra card" in event.text
+    assert "+2 points instead of an extra card" in said(event)
 
 
 def test_stamp_effect_that_completes_a_postcard_sends_it() -> None:

@@ -30,6 +30,7 @@ from test_automa_support import (
     play_slot,
     postcard_of,
     postcards_where,
+    said,
     table,
     travel_row,
 )
@@ -94,7 +95,7 @@ def test_turn_header_says_what_is_played() -> None:
     header = play(state)[0]
     assert header.kind == "automa_turn"
     assert header.data == {"seat": AUTOMA, "difficulty": "easy", "cards": 3}
-    assert "slots 1–3" in header.text
+    assert "slots 1–3" in said(header)
 
 
 def test_an_empty_display_slot_is_skipped_pc208() -> None:
@@ -103,7 +104,7 @@ def test_an_empty_display_slot_is_skipped_pc208() -> None:
     event = explained(play_slot(state, 1))
     assert event.data["result"] == "discarded"
     assert event.data["steps"][0]["rule"] == "PC-208"
-    assert "empty" in event.text
+    assert "empty" in said(event)
 
 
 # -- sticking a stamp (left of the binding) --------------------------------------------------------
@@ -125,7 +126,7 @@ def test_rulebook_example_yellow_stamp_goes_on_region_12() -> None:
     assert owned_postcard(state, AUTOMA, p12).stamps[yellow]
     assert not any(owned_postcard(state, AUTOMA, p8).stamps)
     assert event.data["result"] == "stamp"
-    assert "left of the binding" in event.text and f"postcard {p12}" in event.text
+    assert "left of the binding" in said(event) and f"postcard {p12}" in said(event)
 
 
 def test_rulebook_example_with_the_shipped_itinerary_cards() -> None:
@@ -190,7 +191,7 @@ def test_left_card_without_a_matching_space_plays_its_action_pc15() -> None:
     event = explained(play_slot(state, 1))
     assert state.players[AUTOMA].region == 7
     assert event.data["result"] == "movement"
-    assert "movement action instead" in event.text
+    assert "movement action instead" in said(event)
 
 
 def test_left_card_with_neither_stamp_nor_action_is_discarded_pc15() -> None:
@@ -203,7 +204,7 @@ def test_left_card_with_neither_stamp_nor_action_is_discarded_pc15() -> None:
     travel_row(state, "yellow.movement")
     event = explained(play_slot(state, 1))
     assert event.data["result"] == "discarded"
-    assert "discarded with no effect" in event.text
+    assert "discarded with no effect" in said(event)
     assert state.players[AUTOMA].region == 5
     assert state.travel_discard[-1] == COMPS.travel_index("yellow.movement")
 
@@ -219,7 +220,7 @@ def test_an_empty_supply_means_no_stamp_so_the_action_instead_pc209() -> None:
     event = explained(play_slot(state, 1))
     assert not any(owned_postcard(state, AUTOMA, card).stamps)
     assert state.players[AUTOMA].region == 7
-    assert "supply is empty" in event.text
+    assert "supply is empty" in said(event)
 
 
 # -- right of the binding: action first -----------------------------------------------------------
@@ -250,7 +251,7 @@ def test_right_card_that_cannot_act_stamps_its_colour_pc15() -> None:
     assert owned_postcard(state, AUTOMA, card).stamps[red]
     assert state.players[AUTOMA].region == 6
     assert event.data["result"] == "stamp"
-    assert "already is: cannot move" in event.text and "red stamp instead" in event.text
+    assert "already is: cannot move" in said(event) and "red stamp instead" in said(event)
 
 
 def test_right_card_with_neither_action_nor_stamp_is_discarded_pc15() -> None:
@@ -303,4 +304,4 @@ def test_movement_with_no_postcard_left_anywhere_cannot_happen_pc210() -> None:
     event = explained(automa.play_slot(COMPS, state, AUTOMA, 2))
     assert state.players[AUTOMA].region == 2
     assert event.data["result"] == "discarded"
-    assert "no postcard left in the deck" in event.text
+    assert "no postcard left in the deck" in said(event)

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_automa_support import AUTOMA, COMPS, GAME, card_events, table, travel_row
+from test_automa_support import AUTOMA, COMPS, GAME, card_events, said, table, travel_row
 
 from mailbag.core import Action, Event, SeatError, apply, new_game, records
 from mailbag.games.postcards import automa, turn
@@ -80,7 +80,7 @@ def test_after_a_players_turn_the_automa_plays_inside_apply() -> None:
     assert state.turns == 2 and state.current == 0
     cards = card_events(events)
     assert len(cards) == 4 and all(e.data["seat"] == AUTOMA for e in cards)
-    assert all(" → " in e.text for e in cards)
+    assert all(" → " in said(e) for e in cards)
 
 
 def test_several_automas_each_with_its_own_difficulty_pc17() -> None:
@@ -100,7 +100,7 @@ def test_automa_turn_is_deterministic() -> None:
 def test_every_card_event_explains_rule_and_result() -> None:
     state = table(("player", "automa:expert"), current=AUTOMA)
     for e in card_events(turn.run_engine_seats(COMPS, state)):
-        assert e.text.startswith(f"Automa seat {AUTOMA}: slot {e.data['slot']}, ")
+        assert said(e).startswith(f"Automa seat {AUTOMA}: slot {e.data['slot']}, ")
         assert e.data["result"] in ("stamp", "movement", "postcard", "camp", "discarded")
         assert e.data["steps"] and all(s["rule"].startswith("PC-") for s in e.data["steps"])
         assert e.data["card"] == f"{e.data['colour']}.{e.data['action']}"

@@ -23,6 +23,7 @@ from test_automa_support import (
     postcard_of,
     postcard_row,
     postcards_where,
+    said,
     table,
     travel_row,
 )
@@ -72,7 +73,7 @@ def test_takes_the_display_postcard_of_highest_priority_pc201() -> None:
     assert held(state) == [start, first(R1)]
     assert state.postcard_row[1] not in (EMPTY, first(R1))  # the slot is refilled at once
     assert event.data["result"] == "postcard"
-    assert "display slot 2" in event.text
+    assert "display slot 2" in said(event)
 
 
 def test_leftmost_among_postcards_of_the_same_region_pc201() -> None:
@@ -101,7 +102,7 @@ def test_no_match_discards_and_replaces_the_display_then_takes_by_priority_pc202
     event = explained(play_slot(state, 3))
     assert state.postcard_discard[-3:] == old_row
     assert held(state)[-1] == first(R2)
-    assert "discards the 3 face-up postcards" in event.text
+    assert "discards the 3 face-up postcards" in said(event)
     assert_one_per_itinerary_region(state)
 
 
@@ -123,7 +124,7 @@ def test_still_no_match_takes_the_deck_top_of_any_region() -> None:
     travel_row(state, "", "", "green.postcard")
     event = explained(play_slot(state, 3))
     assert held(state) == [first(R1, 0), top]
-    assert "takes the top postcard of the deck" in event.text
+    assert "takes the top postcard of the deck" in said(event)
 
 
 def test_the_deck_top_may_be_a_wanted_itinerary_region() -> None:
@@ -147,7 +148,7 @@ def test_deck_top_of_an_itinerary_region_held_is_refused_then_stamp_pc15() -> No
     assert state.postcard_deck[-1] == other_r1
     assert any(owned_postcard(state, AUTOMA, mine).stamps)
     assert event.data["result"] == "stamp"
-    assert "already holds" in event.text and "green stamp instead" in event.text
+    assert "already holds" in said(event) and "green stamp instead" in said(event)
 
 
 def test_sent_postcards_count_for_the_one_per_region_rule() -> None:
@@ -177,7 +178,7 @@ def test_no_postcard_anywhere_means_a_stamp_instead() -> None:
     travel_row(state, "", "", "yellow.postcard")
     event = explained(automa.play_slot(COMPS, state, AUTOMA, 2))
     assert event.data["result"] == "stamp"
-    assert "no postcard left to take" in event.text
+    assert "no postcard left to take" in said(event)
 
 
 def test_left_postcard_card_without_stamp_space_takes_a_postcard() -> None:
@@ -214,7 +215,7 @@ def test_no_refresh_when_no_postcard_is_left_to_reveal_pc202() -> None:
     travel_row(state, "", "", "red.postcard")
     event = explained(play_slot(state, 3))
     assert state.postcard_row == row
-    assert "discards" not in event.text
+    assert "discards" not in said(event)
     assert event.data["result"] == "stamp"
 
 
@@ -237,5 +238,5 @@ def test_postcard_effect_respects_one_postcard_per_itinerary_region() -> None:
     travel_row(state, "", "", "red.camp")
     event = explained(play_slot(state, 3))
     assert held(state) == [source.id]
-    assert "the postcard effect is lost" in event.text
+    assert "the postcard effect is lost" in said(event)
     assert_one_per_itinerary_region(state)

@@ -19,6 +19,7 @@ from test_automa_support import (
     play,
     play_slot,
     postcard_of,
+    said,
     table,
     travel_row,
 )
@@ -56,7 +57,7 @@ def test_a_full_postcard_is_sent_at_once_from_anywhere_pc16() -> None:
     assert state.players[AUTOMA].points == COMPS.postcards[card].points
     assert state.players[AUTOMA].gifts == [gift]
     assert state.gift_row[0] != EMPTY  # refilled from the gift deck
-    assert "sent at once" in event.text and "leftmost gift card" in event.text
+    assert "sent at once" in said(event) and "leftmost gift card" in said(event)
 
 
 def test_the_leftmost_gift_still_face_up_is_taken_pc205() -> None:
@@ -77,7 +78,7 @@ def test_no_gift_left_sends_without_a_gift_pc205() -> None:
     event = explained(play_slot(state, 1))
     assert owned_postcard(state, AUTOMA, card).sent
     assert state.players[AUTOMA].gifts == []
-    assert "no gift card is left" in event.text
+    assert "no gift card is left" in said(event)
 
 
 def test_the_fourth_postcard_sent_takes_the_end_game_bonus_pc12() -> None:

@@ -288,6 +288,12 @@ def explained(events: list[Event]) -> Event:
     return cards[0]
 
 
+def said(event: Event) -> str:
+    """An event as a person reads it (in the language of the moment; English by default), the
+    seats called "seat N"."""
+    return GAME.event_text(event, [f"seat {s}" for s in range(4)])
+
+
 def kinds(events: list[Event]) -> Counter[str]:
     return Counter(e.kind for e in events)
 

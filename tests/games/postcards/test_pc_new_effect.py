@@ -88,4 +88,4 @@ def test_a_made_up_effect_is_resolved_by_the_automa_at_once() -> None:
     before = state.players[1].points
     card.effect(game.comps.postcards[29].souvenirs[1].effect)
     assert state.players[1].points == before + 2
-    assert card.steps == [{"rule": "PC-15", "text": "coin: +2 points"}]
+    assert [(s["rule"], s["text"]) for s in card.steps] == [("PC-15", "coin: +2 points")]

@@ -114,7 +114,7 @@ def test_a_made_up_lightning_gift_is_offered_used_and_refused_by_its_entry() -> 
     assert after.camp_owner[33 - 1] == 0 and after.turn.camps == 0
     validate(game, after)
     # refusals: used up here; unknown to the shipped game
-    with pytest.raises(IllegalAction, match="you hold no tandem gift card") as info:
+    with pytest.raises(IllegalAction, match="you hold no Tandem gift card") as info:
         act(after, "gift tandem", game=game)
     assert info.value.rule == "PC-10"
     with pytest.raises(IllegalAction, match="unknown gift card 'tandem'"):

@@ -24,6 +24,7 @@ Rules summary (Postcards rulebook, RULINGS.md PC-1…PC-17, docs/postcards.md PC
 
 from __future__ import annotations
 
+from mailbag.core.i18n import N_
 from mailbag.core.spec import GameSpec, OptionSpec
 from mailbag.games.postcards.actions import VERBS
 from mailbag.games.postcards.components import load_default
@@ -32,10 +33,18 @@ from mailbag.games.postcards.turn import AUTOMA_KINDS, automa_available
 
 _OPTIONS = (
     OptionSpec(
-        "edition", str, "en", "rulebook edition: en or nl (PC-7, PC-16)", choices=("en", "nl")
+        "edition",
+        str,
+        "en",
+        N_("rulebook edition: en or nl (PC-7, PC-16)"),
+        choices=("en", "nl"),
     ),
     OptionSpec(
-        "side", str, "A", "player board side: A (fixed effects) or B (stars)", choices=("A", "B")
+        "side",
+        str,
+        "A",
+        N_("player board side: A (fixed effects) or B (stars)"),
+        choices=("A", "B"),
     ),
 )
 
@@ -51,12 +60,14 @@ _CONTRACT_SEATS: tuple[tuple[str, ...], ...] = (
 
 SPEC = GameSpec(
     name="postcards",
-    title="Postcards",
+    title=N_("Postcards"),
     min_seats=1,
     max_seats=4,
     options=_OPTIONS,
-    summary="Cycle across France, camp, and send postcards to your loved ones (2–4 seats, "
-    "or solo against the Automa).",
+    summary=N_(
+        "Cycle across France, camp, and send postcards to your loved ones (2–4 seats, "
+        "or solo against the Automa)."
+    ),
     engine_seats=AUTOMA_KINDS,
     contract_seats=_CONTRACT_SEATS,
     verbs=VERBS,

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from mailbag.core.actions import Action
 from mailbag.core.game import Event
+from mailbag.core.i18n import N_
 from mailbag.games.postcards import rules, turn
 from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS, Components
 from mailbag.games.postcards.effect_icons import convert_star, gain_effect
@@ -66,6 +67,12 @@ VERBS = frozenset(
     }
 )
 __all__ = ["STAR_CHOICES", "VERBS", "apply_action", "legal_actions"]
+#: the event of a Travel card played, by what it is played for
+PLAYED = {
+    "action": N_("{seat} plays {card} for its action"),
+    "stamp": N_("{seat} plays {card} for its stamp"),
+    "none": N_("{seat} plays {card} without effect"),
+}
 #: the decisions in which a Travel card action is carried out (by its verb: ``move R`` …)
 ACTION_FRAMES = frozenset({JOKER, ROAD_MOVE, ROAD_CAMP})
 
@@ -265,13 +272,8 @@ def _apply(
         player.hand.remove(k)
         t.played.append(k)
         kind = comps.travel[k]
-        events = [
-            Event(
-                "play",
-                f"seat {seat} plays {kind.name} for its {args[1]}",
-                {"seat": seat, "card": kind.name, "as": str(args[1])},
-            )
-        ]
+        played = PLAYED.get(str(args[1]), PLAYED["action"])
+        events = [Event("play", played, {"seat": seat, "card": kind.name, "as": str(args[1])})]
         if args[1] == "stamp":
             return events + rules.place_stamp(state, seat, int(args[2]), int(args[3]) - 1)
         if args[1] == "none":  # PC-103
@@ -288,7 +290,7 @@ def _apply(
         return [
             Event(
                 "pair",
-                f"seat {seat} plays {args[0]} and {args[1]} as one card (PC-6)",
+                N_("{seat} plays {cards[0]} and {cards[1]} as one card (PC-6)"),
                 {"seat": seat, "cards": [str(a) for a in args]},
             )
         ]
@@ -323,7 +325,7 @@ def _apply_frame(
 ) -> list[Event]:
     t = state.turn
     if verb == "skip":
-        return [Event("skip", f"seat {seat} declines", {"seat": seat, "choice": frame.kind})]
+        return [Event("skip", N_("{seat} declines"), {"seat": seat, "choice": frame.kind})]
     if frame.kind in ACTION_FRAMES:  # an action after a pair (PC-6) or with the Road Map (PC-10)
         a = tables(comps).verb_index.get(verb)
         if a is not None:
@@ -349,12 +351,12 @@ def _apply_frame(
     if verb == "star":  # PC-5
         choice = str(args[0])
         if choice == "points":
-            return rules.score(state, seat, frame.value, "star effect")
+            return rules.score(state, seat, frame.value, N_("star effect"))
         convert_star(comps, state, seat, choice)
         return [
             Event(
                 "star",
-                f"seat {seat} converts a star into a {choice} effect",
+                N_("{seat} converts a star into a {choice} effect"),
                 {"seat": seat, "choice": choice},
             )
         ]
@@ -368,7 +370,7 @@ def _apply_frame(
         return [
             Event(
                 "keep",
-                f"seat {seat} keeps postcards {args[0]} and {args[1]}",
+                N_("{seat} keeps postcards {kept[0]} and {kept[1]}"),
                 {"seat": seat, "kept": sorted(kept)},
             )
         ]
@@ -387,5 +389,5 @@ def use_gift(comps: Components, state: PostcardsState, seat: int, name: str) -> 
     state.gift_discard.append(g)
     gift = comps.gifts[g]
     assert gift.use is not None
-    events = [Event("use_gift", f"seat {seat} uses {name}", {"seat": seat, "gift": name})]
+    events = [Event("use_gift", N_("{seat} uses {gift}"), {"seat": seat, "gift": name})]
     return events + gift.use(comps, state, seat)

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mailbag.core.game import Event
-from mailbag.games.postcards import rules
+from mailbag.core.i18n import N_
+from mailbag.games.postcards import rules, texts
 from mailbag.games.postcards.behaviours import ActionName
 from mailbag.games.postcards.components import COLOURS, Components, Effect
 from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
@@ -114,24 +115,21 @@ class AutomaCard:
     steps: list[dict[str, str]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 
-    def say(self, rule: str, text: str) -> None:
-        self.steps.append({"rule": rule, "text": text})
-
-    # names for the explanations ---------------------------------------------------------------
-    def region_name(self, region: int) -> str:
-        return f"{self.comps.regions[region].name} ({region})"
-
-    def postcard_name(self, card: int) -> str:
-        region = self.comps.postcards[card].region
-        return f"its postcard {card} ({self.comps.regions[region].name})"
+    def say(self, rule: str, text: str, **fields: Any) -> None:
+        """One explained step: ``text`` is an English template over ``fields`` (JSON-able;
+        put into words by ``texts.event_text``), kept filled in English too (``text``)."""
+        step: dict[str, Any] = {"rule": rule, "text": texts.english(self.comps, text, fields)}
+        step["say"] = text
+        if fields:
+            step["with"] = fields
+        self.steps.append(step)
 
     # the Automa's rules -----------------------------------------------------------------------
     def stamp(self, colour: int | None) -> bool:
         """Stick a stamp of ``colour`` (any colour for a stamp effect, PC-15) on the first open
         matching space of its highest-priority postcard that has one (PC-14)."""
-        what = "stamp space" if colour is None else f"{COLOURS[colour]} stamp space"
         if self.state.supply <= 0:  # PC-2, PC-209: counts as "cannot" for the fallbacks
-            self.say("PC-209", "the Stamp/Souvenir supply is empty: no stamp can be placed")
+            self.say("PC-209", N_("the Stamp/Souvenir supply is empty: no stamp can be placed"))
             return False
         for owned in priority_postcards(self.comps, self.state, self.seat):
             colours = self.comps.postcards[owned.card].stamp_colours
@@ -141,12 +139,23 @@ class AutomaCard:
                 self.events += rules.place_stamp(self.state, self.seat, owned.card, i)
                 self.say(
                     "PC-14",
-                    f"{COLOURS[colours[i]]} space {i + 1} on {self.postcard_name(owned.card)}",
+                    N_(
+                        "{colour} space {space} on its postcard {postcard} ({postcard_region_name})"
+                    ),
+                    colour=COLOURS[colours[i]],
+                    space=i + 1,
+                    postcard=owned.card,
+                    postcard_region=self.comps.postcards[owned.card].region,
                 )
                 if rules.is_complete(owned):
                     self.send(owned.card)
                 return True
-        self.say("PC-15", f"no open {what} on its postcards")
+        if colour is None:
+            self.say("PC-15", N_("no open stamp space on its postcards"))
+        else:
+            self.say(
+                "PC-15", N_("no open {colour} stamp space on its postcards"), colour=COLOURS[colour]
+            )
         return False
 
     def send(self, card: int) -> None:
@@ -154,40 +163,60 @@ class AutomaCard:
         leftmost face-up gift card is taken."""
         info = self.comps.postcards[card]
         self.events += rules.send_postcard(self.comps, self.state, self.seat, card)
-        text = (
-            f"postcard {card} is fully stamped → sent at once from wherever it is: "
-            f"+{info.points} points"
-        )
         slots = [s for s, g in enumerate(self.state.gift_row) if g != EMPTY]
         if slots:  # PC-205: the leftmost gift card still face up
-            gift = self.comps.gifts[self.state.gift_row[slots[0]]].title
+            gift = self.comps.gifts[self.state.gift_row[slots[0]]].name
             self.events += rules.take_gift(self.state, self.seat, slots[0])
-            text += f", takes the leftmost gift card ({gift}, slot {slots[0] + 1})"
+            self.say(
+                "PC-16",
+                N_(
+                    "postcard {postcard} is fully stamped → sent at once from wherever it is: "
+                    "+{points} points, takes the leftmost gift card ({gift}, slot {slot})"
+                ),
+                postcard=card,
+                points=info.points,
+                gift=gift,
+                slot=slots[0] + 1,
+            )
         else:
-            text += ", no gift card is left to take"
-        self.say("PC-16", text)
+            self.say(
+                "PC-16",
+                N_(
+                    "postcard {postcard} is fully stamped → sent at once from wherever it is: "
+                    "+{points} points, no gift card is left to take"
+                ),
+                postcard=card,
+                points=info.points,
+            )
 
     def movement(self) -> bool:
         """PC-15: to the region of the top postcard of the deck, no adjacency needed; already
         being there counts as not being able to move."""
         top = deck_top(self.state)
         if top == EMPTY:
-            self.say("PC-210", "no postcard left in the deck to show a region: cannot move")
+            self.say("PC-210", N_("no postcard left in the deck to show a region: cannot move"))
             return False
         region = self.comps.postcards[top].region
         here = self.state.players[self.seat].region
         if region == here:
             self.say(
                 "PC-15",
-                f"the top postcard of the deck is from {self.region_name(region)}, where it "
-                "already is: cannot move",
+                N_(
+                    "the top postcard of the deck is from {region_name} ({region}), where it "
+                    "already is: cannot move"
+                ),
+                region=region,
             )
             return False
         self.events += rules.move_to(self.state, self.seat, region)
         self.say(
             "PC-15",
-            f"moves from {self.region_name(here)} to {self.region_name(region)}, the region "
-            "of the top postcard of the deck",
+            N_(
+                "moves from {here_name} ({here}) to {region_name} ({region}), the region "
+                "of the top postcard of the deck"
+            ),
+            here=here,
+            region=region,
         )
         return True
 
@@ -198,11 +227,22 @@ class AutomaCard:
         if slot is None and (state.postcard_deck or state.postcard_discard):
             wanted = wanted_regions(comps, state, seat)
             if wanted:
-                names = ", ".join(self.region_name(r) for r in wanted)
-                reason = f"no face-up postcard of an itinerary region it still lacks ({names})"
+                self.say(
+                    "PC-202",
+                    N_(
+                        "no face-up postcard of an itinerary region it still lacks ({regions}) "
+                        "→ discards the 3 face-up postcards and reveals new ones"
+                    ),
+                    regions=wanted,
+                )
             else:
-                reason = "it already holds a postcard of every itinerary region"
-            self.say("PC-202", f"{reason} → discards the 3 face-up postcards and reveals new ones")
+                self.say(
+                    "PC-202",
+                    N_(
+                        "it already holds a postcard of every itinerary region "
+                        "→ discards the 3 face-up postcards and reveals new ones"
+                    ),
+                )
             self.events += rules.refresh_postcard_display(state)
             slot = display_choice(comps, state, seat)
         if slot is not None:
@@ -210,28 +250,40 @@ class AutomaCard:
             self.events += rules.take_postcard(comps, state, seat, slot)
             self.say(
                 "PC-201",
-                f"takes postcard {card} ({comps.regions[comps.postcards[card].region].name}) "
-                f"from display slot {slot + 1}: the highest itinerary priority on display",
+                N_(
+                    "takes postcard {postcard} ({postcard_region_name}) from display slot "
+                    "{slot}: the highest itinerary priority on display"
+                ),
+                postcard=card,
+                postcard_region=comps.postcards[card].region,
+                slot=slot + 1,
             )
             return True
         top = deck_top(state)
         if top == EMPTY:
-            self.say("PC-15", "no postcard left to take")
+            self.say("PC-15", N_("no postcard left to take"))
             return False
         region = comps.postcards[top].region
         if not may_hold(comps, state, seat, top):
             self.say(
                 "PC-15",
-                f"still no match, and the top postcard of the deck is from "
-                f"{self.region_name(region)}, an itinerary region it already holds: cannot take it",
+                N_(
+                    "still no match, and the top postcard of the deck is from {region_name} "
+                    "({region}), an itinerary region it already holds: cannot take it"
+                ),
+                region=region,
             )
             return False
         # PC-211: in the Dutch edition the primitive then replaces the display (PC-7)
         self.events += rules.take_postcard(comps, state, seat, None)
         self.say(
             "PC-15",
-            f"still no match → takes the top postcard of the deck: postcard {top} "
-            f"({comps.regions[region].name})",
+            N_(
+                "still no match → takes the top postcard of the deck: postcard {postcard} "
+                "({region_name})"
+            ),
+            postcard=top,
+            region=region,
         )
         return True
 
@@ -241,13 +293,13 @@ class AutomaCard:
         the board effect under the camp token (PC-204). No match counts as cannot (PC-203)."""
         comps, state, seat = self.comps, self.state, self.seat
         player = state.players[seat]
-        here = self.region_name(player.region)
+        here = player.region
         if len(player.camps) >= comps.camps:
-            self.say("PC-8", "no Camp token left on its board: cannot camp")
+            self.say("PC-8", N_("no Camp token left on its board: cannot camp"))
             return False
         free = rules.free_campsites(comps, state, player.region)
         if not free:
-            self.say("PC-8", f"no free campsite in {here}: cannot camp")
+            self.say("PC-8", N_("no free campsite in {here_name} ({here}): cannot camp"), here=here)
             return False
         for owned in priority_postcards(comps, state, seat):
             souvenirs = comps.postcards[owned.card].souvenirs
@@ -261,8 +313,11 @@ class AutomaCard:
                     return True
         self.say(
             "PC-203",
-            f"no free campsite in {here} matches an open souvenir space on its postcards: "
-            "cannot camp",
+            N_(
+                "no free campsite in {here_name} ({here}) matches an open souvenir space on its "
+                "postcards: cannot camp"
+            ),
+            here=here,
         )
         return False
 
@@ -274,21 +329,35 @@ class AutomaCard:
         self.events += events
         self.say(
             "PC-14",
-            f"camps on campsite {campsite} ({site_type}) in "
-            f"{self.region_name(comps.campsites[campsite].region)} for the {site_type} souvenir "
-            f"space {space + 1} on {self.postcard_name(card)}",
+            N_(
+                "camps on campsite {campsite} ({site}) in {region_name} ({region}) for the "
+                "{site} souvenir space {space} on its postcard {postcard} "
+                "({postcard_region_name})"
+            ),
+            campsite=campsite,
+            site=site_type,
+            region=comps.campsites[campsite].region,
+            space=space + 1,
+            postcard=card,
+            postcard_region=comps.postcards[card].region,
         )
         if any(e.kind == "score" for e in events):
-            self.say("PC-8", "all the campsites of the region are its own: best traveller")
+            self.say("PC-8", N_("all the campsites of the region are its own: best traveller"))
         souvenir_events, effect = rules.place_souvenir(comps, state, seat, card, space)
         self.events += souvenir_events
         if effect is None:
-            self.say("PC-209", "the supply is empty: no souvenir is placed")
+            self.say("PC-209", N_("the supply is empty: no souvenir is placed"))
         else:
-            self.say("PC-8", f"souvenir placed: gains its {effect.label()} effect")
+            gains = N_("souvenir placed: gains its {effect} effect")
+            self.say("PC-8", gains, effect=effect.label())
             self.effect(effect)
         if board is not None:
-            self.say("PC-8", f"camp token {number} of its board gives a {board.label()} effect")
+            self.say(
+                "PC-8",
+                N_("camp token {number} of its board gives a {effect} effect"),
+                number=number,
+                effect=board.label(),
+            )
             self.effect(board)
 
     def effect(self, effect: Effect) -> None:
@@ -322,19 +391,21 @@ class AutomaGain:
             self.lost()
 
     def star(self, points: int) -> None:
-        self.card.events += rules.score(self.state, self.seat, points, "star effect")
-        self.card.say("PC-207", f"star effect: +{points} points")
+        self.card.events += rules.score(self.state, self.seat, points, N_("star effect"))
+        self.card.say("PC-207", N_("star effect: +{points} points"), points=points)
 
     def extra_card(self) -> None:
-        self.card.events += rules.score(self.state, self.seat, PLUS_POINTS, "Automa plus effect")
-        self.card.say("PC-15", f"plus effect: +{PLUS_POINTS} points instead of an extra card")
+        plus = N_("Automa plus effect")
+        self.card.events += rules.score(self.state, self.seat, PLUS_POINTS, plus)
+        instead = N_("plus effect: +{points} points instead of an extra card")
+        self.card.say("PC-15", instead, points=PLUS_POINTS)
 
     def score(self, points: int, reason: str) -> None:
         self.card.events += rules.score(self.state, self.seat, points, reason)
-        self.card.say("PC-15", f"{reason}: +{points} points")
+        self.card.say("PC-15", N_("{reason}: +{points} points"), reason=reason, points=points)
 
     def lost(self) -> None:
-        self.card.say("PC-206", f"the {self.effect.kind} effect is lost")
+        self.card.say("PC-206", N_("the {effect} effect is lost"), effect=self.effect.kind)
 
 
 def play_automa_turn(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
@@ -347,9 +418,11 @@ def play_automa_turn(comps: Components, state: PostcardsState, seat: int) -> lis
     events = [
         Event(
             "automa_turn",
-            f"Automa (seat {seat}, {difficulty}) plays the face-up Travel cards of slots "
-            f"1–{count}, left to right: slots 1–2 left of the binding (stamp first), "
-            f"slots 3–{count} right of it (action first)",
+            N_(
+                "Automa ({seat}, {difficulty}) plays the face-up Travel cards of slots "
+                "1–{cards}, left to right: slots 1–2 left of the binding (stamp first), "
+                "slots 3–{cards} right of it (action first)"
+            ),
             {"seat": seat, "difficulty": difficulty, "cards": count},
         )
     ]
@@ -364,37 +437,38 @@ def play_slot(comps: Components, state: PostcardsState, seat: int, slot: int) ->
     left of the binding a stamp, else the action; right of it the action, else a stamp of the
     card's colour; else it is discarded with no effect (PC-13, PC-15)."""
     card = state.travel_row[slot]
-    head = f"Automa seat {seat}: slot {slot + 1}"
     left = slot < BINDING
     data: dict[str, Any] = {"seat": seat, "slot": slot + 1, "side": "left" if left else "right"}
+    step = AutomaCard(comps, state, seat)
     if card == EMPTY:  # PC-208
-        why = "is empty (no Travel card left to reveal): nothing to play"
-        data.update(card=None, result=NOTHING, steps=[{"rule": "PC-208", "text": why}])
-        return [Event("automa_card", f"{head} {why}", data)]
+        step.say("PC-208", N_("is empty (no Travel card left to reveal): nothing to play"))
+        data.update(card=None, result=NOTHING, steps=step.steps)
+        return [Event("automa_card", N_("Automa {seat}: slot {slot} {steps}"), data)]
     rules.discard_from_travel_row(state, slot)  # PC-13: discarded as soon as it is played
     travel = comps.travel[card]
     colour = travel.colour_index
-    step = AutomaCard(comps, state, seat)
-    step.say(
-        "PC-13",
-        f"{travel.colour} {travel.action} card, {'left' if left else 'right'} of the binding",
+    where = (
+        N_("{colour} {action} card, left of the binding")
+        if left
+        else N_("{colour} {action} card, right of the binding")
     )
+    step.say("PC-13", where, colour=travel.colour, action=travel.action)
     if left:
-        step.say("PC-13", "stamp")
+        step.say("PC-13", N_("stamp"))
         if step.stamp(colour):
             result = STAMP
         else:
-            step.say("PC-15", f"{travel.action} action instead")
+            step.say("PC-15", N_("{action} action instead"), action=travel.action)
             result = travel.action if step.act(travel.action) else NOTHING
     else:
-        step.say("PC-13", f"{travel.action} action")
+        step.say("PC-13", N_("{action} action"), action=travel.action)
         if step.act(travel.action):
             result = travel.action
         else:
-            step.say("PC-15", f"{travel.colour} stamp instead")
+            step.say("PC-15", N_("{colour} stamp instead"), colour=travel.colour)
             result = STAMP if step.stamp(colour) else NOTHING
     if result == NOTHING:
-        step.say("PC-15", "the card is discarded with no effect")
+        step.say("PC-15", N_("the card is discarded with no effect"))
     data.update(
         card=travel.name,
         colour=travel.colour,
@@ -402,5 +476,4 @@ def play_slot(comps: Components, state: PostcardsState, seat: int, slot: int) ->
         result=result,
         steps=step.steps,
     )
-    text = f"{head}, " + " → ".join(s["text"] for s in step.steps)
-    return [Event("automa_card", text, data), *step.events]
+    return [Event("automa_card", N_("Automa {seat}: slot {slot}, {steps}"), data), *step.events]

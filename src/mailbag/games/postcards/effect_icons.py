@@ -9,6 +9,7 @@ that out by its own rules: a player here (PC-4, PC-5), an Automa in ``automa.py`
 from __future__ import annotations
 
 from mailbag.core.game import Event
+from mailbag.core.i18n import N_
 from mailbag.games.postcards import rules
 from mailbag.games.postcards.behaviours import EFFECTS, ActionName, Gainer
 from mailbag.games.postcards.kinds import Components, Effect
@@ -61,7 +62,7 @@ class PlayerGain:
         if self.state.side == "B":
             self.state.turn.stack.append(Frame(STAR, value=points))
         else:
-            self.score(points, "star effect")
+            self.score(points, N_("star effect"))
 
     def extra_card(self) -> None:
         """PC-4, PC-6: one more Travel card may be played this turn."""
@@ -81,7 +82,7 @@ def gain_effect(comps: Components, state: PostcardsState, seat: int, effect: Eff
     return [
         Event(
             "effect",
-            f"seat {seat} gains a {effect.label()} effect",
+            N_("{seat} gains a {effect} effect"),
             {"seat": seat, "effect": effect.label()},
         )
     ]

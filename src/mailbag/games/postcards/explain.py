@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
-from mailbag.games.postcards import rules, turn
+from mailbag.core.i18n import N_, _
+from mailbag.games.postcards import rules, texts, turn
 from mailbag.games.postcards.actions import VERBS, legal_actions
 from mailbag.games.postcards.components import CAMPSITE_TYPES, Components
 from mailbag.games.postcards.render import frame_text
@@ -27,15 +28,15 @@ from mailbag.games.postcards.state import (
 from mailbag.games.postcards.tables import tables
 
 FRAME_TEXT = {
-    JOKER: ("PC-6", "say what the pair of cards does: move R, postcard, camp S or stamp P N"),
-    POSTCARD: ("PC-7", "finish the postcard action: take N or take deck"),
-    SOUVENIR: ("PC-8", "place a souvenir (souvenir P N) or skip"),
-    STAMP: ("PC-4", "place the stamp of the stamp effect (stamp P N) or skip"),
-    STAR: ("PC-5", "take the star as star points, star movement, star postcard or star stamp"),
-    GIFT: ("PC-10", "choose a face-up gift card: pick N"),
-    ROAD_MOVE: ("PC-10", "move with the {road_map} to an adjacent region: move R"),
-    ROAD_CAMP: ("PC-10", "camp with the {road_map} (camp S) or skip"),
-    HIKING: ("PC-10", "keep 2 of the postcards the {hiking_guide} drew: keep P P"),
+    JOKER: ("PC-6", N_("say what the pair of cards does: move R, postcard, camp S or stamp P N")),
+    POSTCARD: ("PC-7", N_("finish the postcard action: take N or take deck")),
+    SOUVENIR: ("PC-8", N_("place a souvenir (souvenir P N) or skip")),
+    STAMP: ("PC-4", N_("place the stamp of the stamp effect (stamp P N) or skip")),
+    STAR: ("PC-5", N_("take the star as star points, star movement, star postcard or star stamp")),
+    GIFT: ("PC-10", N_("choose a face-up gift card: pick N")),
+    ROAD_MOVE: ("PC-10", N_("move with the {road_map} to an adjacent region: move R")),
+    ROAD_CAMP: ("PC-10", N_("camp with the {road_map} (camp S) or skip")),
+    HIKING: ("PC-10", N_("keep 2 of the postcards the {hiking_guide} drew: keep P P")),
 }
 
 
@@ -58,13 +59,20 @@ def explain_illegal(
     legal = legal_actions(comps, state, seat)
     sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
     return IllegalAction(
-        "legal actions", f"{action} is not a legal action now; legal actions include: {sample}"
+        "legal actions",
+        _(
+            "{action} is not a legal action now; legal actions include: {sample}",
+            action=str(action),
+            sample=sample,
+        ),
     )
 
 
 def _int(value: int | str, what: str) -> int:
+    """``value`` as a number; ``what`` names it in words ("the postcard")."""
     if not isinstance(value, int):
-        raise _Bad("action notation", f"{what} must be a number, not {value!r}")
+        not_number = _("{what} must be a number, not {value}", what=what, value=repr(value))
+        raise _Bad("action notation", not_number)
     return value
 
 
@@ -72,20 +80,35 @@ def _arity(action: Action, *counts: int) -> None:
     if len(action.args) not in counts:
         raise _Bad(
             "action notation",
-            f"{action.verb} takes {' or '.join(map(str, counts))} "
-            f"argument(s), not {len(action.args)}",
+            _(
+                "{verb} takes {counts} argument(s), not {given}",
+                verb=action.verb,
+                counts=_(" or ").join(map(str, counts)),
+                given=len(action.args),
+            ),
         )
 
 
 def _explain(comps: Components, state: PostcardsState, seat: int, action: Action) -> None:
     if state.over:
-        raise _Bad("End of the Game", "the game is over")
+        raise _Bad("End of the Game", _("the game is over"))
     if seat != state.current:
-        raise _Bad("Game Turn", f"it is seat {state.current}'s turn, not seat {seat}'s")
+        raise _Bad(
+            "Game Turn",
+            _(
+                "it is {current}'s turn, not {seat}'s",
+                current=texts.seat(state.current),
+                seat=texts.seat(seat),
+            ),
+        )
     if action.verb not in VERBS:
         raise _Bad(
             "action notation",
-            f"unknown action {action.verb!r}; Postcards actions: " + ", ".join(sorted(VERBS)),
+            _(
+                "unknown action {verb}; Postcards actions: {verbs}",
+                verb=repr(action.verb),
+                verbs=", ".join(sorted(VERBS)),
+            ),
         )
     t = state.turn
     if t.stack:
@@ -100,7 +123,7 @@ def _frame(
     comps: Components, state: PostcardsState, seat: int, action: Action, frame: Frame
 ) -> None:
     rule, text = FRAME_TEXT[frame.kind]
-    text = frame_text(comps, text)
+    text = frame_text(comps, _(text))
     verb, args = action.verb, action.args
     tab = tables(comps)
     verbs = [rule.verb for rule in tab.rules]
@@ -116,7 +139,7 @@ def _frame(
         HIKING: {"keep"},
     }[frame.kind]
     if verb not in allowed:
-        raise _Bad(rule, f"a decision is pending: {text}")
+        raise _Bad(rule, _("a decision is pending: {text}", text=text))
     if verb in tab.verb_index:
         _target(comps, state, seat, tab.verb_index[verb], args)
     elif verb == "stamp":
@@ -126,41 +149,48 @@ def _frame(
         if state.edition != "en":
             raise _Bad(
                 "PC-7",
-                "the Dutch edition has no optional refresh; taking the deck top "
-                "replaces the display",
+                _(
+                    "the Dutch edition has no optional refresh; taking the deck top "
+                    "replaces the display"
+                ),
             )
-        raise _Bad("PC-7", "the display may be refreshed once per postcard action")
+        raise _Bad("PC-7", _("the display may be refreshed once per postcard action"))
     elif verb == "take":
         _arity(action, 1)
         if args[0] == "deck":
-            raise _Bad("PC-10", "the postcard deck and its discard pile are empty")
-        slot = _int(args[0], "the display slot")
+            raise _Bad("PC-10", _("the postcard deck and its discard pile are empty"))
+        slot = _int(args[0], _("the display slot"))
         if not 1 <= slot <= len(state.postcard_row) or state.postcard_row[slot - 1] == EMPTY:
-            raise _Bad("PC-7", f"there is no face-up postcard in slot {slot}")
+            raise _Bad("PC-7", _("there is no face-up postcard in slot {slot}", slot=slot))
     elif verb == "souvenir":
         _arity(action, 2)
         _souvenir(comps, state, seat, args, CAMPSITE_TYPES[frame.value])
     elif verb == "star":
         _arity(action, 1)
         if args[0] == "stamp":
-            raise _Bad("PC-5", "there is no open stamp space (or the supply is empty)")
-        raise _Bad("PC-5", "a star is taken as: points, movement, postcard or stamp")
+            raise _Bad("PC-5", _("there is no open stamp space (or the supply is empty)"))
+        raise _Bad("PC-5", _("a star is taken as: points, movement, postcard or stamp"))
     elif verb == "pick":
         _arity(action, 1)
-        raise _Bad("PC-10", f"there is no face-up gift card in slot {args[0]}")
+        raise _Bad("PC-10", _("there is no face-up gift card in slot {slot}", slot=args[0]))
     elif verb == "keep":
         _arity(action, 2)
-        raise _Bad("PC-10", f"keep two different postcards among {sorted(frame.cards)}")
+        raise _Bad(
+            "PC-10",
+            _("keep two different postcards among {cards}", cards=sorted(frame.cards)),
+        )
 
 
 def _draw(state: PostcardsState, action: Action) -> None:
     if action.verb != "draw":
-        raise _Bad("PC-11", "the turn is over: draw back up to 5 cards (draw row N, draw deck)")
+        raise _Bad("PC-11", _("the turn is over: draw back up to 5 cards (draw row N, draw deck)"))
     if action.args and action.args[0] == "row" and len(action.args) == 2:
-        raise _Bad("PC-11", f"there is no face-up Travel card in slot {action.args[1]}")
+        raise _Bad(
+            "PC-11", _("there is no face-up Travel card in slot {slot}", slot=action.args[1])
+        )
     if action.args == ("deck",):
-        raise _Bad("PC-10", "the Travel deck and its discard pile are empty")
-    raise _Bad("action notation", "draw row N or draw deck")
+        raise _Bad("PC-10", _("the Travel deck and its discard pile are empty"))
+    raise _Bad("action notation", _("draw row N or draw deck"))
 
 
 def _main(comps: Components, state: PostcardsState, seat: int, action: Action) -> None:
@@ -172,8 +202,12 @@ def _main(comps: Components, state: PostcardsState, seat: int, action: Action) -
         if turn.cards_left(state) < need:
             raise _Bad(
                 "PC-6",
-                f"{len(t.played)} cards are played; this turn allows "
-                f"{CARDS_PER_TURN + t.plus} (3, plus one per plus effect)",
+                _(
+                    "{played} cards are played; this turn allows {allowed} "
+                    "(3, plus one per plus effect)",
+                    played=len(t.played),
+                    allowed=CARDS_PER_TURN + t.plus,
+                ),
             )
         names = args[:need]
         hand = list(player.hand)
@@ -182,11 +216,17 @@ def _main(comps: Components, state: PostcardsState, seat: int, action: Action) -
             if k is None:
                 raise _Bad(
                     "action notation",
-                    f"unknown Travel card {name!r}; cards are named "
-                    "like red.camp, blue.movement, green.postcard",
+                    _(
+                        "unknown Travel card {name}; cards are named "
+                        "like red.camp, blue.movement, green.postcard",
+                        name=repr(name),
+                    ),
                 )
             if k not in hand:
-                raise _Bad("Game Turn", f"you hold no {name} card")
+                raise _Bad(
+                    "Game Turn",
+                    _("you hold no {card} card", card=texts.travel(comps, str(name))),
+                )
             hand.remove(k)
         if verb == "pair":
             _arity(action, 2)
@@ -196,28 +236,41 @@ def _main(comps: Components, state: PostcardsState, seat: int, action: Action) -
         a = comps.action_index.get(str(args[0])) if args else None
         if a is None:
             listed = ", ".join(f"use {k.name}" for k in comps.actions)
-            raise _Bad("action notation", f"use names a kept action: {listed}")
+            raise _Bad("action notation", _("use names a kept action: {listed}", listed=listed))
         if not comps.actions[a].rule.kept(t):
-            raise _Bad("PC-4", f"you have no {args[0]} effect to use this turn")
+            raise _Bad(
+                "PC-4",
+                _(
+                    "you have no {effect} effect to use this turn",
+                    effect=texts.effect(str(args[0])),
+                ),
+            )
         _target(comps, state, seat, a, args[1:])
     elif verb == "send":
         _arity(action, 1)
-        _send(comps, state, seat, _int(args[0], "the postcard"))
+        _send(comps, state, seat, _int(args[0], _("the postcard")))
     elif verb == "gift":
         _arity(action, 1)
         g = comps.gift_index(str(args[0]))
         if g is None:
-            raise _Bad("action notation", f"unknown gift card {args[0]!r}")
+            raise _Bad("action notation", _("unknown gift card {gift}", gift=repr(args[0])))
+        title = texts.gift(comps, g)
         if g not in player.gifts:
-            raise _Bad("PC-10", f"you hold no {args[0]} gift card")
-        raise _Bad("PC-10", f"{args[0]} is a bell gift: it scores at the end, it is not used")
+            raise _Bad("PC-10", _("you hold no {gift} gift card", gift=title))
+        raise _Bad(
+            "PC-10", _("{gift} is a bell gift: it scores at the end, it is not used", gift=title)
+        )
     elif verb == "end":
         raise _Bad(
             "PC-6",
-            f"play {CARDS_PER_TURN} Travel cards before ending the turn ({len(t.played)} played)",
+            _(
+                "play {cards} Travel cards before ending the turn ({played} played)",
+                cards=CARDS_PER_TURN,
+                played=len(t.played),
+            ),
         )
     else:
-        raise _Bad("Game Turn", f"no pending decision calls for {verb!r} now")
+        raise _Bad("Game Turn", _("no pending decision calls for {verb} now", verb=repr(verb)))
 
 
 def _play(comps: Components, state: PostcardsState, seat: int, action: Action) -> None:
@@ -232,10 +285,17 @@ def _play(comps: Components, state: PostcardsState, seat: int, action: Action) -
         _arity(action, 4)
         _target_stamp(comps, state, seat, action.args[2], action.args[3], kind.colour_index)
     elif mode == "none":
-        raise _Bad("PC-103", f"{kind.name} can be used now, so it cannot be played without effect")
+        raise _Bad(
+            "PC-103",
+            _(
+                "{card} can be used now, so it cannot be played without effect",
+                card=texts.travel(comps, kind.name),
+            ),
+        )
     else:
         raise _Bad(
-            "action notation", "play CARD action [target], play CARD stamp P N or play CARD none"
+            "action notation",
+            _("play CARD action [target], play CARD stamp P N or play CARD none"),
         )
 
 
@@ -253,9 +313,9 @@ def _own_unsent(state: PostcardsState, seat: int, card: int | str) -> int:
     for owned in state.players[seat].postcards:
         if owned.card == card:
             if owned.sent:
-                raise _Bad("PC-9", f"postcard {card} is already sent")
+                raise _Bad("PC-9", _("postcard {postcard} is already sent", postcard=card))
             return card
-    raise _Bad("Sticking a Stamp", f"postcard {card} is not one of yours")
+    raise _Bad("Sticking a Stamp", _("postcard {postcard} is not one of yours", postcard=card))
 
 
 def _target_stamp(
@@ -267,20 +327,35 @@ def _target_stamp(
     colour: int | None,
 ) -> None:
     if state.supply <= 0:
-        raise _Bad("PC-2", "the supply has no Stamp token left")
+        raise _Bad("PC-2", _("the supply has no Stamp token left"))
     pid = _own_unsent(state, seat, card)
-    number = _int(space, "the stamp space")
+    number = _int(space, _("the stamp space"))
     owned = rules.owned_postcard(state, seat, pid)
     if not 1 <= number <= len(owned.stamps):
-        raise _Bad("Sticking a Stamp", f"postcard {pid} has stamp spaces 1..{len(owned.stamps)}")
+        raise _Bad(
+            "Sticking a Stamp",
+            _(
+                "postcard {postcard} has stamp spaces 1..{last}",
+                postcard=pid,
+                last=len(owned.stamps),
+            ),
+        )
     if owned.stamps[number - 1]:
-        raise _Bad("Sticking a Stamp", f"stamp space {number} of postcard {pid} is filled")
+        raise _Bad(
+            "Sticking a Stamp",
+            _("stamp space {space} of postcard {postcard} is filled", space=number, postcard=pid),
+        )
     wanted = comps.postcards[pid].stamps[number - 1]
     if colour is not None and comps.postcards[pid].stamp_colours[number - 1] != colour:
         raise _Bad(
             "Sticking a Stamp",
-            f"stamp space {number} of postcard {pid} is {wanted}; "
-            "a card sticks a stamp of its own colour (a pair of cards: any colour)",
+            _(
+                "stamp space {space} of postcard {postcard} is {colour}; "
+                "a card sticks a stamp of its own colour (a pair of cards: any colour)",
+                space=number,
+                postcard=pid,
+                colour=texts.colour(wanted),
+            ),
         )
 
 
@@ -288,19 +363,38 @@ def _souvenir(
     comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...], site: str
 ) -> None:
     if state.supply <= 0:
-        raise _Bad("PC-2", "the supply has no Souvenir token left")
+        raise _Bad("PC-2", _("the supply has no Souvenir token left"))
     pid = _own_unsent(state, seat, args[0])
-    number = _int(args[1], "the souvenir space")
+    number = _int(args[1], _("the souvenir space"))
     owned = rules.owned_postcard(state, seat, pid)
     if not 1 <= number <= len(owned.souvenirs):
-        raise _Bad("PC-8", f"postcard {pid} has souvenir spaces 1..{len(owned.souvenirs)}")
+        raise _Bad(
+            "PC-8",
+            _(
+                "postcard {postcard} has souvenir spaces 1..{last}",
+                postcard=pid,
+                last=len(owned.souvenirs),
+            ),
+        )
     if owned.souvenirs[number - 1]:
-        raise _Bad("PC-8", f"souvenir space {number} of postcard {pid} is filled")
+        raise _Bad(
+            "PC-8",
+            _(
+                "souvenir space {space} of postcard {postcard} is filled",
+                space=number,
+                postcard=pid,
+            ),
+        )
     raise _Bad(
         "PC-8",
-        f"souvenir space {number} of postcard {pid} is a "
-        f"{comps.postcards[pid].souvenirs[number - 1].campsite} space; the camp is on "
-        f"a {site}",
+        _(
+            "souvenir space {space} of postcard {postcard} is a {wanted} space; the camp is on "
+            "a {site}",
+            space=number,
+            postcard=pid,
+            wanted=texts.campsite(comps.postcards[pid].souvenirs[number - 1].campsite),
+            site=texts.campsite(site),
+        ),
     )
 
 
@@ -308,10 +402,14 @@ def _send(comps: Components, state: PostcardsState, seat: int, card: int) -> Non
     pid = _own_unsent(state, seat, card)
     owned = rules.owned_postcard(state, seat, pid)
     if not all(owned.stamps):
-        raise _Bad("PC-9", f"postcard {pid} still has open stamp spaces")
+        raise _Bad("PC-9", _("postcard {postcard} still has open stamp spaces", postcard=pid))
     region = comps.postcards[pid].region
     raise _Bad(
         "PC-9",
-        f"postcard {pid} is sent from region {region}; you are in region "
-        f"{state.players[seat].region}",
+        _(
+            "postcard {postcard} is sent from region {region}; you are in region {here}",
+            postcard=pid,
+            region=region,
+            here=state.players[seat].region,
+        ),
     )

@@ -17,6 +17,7 @@ from mailbag.games.postcards import (
     render,
     reveal,
     scoring,
+    texts,
     turn,
     validate,
     view,
@@ -149,6 +150,11 @@ class PostcardsGame(Game[PostcardsState]):
 
     def describe_action(self, observation: Observation, action: Action) -> str:
         return render.describe_action(self.comps, observation, action)
+
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        """``event`` in the reader's language: its cards, gifts, colours, effects and regions
+        in words, an Automa card with its explained steps (see ``texts.py``)."""
+        return texts.event_text(self.comps, event, names)
 
 
 def inventory(comps: Components, state: PostcardsState) -> Counter[str]:

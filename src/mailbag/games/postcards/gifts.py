@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mailbag.core.game import Event
+from mailbag.core.i18n import N_
 from mailbag.games.postcards import rules
 from mailbag.games.postcards.behaviours import GIFT_SCORES, GIFT_USES, CampsiteType, Table
 from mailbag.games.postcards.kinds import Components
@@ -64,12 +65,12 @@ def hiking_guide(comps: Components, state: PostcardsState, seat: int) -> list[Ev
     return [
         Event(
             "hiking",
-            f"seat {seat} draws {len(drawn)} postcards",
+            N_("{seat} draws {count} postcards"),
             {"seat": seat, "count": len(drawn)},
         ),
         Event(
             "hiking_cards",
-            f"you draw postcards {sorted(drawn)}",
+            N_("you draw postcards {cards}"),
             {"seat": seat, "cards": sorted(drawn)},
             to=(seat,),
         ),

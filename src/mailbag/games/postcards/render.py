@@ -9,59 +9,68 @@ from typing import Any
 
 from mailbag.core.actions import Action
 from mailbag.core.game import Observation
+from mailbag.core.i18n import N_, _
 from mailbag.core.rng import Rng
-from mailbag.games.postcards import scoring
+from mailbag.games.postcards import scoring, texts
 from mailbag.games.postcards.components import Components, Effect
 from mailbag.games.postcards.tables import tables
 
 #: the width of the text: the full-screen game shows it in a pane about this wide
 WIDTH = 80
 FRAME_TEXT = {
-    "joker": "the pair of cards acts as any one card: move, postcard, camp or stamp",
-    "postcard": "postcard action: take a face-up postcard or the deck top",
-    "souvenir": "you may place a souvenir on a matching space",
-    "stamp": "stamp effect: place a stamp on any open space, or skip",
-    "star": "side B star: take the points or convert it",
-    "gift": "choose a face-up gift card",
-    "road_move": "{road_map}: move to an adjacent region",
-    "road_camp": "{road_map}: you may camp in the region you moved to",
-    "hiking": "{hiking_guide}: keep 2 of the drawn postcards",
+    "joker": N_("the pair of cards acts as any one card: move, postcard, camp or stamp"),
+    "postcard": N_("postcard action: take a face-up postcard or the deck top"),
+    "souvenir": N_("you may place a souvenir on a matching space"),
+    "stamp": N_("stamp effect: place a stamp on any open space, or skip"),
+    "star": N_("side B star: take the points or convert it"),
+    "gift": N_("choose a face-up gift card"),
+    "road_move": N_("{road_map}: move to an adjacent region"),
+    "road_camp": N_("{road_map}: you may camp in the region you moved to"),
+    "hiking": N_("{hiking_guide}: keep 2 of the drawn postcards"),
 }
+#: the letters of the campsite types on the map (a code, the same in every language)
 SITE_LETTER = {"beach": "B", "mountain": "M", "forest": "F", "lake": "L", "village": "V"}
 
 
 def _face(f: dict[str, int] | None) -> str:
     if f is None:
-        return "(empty)"
-    return f"[region {f['region']}, {f['stamps']} stamps, {f['points']} pts]"
+        return _("(empty)")
+    return _(
+        "[region {region}, {stamps} stamps, {points} pts]",
+        region=f["region"],
+        stamps=f["stamps"],
+        points=f["points"],
+    )
 
 
 def _who(obs: Observation, seat: int) -> str:
     kind = obs["players"][seat]["kind"]
-    mine = " (you)" if seat == obs["seat"] else ""
-    return f"seat {seat}{mine}" if kind == "player" else f"seat {seat} [{kind}]{mine}"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    name = texts.seat(seat)
+    if kind != "player":
+        level = kind.partition(":")[2]
+        if kind.startswith("automa:"):
+            name = _("{seat} [automa:{level}]", seat=name, level=texts.difficulty(level))
+        else:
+            name = _("{seat} [{kind}]", seat=name, kind=kind)
+    return _("{seat} (you)", seat=name) if seat == obs["seat"] else name
 
 
 def wrap(line: str, width: int = WIDTH) -> list[str]:
     """``line`` cut at spaces into lines of at most ``width`` characters (a word longer than
     that stays whole); the rest is indented 4 more than the line, and never starts with the word
-    "seat", which would read as the start of a seat's block."""
+    "seat" (in the reader's language), which would read as the start of a seat's block."""
     if len(line) <= width:
         return [line]
     body = line.lstrip(" ")
     lead = " " * (len(line) - len(body))
     words = body.split(" ")
+    seat_word = texts.seat(0).split(" ")[0]
     lines: list[str] = []
     current: list[str] = []
     indent = lead
     for word in words:
         if current and len(indent) + len(" ".join([*current, word])) > width:
-            if word == "seat" and len(current) > 1:  # keep "seat N" off a line's start
+            if word == seat_word and len(current) > 1:  # keep "seat N" off a line's start
                 carried = current.pop()
                 lines.append(indent + " ".join(current))
                 current = [carried]
@@ -80,21 +89,36 @@ def render(comps: Components, obs: Observation) -> str:
     def w(line: str) -> None:
         lines.extend(wrap(line))
 
-    status = "game over" if obs["over"] else f"{_who(obs, obs['current'])} to play"
-    w(f"POSTCARDS ({obs['edition']}, side {obs['side']})  turn {obs['turns'] + 1}: {status}")
-    bonus = obs["bonus"]
-    bonus_text = "available" if bonus < 0 else f"seat {bonus}"
-    ending = "  LAST ROUND" if obs["ending"] else ""
+    playing = _("{seat} to play", seat=_who(obs, obs["current"]))
+    status = _("game over") if obs["over"] else playing
     w(
-        f"first player: seat {obs['first_player']}  |  supply: {obs['supply']} tokens  |  "
-        f"End Game Bonus: {bonus_text}{ending}"
+        _(
+            "POSTCARDS ({edition}, side {side})  turn {turn}: {status}",
+            edition=obs["edition"],
+            side=obs["side"],
+            turn=obs["turns"] + 1,
+            status=status,
+        )
+    )
+    bonus = obs["bonus"]
+    bonus_text = _("available") if bonus < 0 else texts.seat(bonus)
+    ending = _("  LAST ROUND") if obs["ending"] else ""
+    w(
+        _(
+            "first player: {seat}  |  supply: {supply} tokens  |  End Game Bonus: {bonus}",
+            seat=texts.seat(obs["first_player"]),
+            supply=obs["supply"],
+            bonus=bonus_text,
+        )
+        + ending
     )
     w(_track_legend(comps, obs["side"]))
     w("")
-    w("MAP  >adjacent regions, campsites (id, type, owner seat or '.'), @bicycles")
-    w("     campsite types: Beach Mountain Forest Lake Village")
+    w(_("MAP  >adjacent regions, campsites (id, type, owner seat or '.'), @bicycles"))
+    w(_("     campsite types: Beach Mountain Forest Lake Village"))
     owners = obs["camp_owner"]
-    name_width = max(len(region.name) for region in comps.regions.values())
+    names = {number: texts.region_name(comps, number) for number in comps.regions}
+    name_width = max(len(name) for name in names.values())
     near_width = max(len(",".join(map(str, r.adjacent))) for r in comps.regions.values())
     for number, region in sorted(comps.regions.items()):
         bikes = [str(s) for s, p in enumerate(obs["players"]) if p["region"] == number]
@@ -105,30 +129,42 @@ def render(comps: Components, obs: Observation) -> str:
         )
         near = ",".join(map(str, region.adjacent))
         here = f" @{','.join(bikes)}" if bikes else ""
-        w(f"{number:>2} {region.name:<{name_width}} >{near:<{near_width}} {sites}{here}")
+        w(f"{number:>2} {names[number]:<{name_width}} >{near:<{near_width}} {sites}{here}")
     w("")
-    row = " ".join(f"{i + 1}:{c or '-'}" for i, c in enumerate(obs["travel_row"]))
-    w(f"Travel cards: {row}")
-    w(f"  deck {obs['travel_deck_size']}, discard {len(obs['travel_discard'])}")
+    row = " ".join(
+        f"{i + 1}:{texts.travel(comps, c) if c else '-'}" for i, c in enumerate(obs["travel_row"])
+    )
+    w(_("Travel cards: {row}", row=row))
+    w(
+        _(
+            "  deck {deck}, discard {discard}",
+            deck=obs["travel_deck_size"],
+            discard=len(obs["travel_discard"]),
+        )
+    )
     for line in _automa_slots(obs):
         w(line)
     row = " ".join(f"{i + 1}:{_face(f)}" for i, f in enumerate(obs["postcard_row"]))
-    w(f"Postcards: {row}")
+    w(_("Postcards: {row}", row=row))
     w(
-        f"  deck top {_face(obs['postcard_deck_top'])}, deck {obs['postcard_deck_size']}, "
-        f"discard {len(obs['postcard_discard'])}"
+        _(
+            "  deck top {top}, deck {deck}, discard {discard}",
+            top=_face(obs["postcard_deck_top"]),
+            deck=obs["postcard_deck_size"],
+            discard=len(obs["postcard_discard"]),
+        )
     )
-    titles = {g.name: g.title for g in comps.gifts}
     row = " ".join(
-        f"{i + 1}:{titles.get(g, g) if g else '-'}" for i, g in enumerate(obs["gift_row"])
+        f"{i + 1}:{texts.gift(comps, g) if g else '-'}" for i, g in enumerate(obs["gift_row"])
     )
-    w(f"Gifts: {row}  (deck {obs['gift_deck_size']})")
+    w(_("Gifts: {row}  (deck {deck})", row=row, deck=obs["gift_deck_size"]))
     w("")
     scores = _scores(comps, obs)
     for seat, p in enumerate(obs["players"]):
         _player(comps, obs, seat, p, scores[seat], w)
     if obs["hand"] is not None:
-        w(f"Your hand: {', '.join(obs['hand']) or '(empty)'}")
+        hand = ", ".join(texts.travel(comps, c) for c in obs["hand"]) or _("(empty)")
+        w(_("Your hand: {hand}", hand=hand))
     _turn(comps, obs, w)
     return "\n".join(lines)
 
@@ -137,14 +173,19 @@ def _track_legend(comps: Components, side: str) -> str:
     """The camp track of the board side: the effects under the camp spaces (PC-5, PC-8)."""
     spaces = comps.board[side]
     effects = ", ".join(
-        f"{_ordinal(n)} {_effect_title(comps, e)}" for n, e in sorted(spaces.items())
+        _("{ordinal} {effect}", ordinal=texts.ordinal(n), effect=texts.effect_title(comps, e))
+        for n, e in sorted(spaces.items())
     )
-    return f"Camp track, side {side} ({comps.camps} camps): {effects or 'no effects'}"
+    return _(
+        "Camp track, side {side} ({camps} camps): {effects}",
+        side=side,
+        camps=comps.camps,
+        effects=effects or _("no effects"),
+    )
 
 
 def _effect_title(comps: Components, effect: Effect) -> str:
-    title = comps.effects[effect.index].title
-    return f"{title} {effect.points}" if effect.points else title
+    return texts.effect_title(comps, effect)
 
 
 def _track(comps: Components, side: str, placed: int) -> str:
@@ -157,10 +198,20 @@ def _track(comps: Components, side: str, placed: int) -> str:
     )
     ahead = [n for n in sorted(spaces) if n > placed]
     if ahead:
-        nxt = f"next: {_ordinal(ahead[0])} camp {_effect_title(comps, spaces[ahead[0]])}"
+        nxt = _(
+            "next: {ordinal} camp {effect}",
+            ordinal=texts.ordinal(ahead[0]),
+            effect=_effect_title(comps, spaces[ahead[0]]),
+        )
     else:
-        nxt = "no effect left"
-    return f"camp track {cells} {placed}/{comps.camps}, {nxt}"
+        nxt = _("no effect left")
+    return _(
+        "camp track {cells} {placed}/{camps}, {next}",
+        cells=cells,
+        placed=placed,
+        camps=comps.camps,
+        next=nxt,
+    )
 
 
 def _automa_slots(obs: Observation) -> list[str]:
@@ -180,8 +231,15 @@ def _automa_slots(obs: Observation) -> list[str]:
         left = f"1-{automa.BINDING}"
         right = f"{automa.BINDING + 1}-{count}" if count > automa.BINDING + 1 else str(count)
         lines.append(
-            f"  Automa of seat {seat} ({level}) plays slots 1-{count}: {left} stamp first, "
-            f"{right} action first"
+            _(
+                "  Automa of {seat} ({level}) plays slots 1-{count}: {left} stamp first, "
+                "{right} action first",
+                seat=texts.seat(seat),
+                level=texts.difficulty(level),
+                count=count,
+                left=left,
+                right=right,
+            )
         )
     return lines
 
@@ -200,42 +258,64 @@ def _player(
     route = comps.itineraries[p["itinerary"]].regions
     sent = sum(1 for o in p["postcards"] if o["sent"])
     w(
-        f"{_who(obs, seat)} in {p['region']} {comps.regions[p['region']].name}, itinerary "
-        f"{' '.join(map(str, route))}"
+        _(
+            "{seat} in {region} {name}, itinerary {route}",
+            seat=_who(obs, seat),
+            region=p["region"],
+            name=texts.region_name(comps, p["region"]),
+            route=" ".join(map(str, route)),
+        )
     )
     w(
-        f"    hand {p['hand_size']}, camps {len(p['camps'])}/{comps.camps}, sent {sent}, "
-        f"points {p['points']}, score now {score.total}"
+        _(
+            "    hand {hand}, camps {camps}/{total}, sent {sent}, points {points}, "
+            "score now {score}",
+            hand=p["hand_size"],
+            camps=len(p["camps"]),
+            total=comps.camps,
+            sent=sent,
+            points=p["points"],
+            score=score.total,
+        )
     )
     w(f"    {_track(comps, obs['side'], len(p['camps']))}")
     if p["gifts"]:
-        titles = {g.name: g.title for g in comps.gifts}
-        w(f"    gifts: {', '.join(titles.get(g, g) for g in p['gifts'])}")
+        gifts = ", ".join(texts.gift(comps, g) for g in p["gifts"])
+        w(_("    gifts: {gifts}", gifts=gifts))
     if p["best_traveller"]:
-        w(f"    best traveller in: {', '.join(map(str, p['best_traveller']))}")
+        regions = ", ".join(map(str, p["best_traveller"]))
+        w(_("    best traveller in: {regions}", regions=regions))
     for o in p["postcards"]:
         card = comps.postcards[o["card"]]
-        head = f"    postcard {card.id:>2} (region {card.region}, {card.points} pts)"
+        number = f"{card.id:>2}"
+        head = _(
+            "    postcard {id} (region {region}, {points} pts)",
+            id=number,
+            region=card.region,
+            points=card.points,
+        )
         if o["sent"]:
-            w(f"{head}: sent")
+            w(_("{postcard}: sent", postcard=head))
             continue
         stamps = " ".join(
-            f"{i + 1}:{c}[{'x' if f else ' '}]"
+            f"{i + 1}:{texts.colour(c)}[{'x' if f else ' '}]"
             for i, (c, f) in enumerate(zip(card.stamps, o["stamps"], strict=True))
         )
         souvenirs = " ".join(
-            f"{i + 1}:{s.campsite}>{s.effect.label()}[{'x' if f else ' '}]"
+            f"{i + 1}:{texts.campsite(s.campsite)}>{texts.effect(s.effect.label())}"
+            f"[{'x' if f else ' '}]"
             for i, (s, f) in enumerate(zip(card.souvenirs, o["souvenirs"], strict=True))
         )
-        w(f"{head} stamps {stamps}")
-        w(f"        souvenirs {souvenirs}")
+        w(_("{postcard} stamps {stamps}", postcard=head, stamps=stamps))
+        w(_("        souvenirs {souvenirs}", souvenirs=souvenirs))
 
 
 def frame_text(comps: Components, text: str) -> str:
-    """``text`` with the titles of the gifts whose decisions it names (``{road_map}``)."""
+    """``text`` (already in the reader's language) with the titles of the gifts whose
+    decisions it names (``{road_map}``)."""
     return text.format(
-        road_map=comps.gift_title("road_map", "Road Map"),
-        hiking_guide=comps.gift_title("hiking_guide", "Hiking Guide"),
+        road_map=texts.gift_title(comps.gift_title("road_map", "Road Map")),
+        hiking_guide=texts.gift_title(comps.gift_title("hiking_guide", "Hiking Guide")),
     )
 
 
@@ -244,25 +324,28 @@ def _turn(comps: Components, obs: Observation, w: Any) -> None:
     if obs["over"]:
         return
     kept = [
-        f"{n} {k}"
+        _("{count} {effect}", count=n, effect=texts.effect(k))
         for k, n in (("movement", t["moves"]), ("postcard", t["postcards"]), ("camp", t["camps"]))
         if n
     ]
+    played = ", ".join(texts.travel(comps, c) for c in t["played"]) or _("nothing")
     w(
-        f"This turn: played {', '.join(t['played']) or 'nothing'}"
-        + (f"  |  plus effects {t['plus']}" if t["plus"] else "")
-        + (f"  |  kept effects: {', '.join(kept)}" if kept else "")
+        _("This turn: played {played}", played=played)
+        + (_("  |  plus effects {count}", count=t["plus"]) if t["plus"] else "")
+        + (_("  |  kept effects: {kept}", kept=", ".join(kept)) if kept else "")
     )
     if t["drawing"]:
-        w("Drawing back up to 5 cards.")
+        w(_("Drawing back up to 5 cards."))
     if t["stack"]:
         top = t["stack"][-1]
         extra = f" {top['cards']}" if "cards" in top else ""
-        w(f"Pending: {frame_text(comps, FRAME_TEXT.get(top['kind'], top['kind']))}{extra}")
+        known = FRAME_TEXT.get(top["kind"])
+        pending = frame_text(comps, _(known)) if known is not None else top["kind"]
+        w(_("Pending: {decision}", decision=pending) + extra)
 
 
 def describe_action(comps: Components, obs: Observation, action: Action) -> str:
-    """A short human label for ``action`` in a menu."""
+    """A short human label for ``action`` in a menu, in the reader's language."""
     verb, args = action.verb, action.args
     try:
         return _describe(comps, obs, verb, args)
@@ -271,61 +354,104 @@ def describe_action(comps: Components, obs: Observation, action: Action) -> str:
 
 
 def _space(comps: Components, p: int | str, n: int | str) -> str:
-    return f"postcard {p} space {n} ({comps.postcards[int(p)].stamps[int(n) - 1]})"
+    return _(
+        "postcard {postcard} space {space} ({colour})",
+        postcard=p,
+        space=n,
+        colour=texts.colour(comps.postcards[int(p)].stamps[int(n) - 1]),
+    )
+
+
+def _gift_help(comps: Components, name: str) -> tuple[str, str]:
+    gift = comps.gifts[comps.gift_names[name]]
+    return texts.gift_title(gift.title), texts.helptext(gift.help)
 
 
 def _describe(comps: Components, obs: Observation, verb: str, args: tuple[int | str, ...]) -> str:
     if verb == "play":
         card, mode = args[0], args[1]
+        name = texts.travel(comps, str(card))
         if mode == "stamp":
-            return f"play {card}: stamp on {_space(comps, args[2], args[3])}"
+            return _(
+                "play {card}: stamp on {space}", card=name, space=_space(comps, args[2], args[3])
+            )
         if mode == "none":
-            return f"play {card} without effect (it has no use now)"
+            return _("play {card} without effect (it has no use now)", card=name)
         kind = comps.travel[comps.travel_names[str(card)]]
-        return f"play {card}: " + _describe_action(comps, kind.action_index, args[2:])
+        return _(
+            "play {card}: {action}",
+            card=name,
+            action=_describe_action(comps, kind.action_index, args[2:]),
+        )
     if verb == "pair":
-        return f"play {args[0]} + {args[1]} together as any one card"
+        return _(
+            "play {first} + {second} together as any one card",
+            first=texts.travel(comps, str(args[0])),
+            second=texts.travel(comps, str(args[1])),
+        )
     if verb == "use":
         a = comps.action_index[str(args[0])]
-        return f"use a kept {args[0]} effect: " + _describe_action(comps, a, args[1:])
+        return _(
+            "use a kept {effect} effect: {action}",
+            effect=texts.effect(str(args[0])),
+            action=_describe_action(comps, a, args[1:]),
+        )
     if verb == "send":
         sent = comps.postcards[int(args[0])]
-        return f"send postcard {sent.id} (+{sent.points} points and a gift card)"
+        return _(
+            "send postcard {postcard} (+{points} points and a gift card)",
+            postcard=sent.id,
+            points=sent.points,
+        )
     if verb == "gift":
-        gift = comps.gifts[comps.gift_names[str(args[0])]]
-        return f"use gift {gift.title}: {gift.help}"
+        title, help_text = _gift_help(comps, str(args[0]))
+        return _("use gift {gift}: {help}", gift=title, help=help_text)
     if verb == "end":
-        return "end the turn (then draw back up to 5 cards)"
+        return _("end the turn (then draw back up to 5 cards)")
     verbs = tables(comps).verb_index
     if verb in verbs:
         return _describe_action(comps, verbs[verb], args)
     if verb == "stamp":
-        return f"stamp on {_space(comps, args[0], args[1])}"
+        return _("stamp on {space}", space=_space(comps, args[0], args[1]))
     if verb == "refresh":
-        return "discard the 3 face-up postcards and reveal 3 new ones"
+        return _("discard the 3 face-up postcards and reveal 3 new ones")
     if verb == "take":
         if args[0] == "deck":
-            return f"take the top postcard of the deck {_face(obs['postcard_deck_top'])}"
-        return f"take face-up postcard {args[0]} {_face(obs['postcard_row'][int(args[0]) - 1])}"
+            return _(
+                "take the top postcard of the deck {face}", face=_face(obs["postcard_deck_top"])
+            )
+        return _(
+            "take face-up postcard {slot} {face}",
+            slot=args[0],
+            face=_face(obs["postcard_row"][int(args[0]) - 1]),
+        )
     if verb == "souvenir":
         souvenir = comps.postcards[int(args[0])].souvenirs[int(args[1]) - 1]
-        return (
-            f"souvenir on postcard {args[0]} space {args[1]} "
-            f"({souvenir.campsite}: {souvenir.effect.label()})"
+        return _(
+            "souvenir on postcard {postcard} space {space} ({site}: {effect})",
+            postcard=args[0],
+            space=args[1],
+            site=texts.campsite(souvenir.campsite),
+            effect=texts.effect(souvenir.effect.label()),
         )
     if verb == "skip":
-        return "decline"
+        return _("decline")
     if verb == "star":
-        return f"take the star as {args[0]}"
+        if args[0] == "points":
+            return _("take the star as points")
+        return _("take the star as {choice}", choice=texts.effect(str(args[0])))
     if verb == "pick":
-        gift = comps.gifts[comps.gift_names[obs["gift_row"][int(args[0]) - 1]]]
-        return f"take gift card {gift.title} ({gift.help})"
+        title, help_text = _gift_help(comps, obs["gift_row"][int(args[0]) - 1])
+        return _("take gift card {gift} ({help})", gift=title, help=help_text)
     if verb == "keep":
-        return f"keep postcards {args[0]} and {args[1]}"
+        return _("keep postcards {first} and {second}", first=args[0], second=args[1])
     if verb == "draw":
         if args[0] == "deck":
-            return "draw the top Travel card of the deck"
-        return f"take face-up Travel card {obs['travel_row'][int(args[1]) - 1]}"
+            return _("draw the top Travel card of the deck")
+        return _(
+            "take face-up Travel card {card}",
+            card=texts.travel(comps, obs["travel_row"][int(args[1]) - 1]),
+        )
     return " ".join([verb, *map(str, args)])
 
 

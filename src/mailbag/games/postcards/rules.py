@@ -10,6 +10,7 @@ notation shows them 1-based); postcards and campsites are named by their printed
 from __future__ import annotations
 
 from mailbag.core.game import Event
+from mailbag.core.i18n import N_
 from mailbag.games.postcards.components import Components, Effect
 from mailbag.games.postcards.state import (
     EMPTY,
@@ -22,6 +23,7 @@ from mailbag.games.postcards.state import (
 
 
 def _ev(kind: str, text: str, **data: object) -> Event:
+    """An event: ``text`` is an English template over ``data`` (see ``texts.event_text``)."""
     return Event(kind, text, dict(data))
 
 
@@ -104,7 +106,7 @@ def refresh_postcard_display(state: PostcardsState) -> list[Event]:
             state.postcard_discard.append(card)
             state.postcard_row[i] = EMPTY
     refill_postcard_row(state)
-    return [_ev("refresh", "the postcard display is refreshed")]
+    return [_ev("refresh", N_("the postcard display is refreshed"))]
 
 
 def gain_postcard(comps: Components, state: PostcardsState, seat: int, card: int) -> None:
@@ -125,24 +127,24 @@ def take_postcard(
         card = draw_postcard(state)
         if card == EMPTY:
             return []
-        where = "the deck"
         if state.edition == "nl":  # PC-7
             gain_postcard(comps, state, seat, card)
-            events = [_took(seat, card, where)]
+            events = [_took(seat, card, None)]
             return events + refresh_postcard_display(state)
     else:
         card = state.postcard_row[slot]
         state.postcard_row[slot] = EMPTY
         state.postcard_row[slot] = draw_postcard(state)
-        where = f"display slot {slot + 1}"
     gain_postcard(comps, state, seat, card)
-    return [_took(seat, card, where)]
+    return [_took(seat, card, slot)]
 
 
-def _took(seat: int, card: int, where: str) -> Event:
-    return _ev(
-        "take_postcard", f"seat {seat} takes postcard {card} from {where}", seat=seat, postcard=card
-    )
+def _took(seat: int, card: int, slot: int | None) -> Event:
+    if slot is None:
+        text = N_("{seat} takes postcard {postcard} from the deck")
+        return _ev("take_postcard", text, seat=seat, postcard=card)
+    text = N_("{seat} takes postcard {postcard} from display slot {slot}")
+    return _ev("take_postcard", text, seat=seat, postcard=card, slot=slot + 1)
 
 
 # -- the map ----------------------------------------------------------------------------------
@@ -151,7 +153,7 @@ def _took(seat: int, card: int, where: str) -> Event:
 def move_to(state: PostcardsState, seat: int, region: int) -> list[Event]:
     """Put ``seat``'s bicycle in ``region`` (the caller checks adjacency when it applies)."""
     state.players[seat].region = region
-    return [_ev("move", f"seat {seat} moves to region {region}", seat=seat, region=region)]
+    return [_ev("move", N_("{seat} moves to region {region}"), seat=seat, region=region)]
 
 
 def free_campsites(comps: Components, state: PostcardsState, region: int) -> list[int]:
@@ -181,7 +183,7 @@ def place_camp(
     events = [
         _ev(
             "camp",
-            f"seat {seat} camps on campsite {campsite} in region {region}",
+            N_("{seat} camps on campsite {campsite} in region {region}"),
             seat=seat,
             campsite=campsite,
             region=region,
@@ -190,7 +192,8 @@ def place_camp(
     sites = comps.regions[region].campsites
     if all(state.camp_owner[c - 1] == seat for c in sites):  # best traveller, once
         player.best_traveller.append(region)
-        events += score(state, seat, len(sites), f"best traveller in region {region}")
+        reason = N_("best traveller in region {region}")
+        events += score(state, seat, len(sites), reason, region=region)
     return events, comps.board[state.side].get(number)
 
 
@@ -245,16 +248,17 @@ def place_stamp(state: PostcardsState, seat: int, card: int, space: int) -> list
     """Take a Stamp token from the supply and put it on stamp ``space`` of postcard ``card``.
     PC-2: with an empty supply nothing is placed."""
     if state.supply <= 0:
-        return [_ev("no_token", "the supply is empty: no stamp is placed", seat=seat)]
+        return [_ev("no_token", N_("the supply is empty: no stamp is placed"), seat=seat)]
     state.supply -= 1
     owned_postcard(state, seat, card).stamps[space] = True
     return [
         _ev(
             "stamp",
-            f"seat {seat} sticks a stamp on postcard {card} (space {space + 1})",
+            N_("{seat} sticks a stamp on postcard {postcard} (space {number})"),
             seat=seat,
             postcard=card,
             space=space,
+            number=space + 1,
         )
     ]
 
@@ -265,18 +269,19 @@ def place_souvenir(
     """Put a Souvenir token from the supply on souvenir ``space`` of postcard ``card`` and
     return the effect it grants (the caller resolves it). PC-2: none with an empty supply."""
     if state.supply <= 0:
-        return [_ev("no_token", "the supply is empty: no souvenir is placed", seat=seat)], None
+        empty = N_("the supply is empty: no souvenir is placed")
+        return [_ev("no_token", empty, seat=seat)], None
     state.supply -= 1
     owned_postcard(state, seat, card).souvenirs[space] = True
     effect = comps.postcards[card].souvenirs[space].effect
     return [
         _ev(
             "souvenir",
-            f"seat {seat} places a souvenir on postcard {card} (space {space + 1}): "
-            f"{effect.label()}",
+            N_("{seat} places a souvenir on postcard {postcard} (space {number}): {effect}"),
             seat=seat,
             postcard=card,
             space=space,
+            number=space + 1,
             effect=effect.label(),
         )
     ], effect
@@ -302,17 +307,17 @@ def sent_count(player: Player) -> int:
 # -- scoring during play ----------------------------------------------------------------------
 
 
-def score(state: PostcardsState, seat: int, points: int, reason: str) -> list[Event]:
+def score(state: PostcardsState, seat: int, points: int, reason: str, **fields: int) -> list[Event]:
+    """``seat`` scores ``points`` now. ``reason`` is an English template over ``fields``
+    (``"postcard {postcard} sent"``): the event keeps it filled in (``reason``) and as the
+    template (``because``) with its fields, to be put in the reader's language."""
     state.players[seat].points += points
-    return [
-        _ev(
-            "score",
-            f"seat {seat} scores {points} ({reason})",
-            seat=seat,
-            points=points,
-            reason=reason,
-        )
-    ]
+    data: dict[str, object] = {"seat": seat, "points": points, "reason": reason}
+    if fields:
+        data["reason"] = reason.format(**fields)
+        data["because"] = reason
+        data.update(fields)
+    return [Event("score", N_("{seat} scores {points} ({reason})"), data)]
 
 
 def send_postcard(comps: Components, state: PostcardsState, seat: int, card: int) -> list[Event]:
@@ -328,22 +333,25 @@ def send_postcard(comps: Components, state: PostcardsState, seat: int, card: int
     events = [
         _ev(
             "send",
-            f"seat {seat} sends postcard {card} (region {info.region})",
+            N_("{seat} sends postcard {postcard} (region {region})"),
             seat=seat,
             postcard=card,
             region=info.region,
         )
     ]
-    events += score(state, seat, info.points, f"postcard {card} sent")
+    events += score(state, seat, info.points, N_("postcard {postcard} sent"), postcard=card)
     if state.bonus == EMPTY and sent_count(state.players[seat]) >= POSTCARDS_TO_END:
         state.bonus = seat
         state.ending = True
         events.append(
             _ev(
                 "end_game_bonus",
-                f"seat {seat} has sent {POSTCARDS_TO_END} postcards: End Game Bonus; "
-                "the round is finished, then the game ends",
+                N_(
+                    "{seat} has sent {count} postcards: End Game Bonus; "
+                    "the round is finished, then the game ends"
+                ),
                 seat=seat,
+                count=POSTCARDS_TO_END,
             )
         )
     return events
@@ -354,7 +362,7 @@ def take_gift(state: PostcardsState, seat: int, slot: int) -> list[Event]:
     gift = state.gift_row[slot]
     state.players[seat].gifts.append(gift)
     state.gift_row[slot] = draw_gift(state)
-    return [_ev("gift", f"seat {seat} takes gift card {gift}", seat=seat, gift=gift)]
+    return [_ev("gift", N_("{seat} takes gift card {gift}"), seat=seat, gift=gift)]
 
 
 def gifts_available(state: PostcardsState) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mailbag.core.game import Score
+from mailbag.core.i18n import NC_
 from mailbag.games.postcards.components import Components
 from mailbag.games.postcards.state import PostcardsState
 
@@ -18,11 +19,13 @@ END_GAME_BONUS = 3
 #: PC-16: what a gift card is worth to an Automa
 AUTOMA_GIFT_POINTS = 3
 
-DURING_PLAY = "during play"
-ITINERARY = "itinerary"
-UNSENT = "unsent postcards"
-BONUS = "end-game bonus"
-AUTOMA_GIFTS = "gifts (automa)"
+#: the lines of the final score: keys of the score's breakdown (language-neutral data, shown
+#: with ``pgettext("score", line)``)
+DURING_PLAY = NC_("score", "during play")
+ITINERARY = NC_("score", "itinerary")
+UNSENT = NC_("score", "unsent postcards")
+BONUS = NC_("score", "end-game bonus")
+AUTOMA_GIFTS = NC_("score", "gifts (automa)")
 #: the lines of the final score besides the bell gifts' own (a gift entry may not reuse one)
 FIXED_LINES = frozenset({DURING_PLAY, ITINERARY, UNSENT, BONUS, AUTOMA_GIFTS})
 

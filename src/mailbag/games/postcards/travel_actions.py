@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mailbag.core.game import Event
-from mailbag.games.postcards import rules, turn
+from mailbag.core.i18n import _
+from mailbag.games.postcards import rules, texts, turn
 from mailbag.games.postcards.behaviours import ACTIONS
 from mailbag.games.postcards.state import EMPTY, POSTCARD, Frame, PostcardsState, Turn
 
@@ -32,12 +33,14 @@ def free_sites(comps: Components, state: PostcardsState, seat: int) -> tuple[int
     return tuple([c for c in comps.regions[player.region].campsites if owner[c - 1] == EMPTY])
 
 
-def _one_number(args: tuple[int | str, ...], what: str, example: str) -> int | tuple[str, str]:
-    """The single number ``args`` must hold, or the refusal."""
+def _one_number(args: tuple[int | str, ...], names: str, number: str) -> int | tuple[str, str]:
+    """The single number ``args`` must hold, or the refusal (``names``: what the action must
+    name, ``number``: what must be a number, both in words)."""
     if len(args) != 1:
-        return (NOTATION, f"{what} names the {example}")
+        return (NOTATION, names)
     if not isinstance(args[0], int):
-        return (NOTATION, f"the {example.split(':')[0]} must be a number, not {args[0]!r}")
+        value = repr(args[0])
+        return (NOTATION, _("{what} must be a number, not {value}", what=number, value=value))
     return args[0]
 
 
@@ -67,23 +70,29 @@ class Movement:
     def refusal(
         self, comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
     ) -> tuple[str, str] | None:
-        region = _one_number(args, "a movement", "region: ... R")
+        region = _one_number(args, _("a movement names the region: ... R"), _("the region"))
         if isinstance(region, tuple):
             return region
         here = state.players[seat].region
         if region not in comps.regions:
-            return ("Movement action", f"there is no region {region}")
+            return ("Movement action", _("there is no region {region}", region=region))
         if region not in comps.regions[here].adjacent:
             return (
                 "Movement action",
-                f"region {region} is not adjacent to region {here} "
-                f"(adjacent: {', '.join(map(str, comps.regions[here].adjacent))})",
+                _(
+                    "region {region} is not adjacent to region {here} (adjacent: {adjacent})",
+                    region=region,
+                    here=here,
+                    adjacent=", ".join(map(str, comps.regions[here].adjacent)),
+                ),
             )
         return None
 
     def describe(self, comps: Components, target: int | None) -> str:
         assert target is not None
-        return f"move to region {target} {comps.regions[target].name}"
+        return _(
+            "move to region {region} {name}", region=target, name=texts.region_name(comps, target)
+        )
 
 
 class PostcardAction:
@@ -115,15 +124,17 @@ class PostcardAction:
         if args:
             return (
                 NOTATION,
-                "a postcard action takes no argument; the postcard is chosen next "
-                "(take N / take deck)",
+                _(
+                    "a postcard action takes no argument; the postcard is chosen next "
+                    "(take N / take deck)"
+                ),
             )
         if not rules.postcards_available(state):
-            return ("PC-10", "there is no postcard left to take")
+            return ("PC-10", _("there is no postcard left to take"))
         return None
 
     def describe(self, comps: Components, target: int | None) -> str:
-        return "take a postcard"
+        return _("take a postcard")
 
 
 class Camp:
@@ -153,24 +164,31 @@ class Camp:
     def refusal(
         self, comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
     ) -> tuple[str, str] | None:
-        site = _one_number(args, "a camp action", "campsite: ... S")
+        site = _one_number(args, _("a camp action names the campsite: ... S"), _("the campsite"))
         if isinstance(site, tuple):
             return site
         player = state.players[seat]
         if len(player.camps) >= comps.camps:
-            return ("PC-8", "all your camp tokens are placed")
+            return ("PC-8", _("all your camp tokens are placed"))
         if site not in comps.campsites:
-            return ("PC-8", f"there is no campsite {site}")
+            return ("PC-8", _("there is no campsite {site}", site=site))
         if comps.campsites[site].region != player.region:
-            return ("PC-8", f"campsite {site} is not in region {player.region}, where you are")
+            return (
+                "PC-8",
+                _(
+                    "campsite {site} is not in region {region}, where you are",
+                    site=site,
+                    region=player.region,
+                ),
+            )
         if state.camp_owner[site - 1] != EMPTY:
-            return ("PC-8", f"campsite {site} already holds a camp")
+            return ("PC-8", _("campsite {site} already holds a camp", site=site))
         return None
 
     def describe(self, comps: Components, target: int | None) -> str:
         assert target is not None
         site = comps.campsites[target]
-        return f"camp on campsite {site.id} ({site.type})"
+        return _("camp on campsite {site} ({type})", site=site.id, type=texts.campsite(site.type))
 
 
 ACTIONS.register("movement")(Movement())

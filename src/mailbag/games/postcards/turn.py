@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from mailbag.core.errors import ComponentError, SeatError
 from mailbag.core.game import Event
+from mailbag.core.i18n import N_, _
 from mailbag.core.rng import Rng
 from mailbag.core.spec import OptionValue
 from mailbag.games.postcards import rules
@@ -54,18 +55,26 @@ def check_table(seats: tuple[str, ...]) -> None:
     """At least two seats, at least one of them a player; Automas only if the module exists."""
     if len(seats) < 2:
         raise SeatError(
-            "Postcards needs 2–4 seats: a lone player plays against at least one Automa "
-            "(e.g. player,automa:normal)"
+            _(
+                "Postcards needs 2–4 seats: a lone player plays against at least one Automa "
+                "(e.g. player,automa:normal)"
+            )
         )
     if "player" not in seats:
         raise SeatError(
-            "Postcards needs at least one player seat (an all-Automa table is not allowed)"
+            _("Postcards needs at least one player seat (an all-Automa table is not allowed)")
         )
     for kind in seats:
         if kind != "player" and kind not in AUTOMA_KINDS:
-            raise SeatError(f"unknown seat kind {kind!r}; valid: player, {', '.join(AUTOMA_KINDS)}")
+            raise SeatError(
+                _(
+                    "unknown seat kind {kind}; valid: player, {valid}",
+                    kind=repr(kind),
+                    valid=", ".join(AUTOMA_KINDS),
+                )
+            )
     if any(k != "player" for k in seats) and not automa_available():
-        raise SeatError("the Postcards Automa is not available in this version of mailbag")
+        raise SeatError(_("the Postcards Automa is not available in this version of mailbag"))
 
 
 def setup(
@@ -173,7 +182,7 @@ def end_turn(comps: Components, state: PostcardsState) -> list[Event]:
     state.travel_discard.extend(turn.played)
     state.turn = Turn(drawing=True)
     seat = state.current
-    events = [Event("end_turn", f"seat {seat} ends the turn", {"seat": seat})]
+    events = [Event("end_turn", N_("{seat} ends the turn"), {"seat": seat})]
     if not rules.hand_needs_cards(state, seat):
         events += finish_turn(comps, state)
     return events
@@ -186,10 +195,10 @@ def draw_card(comps: Components, state: PostcardsState, slot: int | None) -> lis
     if slot is None:
         card = rules.draw_travel(state)
         events = [
-            Event("draw", f"seat {seat} draws from the deck", {"seat": seat}),
+            Event("draw", N_("{seat} draws from the deck"), {"seat": seat}),
             Event(
                 "drawn",
-                f"you draw {comps.travel[card].name}",
+                N_("you draw {card}"),
                 {"seat": seat, "card": comps.travel[card].name},
                 to=(seat,),
             ),
@@ -199,7 +208,7 @@ def draw_card(comps: Components, state: PostcardsState, slot: int | None) -> lis
         events = [
             Event(
                 "draw",
-                f"seat {seat} takes {comps.travel[card].name} from the display",
+                N_("{seat} takes {card} from the display"),
                 {"seat": seat, "slot": slot, "card": comps.travel[card].name},
             )
         ]
@@ -235,20 +244,21 @@ def _close_turn(comps: Components, state: PostcardsState) -> list[Event]:
         events.append(
             Event(
                 "stalemate",
-                "the supply is empty and no postcard can be completed: "
-                "the round is finished, then the game ends",
+                N_(
+                    "the supply is empty and no postcard can be completed: "
+                    "the round is finished, then the game ends"
+                ),
                 {},
             )
         )
     if state.current == last_seat_of_round(state):
         if state.ending:  # PC-12
             state.over = True
-            events.append(Event("game_over", "the game is over", {}))
+            events.append(Event("game_over", N_("the game is over"), {}))
         elif state.turns >= ROUND_LIMIT * len(state.players):  # PC-104
             state.over = True
-            events.append(
-                Event("game_over", f"round {ROUND_LIMIT} is over: the game ends (PC-104)", {})
-            )
+            over = N_("round {round} is over: the game ends (PC-104)")
+            events.append(Event("game_over", over, {"round": ROUND_LIMIT}))
     return events
 
 
