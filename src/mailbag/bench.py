@@ -14,9 +14,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from mailbag.core import Game, Rng, apply, new_game
+from mailbag.core.i18n import NC_
 
 TARGET_DECISIONS_PER_S = 100_000
 TARGET_MCTS_ITERS_PER_S = 2_000
+#: the measures named in words (the others are the contract's method names), translated where
+#: ``mailbag bench`` shows them
+WORDS = (NC_("bench", "apply (functional)"), NC_("bench", "legal actions per position"))
 
 
 def default_seats(game: Game[Any]) -> int:

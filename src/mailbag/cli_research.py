@@ -30,6 +30,8 @@ from rich.text import Text
 
 from mailbag.cliutil import friendly
 from mailbag.core.errors import MailbagError
+from mailbag.core.i18n import _, pgettext
+from mailbag.core.records import seat_kind_label
 from mailbag.core.spec import parse_option_pairs
 
 
@@ -38,40 +40,45 @@ class _RateColumn(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text("  ?  games/s" if speed is None else f"{speed:6.2f} games/s", style="cyan")
+        shown = "  ?  " if speed is None else f"{speed:6.2f}"
+        return Text(_("{speed} games/s", speed=shown), style="cyan")
 
 
 @friendly
 def sim_command(
-    game: Annotated[str, typer.Argument(help="The game to simulate (see `mailbag games`).")],
+    game: Annotated[str, typer.Argument(help=_("The game to simulate (see `mailbag games`)."))],
     seats: Annotated[
         str,
         typer.Option(
             "--seats",
-            help="Seat kinds, comma-separated: random, greedy, mcts[:iters=N|time=S], or an "
-            "engine seat such as automa:normal. E.g. greedy,random or mcts:time=1,greedy.",
+            help=_(
+                "Seat kinds, comma-separated: random, greedy, mcts[:iters=N|time=S], or an "
+                "engine seat such as automa:normal. E.g. greedy,random or mcts:time=1,greedy."
+            ),
         ),
     ],
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="First seed of the seed schedule.")] = 0,
+    games: Annotated[int, typer.Option("--games", "-n", help=_("Number of games."))] = 100,
+    seed: Annotated[int, typer.Option(help=_("First seed of the seed schedule."))] = 0,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+        list[str] | None, typer.Option("--option", "-o", help=_("Game option key=value."))
     ] = None,
-    workers: Annotated[int, typer.Option(help="Worker processes (local) or workers (dask).")] = 1,
-    backend: Annotated[str, typer.Option(help="local (process pool) or dask.")] = "local",
+    workers: Annotated[
+        int, typer.Option(help=_("Worker processes (local) or workers (dask)."))
+    ] = 1,
+    backend: Annotated[str, typer.Option(help=_("local (process pool) or dask."))] = "local",
     scheduler: Annotated[
         str | None,
-        typer.Option(help="dask scheduler address; without it a LocalCluster on 127.0.0.1."),
+        typer.Option(help=_("dask scheduler address; without it a LocalCluster on 127.0.0.1.")),
     ] = None,
-    out: Annotated[Path | None, typer.Option(help="Output folder (default: sim-GAME).")] = None,
-    report: Annotated[str, typer.Option(help="Report format: md, html or none.")] = "md",
+    out: Annotated[Path | None, typer.Option(help=_("Output folder (default: sim-GAME)."))] = None,
+    report: Annotated[str, typer.Option(help=_("Report format: md, html or none."))] = "md",
     rotate: Annotated[
-        bool, typer.Option("--rotate/--no-rotate", help="Rotate the seats over each deal.")
+        bool, typer.Option("--rotate/--no-rotate", help=_("Rotate the seats over each deal."))
     ] = True,
     records: Annotated[
-        bool, typer.Option("--records/--no-records", help="Write every game record.")
+        bool, typer.Option("--records/--no-records", help=_("Write every game record."))
     ] = True,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No progress bar."))] = False,
 ) -> None:
     """Play many games between bots and write records, statistics and a report."""
     from mailbag.bots import split_seats
@@ -79,7 +86,9 @@ def sim_command(
     from mailbag.sim.tournament import SimConfig, run_sim
 
     if report not in ("md", "html", "none"):
-        raise MailbagError(f"unknown report format {report!r}; formats: md, html, none")
+        raise MailbagError(
+            _("unknown report format {format}; formats: md, html, none", format=repr(report))
+        )
     name = get(game).spec.name
     config = SimConfig(
         game=name,
@@ -103,7 +112,7 @@ def sim_command(
         MofNCompleteColumn(),
         _RateColumn(),
         TimeElapsedColumn(),
-        TextColumn("ETA"),
+        TextColumn(_("ETA")),
         TimeRemainingColumn(),
         console=err,
         disable=quiet,
@@ -131,7 +140,11 @@ def sim_command(
     _print_summary(result.summary, config.out, result.report_path)
     if result.interrupted:
         typer.echo(
-            f"interrupted: kept the {result.summary['games_finished']} finished games", err=True
+            _(
+                "interrupted: kept the {count} finished games",
+                count=result.summary["games_finished"],
+            ),
+            err=True,
         )
         raise typer.Exit(130)
 
@@ -143,9 +156,13 @@ def _stop_now(written: int, out: Path | None) -> NoReturn:
     from mailbag.sim.backends import kill_workers
 
     kill_workers()
-    games = "1 finished game was" if written == 1 else f"{written} finished games were"
-    where = f"{games} written to {out}" if out is not None else f"{games} not written"
-    line = f"interrupted again: stopping now; {where}\n"
+    if out is None:
+        where = _("{count} finished games were not written", count=written)
+    elif written == 1:
+        where = _("1 finished game was written to {folder}", folder=str(out))
+    else:
+        where = _("{count} finished games were written to {folder}", count=written, folder=str(out))
+    line = _("interrupted again: stopping now; {what}", what=where) + "\n"
     if os.isatty(2):
         line = "\x1b[?25h\n" + line  # the progress display hid the cursor: show it again
     with contextlib.suppress(OSError):
@@ -157,16 +174,16 @@ def _print_summary(summary: dict[str, Any], out: Path | None, report: Path | Non
     console = Console(highlight=False)
     stats = summary["stats"]
     if not stats.get("games"):
-        console.print("no game finished")
+        console.print(_("no game finished"))
         return
-    table = Table(title=f"{summary['game']}: {stats['games']} games")
-    table.add_column("seat kind", overflow="fold")
-    for column in ("seat-games", "win rate", "95% CI", "mean place", "mean score"):
+    table = Table(title=_("{game}: {count} games", game=summary["game"], count=stats["games"]))
+    table.add_column(_("seat kind"), overflow="fold")
+    for column in (_("seat-games"), _("win rate"), _("95% CI"), _("mean place"), _("mean score")):
         table.add_column(column, justify="right")
     for kind, entry in stats["by_kind"].items():
         low, high = entry["ci95"]
         table.add_row(
-            kind,
+            seat_kind_label(kind),
             str(entry["n"]),
             f"{100 * entry['win_rate']:.1f}%",
             f"{100 * low:.1f}–{100 * high:.1f}%",
@@ -176,39 +193,53 @@ def _print_summary(summary: dict[str, Any], out: Path | None, report: Path | Non
     console.print(table)
     length = stats["length"]
     console.print(
-        f"first-player advantage {100 * stats['first_player_advantage']:+.1f} points · "
-        f"game length {length['mean']:.1f} decisions (sd {length['sd']:.1f}) · "
-        f"{summary['games_per_second']:.2f} games/s"
+        _(
+            "first-player advantage {advantage:+.1f} points · game length {mean:.1f} decisions "
+            "(sd {sd:.1f}) · {speed:.2f} games/s",
+            advantage=100 * stats["first_player_advantage"],
+            mean=length["mean"],
+            sd=length["sd"],
+            speed=summary["games_per_second"],
+        )
     )
     if out is not None:
-        console.print(f"records and summary in {out}" + (f" · report {report}" if report else ""))
+        where = _("records and summary in {folder}", folder=str(out))
+        if report:
+            where += " · " + _("report {path}", path=str(report))
+        console.print(where)
 
 
 @friendly
 def bench_command(
-    game: Annotated[str, typer.Argument(help="The game to benchmark.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    game: Annotated[str, typer.Argument(help=_("The game to benchmark."))],
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the results as JSON."))] = False,
     seconds: Annotated[
-        float, typer.Option(help="Seconds for each timed part (playouts, MCTS).")
+        float, typer.Option(help=_("Seconds for each timed part (playouts, MCTS)."))
     ] = 3.0,
     players: Annotated[
-        int | None, typer.Option(help="Number of seats (default: 2, or the minimum).")
+        int | None, typer.Option(help=_("Number of seats (default: 2, or the minimum)."))
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+        list[str] | None, typer.Option("--option", "-o", help=_("Game option key=value."))
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the benchmark games.")] = 0,
+    seed: Annotated[int, typer.Option(help=_("Seed of the benchmark games."))] = 0,
 ) -> None:
     """Measure the speed of a game's rules on one core: playouts, operations, MCTS."""
     from mailbag.bench import run_bench
     from mailbag.core.registry import get
 
     if seconds <= 0:
-        raise MailbagError(f"--seconds must be more than 0, not {seconds}")
+        raise MailbagError(_("--seconds must be more than 0, not {seconds}", seconds=seconds))
     rules = get(game)
     if players is not None and not rules.spec.min_seats <= players <= rules.spec.max_seats:
         raise MailbagError(
-            f"{rules.spec.name} seats {rules.spec.min_seats}–{rules.spec.max_seats}, not {players}"
+            _(
+                "{game} seats {low}–{high}, not {count}",
+                game=rules.spec.name,
+                low=rules.spec.min_seats,
+                high=rules.spec.max_seats,
+                count=players,
+            )
         )
     result = run_bench(rules, players, parse_option_pairs(option), seconds, seed)
     if as_json:
@@ -223,38 +254,49 @@ def _print_bench(result: dict[str, Any]) -> None:
     targets, meets = result["targets"], result["meets_targets"]
 
     def mark(ok: bool) -> str:
-        return "[green]yes[/green]" if ok else "[red]no[/red]"
+        return f"[green]{_('yes')}[/green]" if ok else f"[red]{_('no')}[/red]"
 
-    table = Table(title=f"mailbag bench {result['game']} ({result['seats']} seats, one core)")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
-    table.add_column("target", justify="right")
-    table.add_column("met", justify="center")
+    table = Table(
+        title=_(
+            "mailbag bench {game} ({count} seats, one core)",
+            game=result["game"],
+            count=result["seats"],
+        )
+    )
+    table.add_column(_("measure"))
+    table.add_column(_("value"), justify="right")
+    table.add_column(_("target"), justify="right")
+    table.add_column(_("met"), justify="center")
     table.add_row(
-        "random playout decisions/s",
+        _("random playout decisions/s"),
         f"{playout['decisions_per_s']:,.0f}",
         f"{targets['decisions_per_s']:,}",
         mark(meets["decisions_per_s"]),
     )
-    table.add_row("random playout games/s", f"{playout['games_per_s']:,.1f}", "", "")
-    table.add_row("decisions per game", f"{playout['decisions_per_game']:,.1f}", "", "")
+    table.add_row(_("random playout games/s"), f"{playout['games_per_s']:,.1f}", "", "")
+    table.add_row(_("decisions per game"), f"{playout['decisions_per_game']:,.1f}", "", "")
     table.add_row(
-        "MCTS iterations/s (opening)",
+        _("MCTS iterations/s (opening)"),
         f"{mcts['iterations_per_s']:,.0f}",
         f"{targets['mcts_iterations_per_s']:,}",
         mark(meets["mcts_iterations_per_s"]),
     )
     table.add_section()
-    table.add_row("new game", f"{playout['new_game_us']:,.1f} µs", "", "")
+    table.add_row(_("new game"), f"{playout['new_game_us']:,.1f} µs", "", "")
     for name, value in costs.items():
         if name == "legal actions per position":
-            table.add_row(name, f"{value:.1f}", "", "")
+            table.add_row(pgettext("bench", name), f"{value:.1f}", "", "")
         else:
-            table.add_row(name, f"{value:,.1f} µs", "", "")
+            table.add_row(pgettext("bench", name), f"{value:,.1f} µs", "", "")
     console.print(table)
 
 
 def register(app: typer.Typer) -> None:
     """Add ``sim`` and ``bench`` to the main command line."""
-    app.command("sim")(sim_command)
-    app.command("bench")(bench_command)
+    app.command(
+        "sim", help=_("Play many games between bots and write records, statistics and a report.")
+    )(sim_command)
+    app.command(
+        "bench",
+        help=_("Measure the speed of a game's rules on one core: playouts, operations, MCTS."),
+    )(bench_command)

@@ -10,6 +10,7 @@ import typer
 
 from mailbag.cliutil import friendly
 from mailbag.core.errors import MailbagError
+from mailbag.core.i18n import _
 
 
 class ServeError(MailbagError):
@@ -31,25 +32,32 @@ def _need_web() -> None:
         import uvicorn  # noqa: F401
     except ModuleNotFoundError as exc:
         raise ServeError(
-            f"the browser server needs the web extra ({exc.name} is missing): "
-            "pip install 'mailbag[web]' (or: make serve)"
+            _(
+                "the browser server needs the web extra ({module} is missing): "
+                "pip install 'mailbag[web]' (or: make serve)",
+                module=str(exc.name),
+            )
         ) from None
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("serve")
+    @app.command(
+        "serve", help=_("Play in the browser with friends: a lobby, invite links, live tables.")
+    )
     @friendly
     def serve_command(
         host: Annotated[
-            str, typer.Option(help="address to listen on (only this machine by default)")
+            str, typer.Option(help=_("address to listen on (only this machine by default)"))
         ] = "127.0.0.1",
-        port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+        port: Annotated[int, typer.Option(help=_("port to listen on"))] = 8000,
         db: Annotated[
             str | None,
             typer.Option(
                 metavar="URL",
-                help="database: sqlite:///PATH (default: a file in the data folder) or "
-                "postgresql+psycopg://USER@HOST/DB (several servers on one database)",
+                help=_(
+                    "database: sqlite:///PATH (default: a file in the data folder) or "
+                    "postgresql+psycopg://USER@HOST/DB (several servers on one database)"
+                ),
             ),
         ] = None,
     ) -> None:
@@ -60,15 +68,24 @@ def register(app: typer.Typer) -> None:
         from mailbag.server.app import create_app
 
         if not 0 < port < 65536:
-            raise ServeError(f"--port must be from 1 to 65535, not {port}")
+            raise ServeError(_("--port must be from 1 to 65535, not {port}", port=port))
         url = db or default_db_url()
         if not (url.startswith("sqlite:///") or url.startswith("postgresql")):
             raise ServeError(
-                f"--db {url!r}: give sqlite:///PATH or postgresql+psycopg://USER@HOST/DB"
+                _(
+                    "--db {url}: give sqlite:///PATH or postgresql+psycopg://USER@HOST/DB",
+                    url=repr(url),
+                )
             )
         application = create_app(url)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        typer.echo(f"mailbag: serving on http://{shown}:{port}/  (database: {_safe(url)})")
+        typer.echo(
+            _(
+                "mailbag: serving on {address}  (database: {database})",
+                address=f"http://{shown}:{port}/",
+                database=_safe(url),
+            )
+        )
         uvicorn.run(
             application,
             host=host,
@@ -79,32 +96,40 @@ def register(app: typer.Typer) -> None:
             ws_ping_timeout=20,
         )
 
-    @app.command("bench-server")
+    @app.command(
+        "bench-server",
+        help=_(
+            "Load-test the browser server: players at many tables over WebSockets; moves/s and "
+            "submit-to-broadcast latency."
+        ),
+    )
     @friendly
     def bench_server_command(
         clients: Annotated[
-            int, typer.Option(help="WebSocket clients (two per table, at least)")
+            int, typer.Option(help=_("WebSocket clients (two per table, at least)"))
         ] = 200,
-        tables: Annotated[int, typer.Option(help="tables of two friend seats")] = 100,
-        seconds: Annotated[float, typer.Option(help="how long to measure")] = 30.0,
+        tables: Annotated[int, typer.Option(help=_("tables of two friend seats"))] = 100,
+        seconds: Annotated[float, typer.Option(help=_("how long to measure"))] = 30.0,
         db: Annotated[
             str | None,
             typer.Option(
                 metavar="URL",
-                help="the started server's database (default: a fresh temporary SQLite file)",
+                help=_("the started server's database (default: a fresh temporary SQLite file)"),
             ),
         ] = None,
-        game: Annotated[str, typer.Option(help="the game played")] = "carteros",
+        game: Annotated[str, typer.Option(help=_("the game played"))] = "carteros",
         think: Annotated[
-            float, typer.Option(help="seconds a player thinks before each move (±50%)")
+            float, typer.Option(help=_("seconds a player thinks before each move (±50%)"))
         ] = 0.5,
-        workers: Annotated[int, typer.Option(help="server processes on the database")] = 1,
+        workers: Annotated[int, typer.Option(help=_("server processes on the database"))] = 1,
         url: Annotated[
             str | None,
-            typer.Option(metavar="URL", help="use a running server (http://HOST:PORT) instead"),
+            typer.Option(metavar="URL", help=_("use a running server (http://HOST:PORT) instead")),
         ] = None,
-        seed: Annotated[int, typer.Option(help="seed of the players' choices and pauses")] = 0,
-        as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+        seed: Annotated[int, typer.Option(help=_("seed of the players' choices and pauses"))] = 0,
+        as_json: Annotated[
+            bool, typer.Option("--json", help=_("Print the report as JSON."))
+        ] = False,
     ) -> None:
         """Load-test the browser server: players at many tables over WebSockets; moves/s and
         submit-to-broadcast latency."""

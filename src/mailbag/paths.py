@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from mailbag.core.errors import RecordError
+from mailbag.core.i18n import _
 
 
 def data_dir() -> Path:
@@ -29,7 +30,11 @@ def games_dir() -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise RecordError(
-            f"cannot create the folder for saved games {folder}: {exc.strerror}"
+            _(
+                "cannot create the folder for saved games {folder}: {reason}",
+                folder=str(folder),
+                reason=exc.strerror,
+            )
         ) from None
     return folder
 

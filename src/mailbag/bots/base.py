@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from mailbag.core import Action, Game, Observation, SeatError
+from mailbag.core.i18n import _
 
 
 class Bot(Protocol):
@@ -40,10 +41,10 @@ def bot_kinds() -> list[str]:
 def parse_kind(kind: str) -> tuple[str, dict[str, str]]:
     """``"mcts:iters=2000"`` -> ``("mcts", {"iters": "2000"})``; ``"automa:normal"`` ->
     ``("automa", {"normal": ""})``."""
-    name, _, rest = kind.strip().partition(":")
+    name, _sep, rest = kind.strip().partition(":")
     params: dict[str, str] = {}
     for part in filter(None, rest.split(",")):
-        key, _, value = part.partition("=")
+        key, _sep, value = part.partition("=")
         params[key.strip()] = value.strip()
     return name.strip(), params
 
@@ -75,7 +76,7 @@ def split_seats(values: list[str] | str) -> list[str]:
         for piece in item.split(","):
             piece = piece.strip()
             if not piece:
-                raise SeatError(f"empty seat kind in {item!r}")
+                raise SeatError(_("empty seat kind in {seats}", seats=repr(item)))
             named = split_name(piece)[0] is not None
             if "=" in piece and ":" not in piece and not named and kinds and ":" in kinds[-1]:
                 kinds[-1] += "," + piece
@@ -105,7 +106,13 @@ def make_bot(kind: str, game: Game[Any], seat: int, seed: int) -> Bot:
     _load_builtin()
     name, params = parse_kind(kind)
     if name not in _FACTORIES:
-        raise SeatError(f"unknown bot {kind!r}; bots: {', '.join(sorted(_FACTORIES))}")
+        raise SeatError(
+            _(
+                "unknown bot {kind}; bots: {bots}",
+                kind=repr(kind),
+                bots=", ".join(sorted(_FACTORIES)),
+            )
+        )
     return _FACTORIES[name](game, seat, bot_seed(seed, seat), params)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from mailbag.bots.base import register_bot
 from mailbag.core import Action, Game, Observation, Rng, SeatError
+from mailbag.core.i18n import _
 
 #: values closer than this count as equal (then the tie is broken at random)
 _EPS = 1e-9
@@ -28,9 +29,18 @@ def int_param(params: dict[str, str], name: str, default: int, minimum: int = 0)
     try:
         value = int(raw)
     except ValueError:
-        raise SeatError(f"bot parameter {name}={raw!r} is not an integer") from None
+        raise SeatError(
+            _("bot parameter {name}={value} is not an integer", name=name, value=repr(raw))
+        ) from None
     if value < minimum:
-        raise SeatError(f"bot parameter {name}={value} must be at least {minimum}")
+        raise SeatError(
+            _(
+                "bot parameter {name}={value} must be at least {minimum}",
+                name=name,
+                value=value,
+                minimum=minimum,
+            )
+        )
     return value
 
 
@@ -42,9 +52,18 @@ def float_param(params: dict[str, str], name: str, default: float, minimum: floa
     try:
         value = float(raw)
     except ValueError:
-        raise SeatError(f"bot parameter {name}={raw!r} is not a number") from None
+        raise SeatError(
+            _("bot parameter {name}={value} is not a number", name=name, value=repr(raw))
+        ) from None
     if not (math.isfinite(value) and value >= minimum):
-        raise SeatError(f"bot parameter {name}={raw} must be a finite number ≥ {minimum}")
+        raise SeatError(
+            _(
+                "bot parameter {name}={value} must be a finite number ≥ {minimum}",
+                name=name,
+                value=raw,
+                minimum=minimum,
+            )
+        )
     return value
 
 
@@ -53,7 +72,12 @@ def check_params(bot: str, params: dict[str, str], known: Sequence[str]) -> None
     unknown = sorted(set(params) - set(known))
     if unknown:
         raise SeatError(
-            f"unknown parameter {', '.join(unknown)} for the {bot} bot; known: {', '.join(known)}"
+            _(
+                "unknown parameter {names} for the {bot} bot; known: {known}",
+                names=", ".join(unknown),
+                bot=bot,
+                known=", ".join(known),
+            )
         )
 
 
@@ -72,7 +96,7 @@ class GreedyBot:
         game, seat = self.game, self.seat
         copy, apply_in_place, heuristic = game.copy, game.apply_in_place, game.heuristic
         totals = [0.0] * len(legal)
-        for _ in range(self.worlds):
+        for _world in range(self.worlds):
             world = game.determinize(observation, self.rng)
             for i, action in enumerate(legal):
                 after = copy(world)

@@ -37,6 +37,7 @@ import msgspec
 from mailbag.bots.base import register_bot
 from mailbag.bots.greedy import check_params, float_param, int_param
 from mailbag.core import Action, Game, Observation, Rng, SeatError
+from mailbag.core.i18n import _
 
 DEFAULT_ITERS = 1000
 DEFAULT_DEPTH = 8
@@ -76,7 +77,7 @@ class MctsBot:
         worlds: int = DEFAULT_WORLDS,
     ) -> None:
         if iters is None and seconds is None:
-            raise SeatError("the mcts bot needs a budget: iters=N or time=S")
+            raise SeatError(_("the mcts bot needs a budget: iters=N or time=S"))
         self.game = game
         self.seat = seat
         self.iters = iters
@@ -244,7 +245,7 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
     check_params("mcts", params, ("iters", "time", "depth", "c", "worlds"))
     seconds = float_param(params, "time", 0.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
-        raise SeatError("bot parameter time must be more than 0 seconds")
+        raise SeatError(_("bot parameter time must be more than 0 seconds"))
     iters: int | None = DEFAULT_ITERS
     if "iters" in params:
         iters = int_param(params, "iters", DEFAULT_ITERS, minimum=1)

@@ -7,6 +7,7 @@ from typing import Any
 
 from mailbag.bots.base import register_bot
 from mailbag.core import Action, Game, Observation, Rng, SeatError
+from mailbag.core.i18n import _
 
 
 class RandomBot:
@@ -24,7 +25,9 @@ class RandomBot:
 
 def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> RandomBot:
     if params:
-        raise SeatError(f"the random bot takes no parameters, got {', '.join(params)}")
+        raise SeatError(
+            _("the random bot takes no parameters, got {names}", names=", ".join(params))
+        )
     return RandomBot(seed * 7919 + seat)
 
 

@@ -27,6 +27,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, NoReturn, Protocol
 
 from mailbag.core.errors import MailbagError
+from mailbag.core.i18n import _
 from mailbag.sim.worker import Chunk, Outcome, play_chunk, play_job, resolve_game
 
 BACKENDS = ("local", "dask")
@@ -316,7 +317,7 @@ def run_dask(
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise MailbagError(
-            "the dask backend needs the cluster extra: pip install 'mailbag[cluster]'"
+            _("the dask backend needs the cluster extra: pip install 'mailbag[cluster]'")
         ) from None
     cluster = None
     try:
@@ -340,7 +341,13 @@ def run_dask(
     except OSError as exc:
         if cluster is not None:
             cluster.close()
-        raise MailbagError(f"cannot reach the dask scheduler {scheduler!r}: {exc}") from None
+        raise MailbagError(
+            _(
+                "cannot reach the dask scheduler {address}: {detail}",
+                address=repr(scheduler),
+                detail=str(exc),
+            )
+        ) from None
     pending: set[Any] = set()
     try:
         try:

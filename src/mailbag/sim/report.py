@@ -1,7 +1,8 @@
 """The simulation report: the summary's tables as Markdown or HTML, with PNG plots.
 
 matplotlib is imported lazily inside :func:`write_plots` (headless ``Agg`` backend); without it
-the report is written with its tables only and says so.
+the report is written with its tables only and says so. The report is in the reader's language
+(its score categories too); the summary it is made from stays language-neutral.
 """
 
 from __future__ import annotations
@@ -12,7 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mailbag.core.i18n import NC_, _, pgettext
+from mailbag.core.records import seat_kind_label, seat_label
 from mailbag.sim.worker import Outcome
+
+#: every seat's total, beside the game's own score categories
+TOTAL = NC_("score", "total")
 
 
 @dataclass
@@ -41,21 +47,35 @@ def sections(summary: dict[str, Any], images: dict[str, str]) -> list[Section]:
     """The report's content, independent of the output format."""
     stats = summary["stats"]
     out: list[Section] = []
-    options = ", ".join(f"{k}={v}" for k, v in sorted(summary["options"].items())) or "defaults"
-    state = "interrupted — statistics of the finished games only" if summary["interrupted"] else ""
+    options = ", ".join(f"{k}={v}" for k, v in sorted(summary["options"].items())) or _("defaults")
+    state = (
+        _("interrupted — statistics of the finished games only") if summary["interrupted"] else ""
+    )
+    finished = _(
+        "{finished} of {requested}",
+        finished=summary["games_finished"],
+        requested=summary["games_requested"],
+    )
     out.append(
         Section(
-            "Set-up",
+            _("Set-up"),
             ["", ""],
             [
-                ["game", summary["game"]],
-                ["seats (as listed)", ", ".join(summary["seats"])],
-                ["options", options],
-                ["seed", str(summary["seed"])],
-                ["seat rotation", "yes" if summary["rotation"] else "no"],
-                ["games", f"{summary['games_finished']} of {summary['games_requested']}"],
-                ["backend", f"{summary['backend']}, {summary['workers']} worker(s)"],
-                ["speed", f"{summary['games_per_second']:.2f} games/s"],
+                [_("game"), summary["game"]],
+                [_("seats (as listed)"), ", ".join(summary["seats"])],
+                [_("options"), options],
+                [_("seed"), str(summary["seed"])],
+                [_("seat rotation"), _("yes") if summary["rotation"] else _("no")],
+                [_("games"), finished],
+                [
+                    _("backend"),
+                    _(
+                        "{backend}, {count} worker(s)",
+                        backend=summary["backend"],
+                        count=summary["workers"],
+                    ),
+                ],
+                [_("speed"), _("{speed:.2f} games/s", speed=summary["games_per_second"])],
             ],
             text=state,
         )
@@ -68,7 +88,7 @@ def sections(summary: dict[str, Any], images: dict[str, str]) -> list[Section]:
         total = entry["scores"]["total"]
         rows.append(
             [
-                kind,
+                seat_kind_label(kind),
                 str(entry["n"]),
                 _num(entry["wins"]),
                 _pct(entry["win_rate"]),
@@ -79,18 +99,18 @@ def sections(summary: dict[str, Any], images: dict[str, str]) -> list[Section]:
         )
     out.append(
         Section(
-            "Win rate by seat kind",
+            _("Win rate by seat kind"),
             [
-                "seat kind",
-                "seat-games",
-                "wins",
-                "win rate",
-                "95% CI (Wilson)",
-                "mean place",
-                "score",
+                _("seat kind"),
+                _("seat-games"),
+                _("wins"),
+                _("win rate"),
+                _("95% CI (Wilson)"),
+                _("mean place"),
+                _("score"),
             ],
             rows,
-            text=f"An equally strong field would win {_pct(fair)} each.",
+            text=_("An equally strong field would win {rate} each.", rate=_pct(fair)),
             images=[images[k] for k in ("win_rate",) if k in images],
         )
     )
@@ -100,12 +120,13 @@ def sections(summary: dict[str, Any], images: dict[str, str]) -> list[Section]:
     ]
     out.append(
         Section(
-            "Win rate by seat position",
-            ["seat", "games", "win rate", "95% CI (Wilson)"],
+            _("Win rate by seat position"),
+            [_("seat"), _("games"), _("win rate"), _("95% CI (Wilson)")],
             rows,
-            text=(
-                f"First-player advantage (seat 0's win rate minus {_pct(fair)}): "
-                f"{100 * stats['first_player_advantage']:+.1f} points."
+            text=_(
+                "First-player advantage (seat 0's win rate minus {rate}): {advantage:+.1f} points.",
+                rate=_pct(fair),
+                advantage=100 * stats["first_player_advantage"],
             ),
             images=[images[k] for k in ("seats",) if k in images],
         )
@@ -113,7 +134,7 @@ def sections(summary: dict[str, Any], images: dict[str, str]) -> list[Section]:
     for kind, entry in stats["by_kind"].items():
         rows = [
             [
-                category,
+                pgettext("score", category),
                 _num(d["mean"]),
                 _num(d["sd"]),
                 _num(d["min"]),
@@ -126,18 +147,18 @@ def sections(summary: dict[str, Any], images: dict[str, str]) -> list[Section]:
         ]
         out.append(
             Section(
-                f"Scores of {kind}",
-                ["category", "mean", "sd", "min", "q25", "median", "q75", "max"],
+                _("Scores of {kind}", kind=seat_kind_label(kind)),
+                [_("category"), *_stat_headers()],
                 rows,
             )
         )
     if "scores" in images:
-        out.append(Section("Score distributions", images=[images["scores"]]))
+        out.append(Section(_("Score distributions"), images=[images["scores"]]))
     length = stats["length"]
     out.append(
         Section(
-            "Game length (decisions per game)",
-            ["mean", "sd", "min", "q25", "median", "q75", "max"],
+            _("Game length (decisions per game)"),
+            _stat_headers(),
             [[_num(length[k]) for k in ("mean", "sd", "min", "q25", "median", "q75", "max")]],
             images=[images[k] for k in ("length",) if k in images],
         )
@@ -150,14 +171,18 @@ def sections(summary: dict[str, Any], images: dict[str, str]) -> list[Section]:
         key = f"balance-{category}"
         out.append(
             Section(
-                f"Balance: {category}",
-                [category, "seat-games", "win rate", "95% CI (Wilson)", "mean score"],
+                _("Balance: {category}", category=category),
+                [category, _("seat-games"), _("win rate"), _("95% CI (Wilson)"), _("mean score")],
                 rows,
-                text="Win rate of the seats whose game involved each component.",
+                text=_("Win rate of the seats whose game involved each component."),
                 images=[images[key]] if key in images else [],
             )
         )
     return out
+
+
+def _stat_headers() -> list[str]:
+    return [_("mean"), _("sd"), _("min"), _("q25"), _("median"), _("q75"), _("max")]
 
 
 def to_markdown(title: str, parts: Sequence[Section], note: str = "") -> str:
@@ -219,9 +244,11 @@ def write_report(
         images = write_plots(summary, outcomes, out / "plots")
     except ImportError:
         images = {}
-        note = "Plots were not drawn: matplotlib is not installed (pip install 'mailbag[plots]')."
+        note = _(
+            "Plots were not drawn: matplotlib is not installed (pip install 'mailbag[plots]')."
+        )
     relative = {key: f"plots/{Path(path).name}" for key, path in images.items()}
-    title = f"mailbag simulation: {summary['game']}"
+    title = _("mailbag simulation: {game}", game=summary["game"])
     parts = sections(summary, relative)
     if fmt == "html":
         path = out / "report.html"
@@ -259,18 +286,21 @@ def write_plots(
         low = [max(0.0, e["win_rate"] - e["ci95"][0]) for e in entries]
         high = [max(0.0, e["ci95"][1] - e["win_rate"]) for e in entries]
         ax.barh(labels, rates, xerr=[low, high], capsize=4, color="#4c72b0")
-        ax.axvline(fair, color="#c44e52", linestyle="--", label=f"fair share {fair:.2f}")
+        ax.axvline(
+            fair, color="#c44e52", linestyle="--", label=_("fair share {rate:.2f}", rate=fair)
+        )
         ax.set_xlim(0, 1)
-        ax.set_xlabel("win rate (95% Wilson interval)")
+        ax.set_xlabel(_("win rate (95% Wilson interval)"))
         ax.set_title(title)
         ax.invert_yaxis()
         ax.legend(loc="lower right")
         save(fig, name)
 
     kinds = list(stats["by_kind"])
-    rate_bars("win_rate", kinds, [stats["by_kind"][k] for k in kinds], "Win rate by seat kind")
-    seats = [f"seat {i}" for i in range(stats["seats"])]
-    rate_bars("seats", seats, stats["by_seat"], "Win rate by seat position")
+    shown = [seat_kind_label(k) for k in kinds]
+    rate_bars("win_rate", shown, [stats["by_kind"][k] for k in kinds], _("Win rate by seat kind"))
+    seats = [seat_label(i) for i in range(stats["seats"])]
+    rate_bars("seats", seats, stats["by_seat"], _("Win rate by seat position"))
 
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
     totals = [
@@ -278,23 +308,26 @@ def write_plots(
         for kind in kinds
     ]
     ax.boxplot(totals)
-    ax.set_xticks(range(1, len(kinds) + 1), kinds)
-    ax.set_ylabel("final score")
-    ax.set_title("Final score by seat kind")
+    ax.set_xticks(range(1, len(kinds) + 1), shown)
+    ax.set_ylabel(_("final score"))
+    ax.set_title(_("Final score by seat kind"))
     save(fig, "scores")
 
     fig, ax = plt.subplots(figsize=(6.4, 3.2))
     ax.hist(
         [o.decisions for o in outcomes], bins=min(30, max(5, len(outcomes) // 5)), color="#55a868"
     )
-    ax.set_xlabel("decisions per game")
-    ax.set_ylabel("games")
-    ax.set_title("Game length")
+    ax.set_xlabel(_("decisions per game"))
+    ax.set_ylabel(_("games"))
+    ax.set_title(_("Game length"))
     save(fig, "length")
 
     for category, tags in stats["balance"].items():
         labels = sorted(tags, key=lambda t: -tags[t]["win_rate"])[:40]
         rate_bars(
-            f"balance-{category}", labels, [tags[t] for t in labels], f"Win rate by {category}"
+            f"balance-{category}",
+            labels,
+            [tags[t] for t in labels],
+            _("Win rate by {category}", category=category),
         )
     return paths

@@ -14,6 +14,7 @@ from typing import Any
 from mailbag.bots.base import Bot, make_bot
 from mailbag.core import Action, Event, Game, apply, new_game
 from mailbag.core.errors import SeatError
+from mailbag.core.i18n import _
 from mailbag.core.records import (
     GameRecord,
     Step,
@@ -44,7 +45,13 @@ def make_agents(game: Game[Any], seats: Sequence[str], seed: int) -> dict[int, B
             continue
         if kind.split(":")[0] in {k.split(":")[0] for k in game.spec.engine_seats}:
             valid = ", ".join(game.spec.engine_seats)
-            raise SeatError(f"unknown seat kind {kind!r}; this game's engine seats: {valid}")
+            raise SeatError(
+                _(
+                    "unknown seat kind {kind}; this game's engine seats: {valid}",
+                    kind=repr(kind),
+                    valid=valid,
+                )
+            )
         agents[seat] = make_bot(kind, game, seat, seed)
     return agents
 
@@ -86,7 +93,13 @@ def play_game(
         seat = deciders[0]
         agent = agents.get(seat)
         if agent is None:
-            raise SeatError(f"seat {seat} ({seats[seat]}) owes a decision but has no agent")
+            raise SeatError(
+                _(
+                    "seat {seat} ({kind}) owes a decision but has no agent",
+                    seat=seat,
+                    kind=seats[seat],
+                )
+            )
         legal = game.legal_actions(state, seat)
         observation = game.view(state, seat) if getattr(agent, "needs_view", True) else {}
         action = agent.choose(observation, legal)

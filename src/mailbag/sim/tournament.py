@@ -22,6 +22,7 @@ from typing import Any
 from mailbag.bots.base import make_bot
 from mailbag.core.errors import MailbagError, SeatError
 from mailbag.core.game import Game
+from mailbag.core.i18n import _
 from mailbag.core.records import engine_seat_kinds
 from mailbag.core.registry import get
 from mailbag.sim.backends import BACKENDS, OutcomeStream, chunk_size, run_dask, run_local
@@ -71,27 +72,46 @@ class SimResult:
 def validate(config: SimConfig) -> tuple[Game[Any], dict[str, Any]]:
     """Check the whole set-up before any game is played; every problem is a one-line error."""
     if config.games < 1:
-        raise MailbagError(f"--games must be at least 1, not {config.games}")
+        raise MailbagError(_("--games must be at least 1, not {count}", count=config.games))
     if config.workers < 1:
-        raise MailbagError(f"--workers must be at least 1, not {config.workers}")
+        raise MailbagError(_("--workers must be at least 1, not {count}", count=config.workers))
     if config.backend not in BACKENDS:
-        raise MailbagError(f"unknown backend {config.backend!r}; backends: {', '.join(BACKENDS)}")
+        raise MailbagError(
+            _(
+                "unknown backend {backend}; backends: {backends}",
+                backend=repr(config.backend),
+                backends=", ".join(BACKENDS),
+            )
+        )
     if config.scheduler and config.backend != "dask":
-        raise MailbagError("--scheduler is for the dask backend: add --backend dask")
+        raise MailbagError(_("--scheduler is for the dask backend: add --backend dask"))
     if config.report not in (None, "md", "html"):
-        raise MailbagError(f"unknown report format {config.report!r}; formats: md, html")
+        raise MailbagError(
+            _("unknown report format {format}; formats: md, html", format=repr(config.report))
+        )
     game = get(config.game) if isinstance(config.game, str) else config.game
     options = game.spec.resolve_options(config.options)
     if not config.seats:
-        raise SeatError("no seats given")
+        raise SeatError(_("no seats given"))
     for seat, kind in enumerate(config.seats):
         if kind in game.spec.engine_seats:
             continue
         if kind in ("human", "player"):
-            raise SeatError(f"seat kind {kind!r} cannot be simulated; use a bot or engine seat")
+            raise SeatError(
+                _(
+                    "seat kind {kind} cannot be simulated; use a bot or engine seat",
+                    kind=repr(kind),
+                )
+            )
         if kind.split(":")[0] in {k.split(":")[0] for k in game.spec.engine_seats}:
             valid = ", ".join(game.spec.engine_seats)
-            raise SeatError(f"unknown seat kind {kind!r}; this game's engine seats: {valid}")
+            raise SeatError(
+                _(
+                    "unknown seat kind {kind}; this game's engine seats: {valid}",
+                    kind=repr(kind),
+                    valid=valid,
+                )
+            )
         make_bot(kind, game, seat, 0)
     game.spec.check_seats(engine_seat_kinds(game, list(config.seats)))
     return game, options
@@ -219,7 +239,9 @@ class _Writer:
             for name in ("summary.json", "report.md", "report.html"):
                 (out / name).unlink(missing_ok=True)
         except OSError as exc:
-            raise MailbagError(f"cannot write to {out}: {exc.strerror}") from None
+            raise MailbagError(
+                _("cannot write to {folder}: {reason}", folder=str(out), reason=exc.strerror)
+            ) from None
         self.games_path = out / "games.jsonl"
         self.games_file = self.games_path.open("w", encoding="utf-8")
 

@@ -14,6 +14,7 @@ import msgspec
 
 from mailbag.core.errors import MailbagError
 from mailbag.core.game import Game
+from mailbag.core.i18n import _
 from mailbag.core.registry import get
 from mailbag.sim.runner import play_game
 from mailbag.sim.schedule import Job
@@ -69,7 +70,12 @@ def resolve_game(name: str, module: str) -> Game[Any]:
         game: Game[Any] = importlib.import_module(module).GAME
         if game.spec.name != name:
             raise MailbagError(
-                f"module {module} defines {game.spec.name!r}, not {name!r}"
+                _(
+                    "module {module} defines {found}, not {game}",
+                    module=module,
+                    found=repr(game.spec.name),
+                    game=repr(name),
+                )
             ) from None
         _BY_MODULE[key] = game
         return game
