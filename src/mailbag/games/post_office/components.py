@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from mailbag.core.effects import Effects
 from mailbag.core.errors import ComponentError
 from mailbag.core.files import parse_toml
+from mailbag.core.i18n import _
 
 if TYPE_CHECKING:
     from mailbag.games.post_office.geometry import Tables
@@ -147,9 +148,13 @@ def _read(path: Path) -> dict[str, Any]:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except OSError as exc:
-        raise ComponentError(f"{path}: cannot read component file ({exc.strerror})") from None
+        raise ComponentError(
+            _("{file}: cannot read component file ({reason})", file=path, reason=exc.strerror)
+        ) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ComponentError(f"{path}: not valid TOML ({exc})") from None
+        raise ComponentError(
+            _("{file}: not valid TOML ({reason})", file=path, reason=exc)
+        ) from None
 
 
 def load_components(user_text: str | Path | None = None, source: str = "") -> Components:
@@ -172,17 +177,28 @@ def load_components(user_text: str | Path | None = None, source: str = "") -> Co
         unknown = sorted(set(user) - set(SECTIONS))
         if unknown:
             raise ComponentError(
-                f"{user_file}: unknown section {unknown[0]!r}; Post Office component sections "
-                f"are: {', '.join(SECTIONS)}"
+                _(
+                    "{file}: unknown section {section}; Post Office component sections are: "
+                    "{sections}",
+                    file=user_file,
+                    section=repr(unknown[0]),
+                    sections=", ".join(SECTIONS),
+                )
             )
         if not user:
-            raise ComponentError(f"{user_file}: no component section in the file")
+            raise ComponentError(_("{file}: no component section in the file", file=user_file))
         for key, value in user.items():
             merged[key] = value
             origin[key] = str(user_file)
     for key in SECTIONS:
         if key not in merged:
-            raise ComponentError(f"{DATA}: section {key!r} is missing from the shipped data")
+            raise ComponentError(
+                _(
+                    "{file}: section {section} is missing from the shipped data",
+                    file=DATA,
+                    section=repr(key),
+                )
+            )
     return _build(merged, origin, user_file if user_text is not None else "shipped")
 
 
@@ -192,7 +208,7 @@ class _Entry:
     def __init__(self, file: str, where: str, table: Any) -> None:
         self.file, self.where = file, where
         if not isinstance(table, dict):
-            self.fail(f"expected a table, got {type(table).__name__}")
+            self.fail(_("expected a table, got {kind}", kind=type(table).__name__))
         self.table: dict[str, Any] = table
 
     def fail(self, problem: str) -> None:
@@ -201,21 +217,36 @@ class _Entry:
     def only(self, *fields: str) -> None:
         extra = sorted(set(self.table) - set(fields))
         if extra:
-            self.fail(f"unknown field {extra[0]!r}; fields are: {', '.join(fields)}")
+            self.fail(
+                _(
+                    "unknown field {field}; fields are: {fields}",
+                    field=repr(extra[0]),
+                    fields=", ".join(fields),
+                )
+            )
 
     def get(self, name: str, kind: type) -> Any:
         if name not in self.table:
-            self.fail(f"missing field {name!r}")
+            self.fail(_("missing field {field}", field=repr(name)))
         value = self.table[name]
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-            self.fail(f"field {name!r} must be {kind.__name__}, got {value!r}")
+            self.fail(
+                _(
+                    "field {field} must be {kind}, got {value}",
+                    field=repr(name),
+                    kind=kind.__name__,
+                    value=repr(value),
+                )
+            )
         return value
 
 
 def _list(merged: dict[str, Any], origin: dict[str, str], key: str) -> list[Any]:
     value = merged[key]
     if not isinstance(value, list):
-        raise ComponentError(f"{origin[key]}: {key!r} must be a list of entries")
+        raise ComponentError(
+            _("{file}: {section} must be a list of entries", file=origin[key], section=repr(key))
+        )
     return value
 
 
@@ -236,12 +267,20 @@ def _helpers(merged: dict[str, Any], origin: dict[str, str]) -> tuple[str, ...]:
     file = origin["helpers"]
     names = _list(merged, origin, "helpers")
     if len(names) != 4:
-        raise ComponentError(f"{file}: helpers: expected 4 helpers, found {len(names)}")
+        raise ComponentError(
+            _("{file}: helpers: expected 4 helpers, found {count}", file=file, count=len(names))
+        )
     for name in names:
         if not isinstance(name, str) or not name.isidentifier():
-            raise ComponentError(f"{file}: helpers: {name!r} is not a helper name (one word)")
+            raise ComponentError(
+                _(
+                    "{file}: helpers: {name} is not a helper name (one word)",
+                    file=file,
+                    name=repr(name),
+                )
+            )
     if len(set(names)) != len(names):
-        raise ComponentError(f"{file}: helpers: a helper is listed twice")
+        raise ComponentError(_("{file}: helpers: a helper is listed twice", file=file))
     return tuple(names)
 
 
@@ -249,19 +288,21 @@ def _colours(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Colour, ..
     file = origin["colours"]
     entries = _list(merged, origin, "colours")
     if len(entries) != 4:
-        raise ComponentError(f"{file}: colours: expected 4 colours, found {len(entries)}")
+        raise ComponentError(
+            _("{file}: colours: expected 4 colours, found {count}", file=file, count=len(entries))
+        )
     result = []
     for i, table in enumerate(entries, 1):
-        e = _Entry(file, f"colours entry {i}", table)
+        e = _Entry(file, _("{section} entry {number}", section="colours", number=i), table)
         e.only("name", "shade", "letter")
         name, shade, letter = e.get("name", str), e.get("shade", str), e.get("letter", str)
         if not name.isidentifier():
-            e.fail(f"colour name {name!r} must be one word")
+            e.fail(_("colour name {name} must be one word", name=repr(name)))
         if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
-            e.fail(f"letter {letter!r} must be one capital letter")
+            e.fail(_("letter {letter} must be one capital letter", letter=repr(letter)))
         result.append(Colour(name, shade, letter))
     if len({c.name for c in result}) != 4 or len({c.letter for c in result}) != 4:
-        raise ComponentError(f"{file}: colours: names and letters must be distinct")
+        raise ComponentError(_("{file}: colours: names and letters must be distinct", file=file))
     return tuple(result)
 
 
@@ -271,22 +312,30 @@ def _icons(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Icon, ...]:
     entries = _list(merged, origin, "icons")
     found: dict[str, Icon] = {}
     for i, table in enumerate(entries, 1):
-        e = _Entry(file, f"icons entry {i}", table)
+        e = _Entry(file, _("{section} entry {number}", section="icons", number=i), table)
         e.only("name", "mark", "title")
         name, mark, title = e.get("name", str), e.get("mark", str), e.get("title", str)
-        e.where = f"icon {name!r}"
+        e.where = _("icon {name}", name=repr(name))
         if name not in ICONS:
-            e.fail(f"unknown icon {name!r}; icons are: {', '.join(ICONS)}")
+            e.fail(
+                _(
+                    "unknown icon {icon}; icons are: {icons}",
+                    icon=repr(name),
+                    icons=", ".join(ICONS),
+                )
+            )
         if name in found:
-            e.fail("listed twice")
+            e.fail(_("listed twice"))
         if len(mark) != 1 or not mark.isprintable():
-            e.fail(f"mark {mark!r} must be one printable character")
+            e.fail(_("mark {mark} must be one printable character", mark=repr(mark)))
         found[name] = Icon(name, mark, title)
     missing = [name for name in ICONS if name not in found]
     if missing:
-        raise ComponentError(f"{file}: icons: icon {missing[0]!r} is missing")
+        raise ComponentError(
+            _("{file}: icons: icon {icon} is missing", file=file, icon=repr(missing[0]))
+        )
     if len({icon.mark for icon in found.values()}) != len(ICONS):
-        raise ComponentError(f"{file}: icons: marks must be distinct")
+        raise ComponentError(_("{file}: icons: marks must be distinct", file=file))
     return tuple(found[name] for name in ICONS)
 
 
@@ -294,30 +343,36 @@ def _shapes(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Shape, ...]
     file = origin["shapes"]
     entries = _list(merged, origin, "shapes")
     if len(entries) != 4:
-        raise ComponentError(f"{file}: shapes: expected 4 tape shapes, found {len(entries)}")
+        raise ComponentError(
+            _(
+                "{file}: shapes: expected 4 tape shapes, found {count}",
+                file=file,
+                count=len(entries),
+            )
+        )
     result = []
     for i, table in enumerate(entries, 1):
-        e = _Entry(file, f"shapes entry {i}", table)
+        e = _Entry(file, _("{section} entry {number}", section="shapes", number=i), table)
         e.only("name", "cells")
         name = e.get("name", str)
-        e.where = f"shape {name!r}"
+        e.where = _("shape {name}", name=repr(name))
         if not name.isidentifier():
-            e.fail(f"shape name {name!r} must be one word")
+            e.fail(_("shape name {name} must be one word", name=repr(name)))
         cells = []
         for j, cell in enumerate(e.get("cells", list), 1):
-            c = _Entry(file, f"shape {name!r} cell {j}", cell)
+            c = _Entry(file, _("shape {name} cell {number}", name=repr(name), number=j), cell)
             c.only("row", "col")
             row, col = c.get("row", int), c.get("col", int)
             if not (0 <= row < 4 and 0 <= col < 4):
-                c.fail("row and col must be 0..3")
+                c.fail(_("row and col must be 0..3"))
             cells.append((row, col))
         if len(cells) != 4 or len(set(cells)) != 4:
-            e.fail("a tape covers exactly 4 distinct cells")
+            e.fail(_("a tape covers exactly 4 distinct cells"))
         if not _connected(cells):
-            e.fail("the 4 cells must be connected side by side")
+            e.fail(_("the 4 cells must be connected side by side"))
         result.append(Shape(name, tuple(cells)))
     if len({s.name for s in result}) != 4:
-        raise ComponentError(f"{file}: shapes: shape names must be distinct")
+        raise ComponentError(_("{file}: shapes: shape names must be distinct", file=file))
     return tuple(result)
 
 
@@ -339,12 +394,18 @@ def _stamps(merged: dict[str, Any], origin: dict[str, str]) -> tuple[dict[int, i
     tokens = {5: e.get("fives", int), 3: e.get("threes", int), 1: e.get("ones", int)}
     starting = e.get("starting", int)
     if any(n < 0 for n in tokens.values()) or starting < 0:
-        e.fail("stamp counts must not be negative")
+        e.fail(_("stamp counts must not be negative"))
     if any(n > MAX_STAMP_TOKENS for n in tokens.values()) or starting > MAX_STAMP_TOKENS:
-        e.fail(f"stamp counts must be at most {MAX_STAMP_TOKENS}")
+        e.fail(_("stamp counts must be at most {limit}", limit=MAX_STAMP_TOKENS))
     total = sum(v * n for v, n in tokens.items())
     if total < 4 * starting:
-        e.fail(f"the supply ({total} stamps) cannot give 4 players {starting} stamps each")
+        e.fail(
+            _(
+                "the supply ({total} stamps) cannot give 4 players {starting} stamps each",
+                total=total,
+                starting=starting,
+            )
+        )
     return tokens, starting
 
 
@@ -356,9 +417,21 @@ def _parcels(e: _Entry, colours: tuple[Colour, ...]) -> tuple[list[int], list[in
         p.only("colour", "icon")
         colour, icon = p.get("colour", str), p.get("icon", str)
         if colour not in names:
-            p.fail(f"unknown colour {colour!r}; colours are: {', '.join(names)}")
+            p.fail(
+                _(
+                    "unknown colour {colour}; colours are: {colours}",
+                    colour=repr(colour),
+                    colours=", ".join(names),
+                )
+            )
         if icon not in ICONS:
-            p.fail(f"unknown icon {icon!r}; icons are: {', '.join(ICONS)}")
+            p.fail(
+                _(
+                    "unknown icon {icon}; icons are: {icons}",
+                    icon=repr(icon),
+                    icons=", ".join(ICONS),
+                )
+            )
         cols.append(names.index(colour))
         icons.append(ICONS.index(icon))
     return cols, icons
@@ -376,17 +449,22 @@ def _tokens(
     entries = _list(merged, origin, "tokens")
     if len(entries) != REGULAR_TOKENS:
         raise ComponentError(
-            f"{file}: tokens: expected {REGULAR_TOKENS} parcel tokens, found {len(entries)}"
+            _(
+                "{file}: tokens: expected {expected} parcel tokens, found {count}",
+                file=file,
+                expected=REGULAR_TOKENS,
+                count=len(entries),
+            )
         )
     for i, entry in enumerate(entries, 1):
-        e = _Entry(file, f"tokens entry {i}", entry)
+        e = _Entry(file, _("{section} entry {number}", section="tokens", number=i), entry)
         e.only("id", *CORNERS)
         tid = e.get("id", int)
-        e.where = f"token {tid}"
+        e.where = _("token {token}", token=tid)
         if not 1 <= tid <= REGULAR_TOKENS:
-            e.fail(f"id must be 1..{REGULAR_TOKENS}")
+            e.fail(_("id must be 1..{last}", last=REGULAR_TOKENS))
         if table[tid].id:
-            e.fail("id used twice")
+            e.fail(_("id used twice"))
         cols, icons = _parcels(e, colours)
         table[tid] = Token(tid, str(tid), _four(cols), _four(icons))
     file = origin["starting_tokens"]
@@ -394,24 +472,37 @@ def _tokens(
     expected = len(helpers) * STARTING_PER_HELPER
     if len(entries) != expected:
         raise ComponentError(
-            f"{file}: starting_tokens: expected {expected} starting tokens "
-            f"({STARTING_PER_HELPER} per helper), found {len(entries)}"
+            _(
+                "{file}: starting_tokens: expected {expected} starting tokens ({each} per "
+                "helper), found {count}",
+                file=file,
+                expected=expected,
+                each=STARTING_PER_HELPER,
+                count=len(entries),
+            )
         )
     for i, entry in enumerate(entries, 1):
-        e = _Entry(file, f"starting_tokens entry {i}", entry)
+        e = _Entry(file, _("{section} entry {number}", section="starting_tokens", number=i), entry)
         e.only("helper", "number", *CORNERS)
         helper, number = e.get("helper", str), e.get("number", int)
-        e.where = f"starting token {helper}-{number}"
+        label = f"{helper}-{number}"
+        e.where = _("starting token {token}", token=label)
         if helper not in helpers:
-            e.fail(f"unknown helper {helper!r}; helpers are: {', '.join(helpers)}")
+            e.fail(
+                _(
+                    "unknown helper {helper}; helpers are: {helpers}",
+                    helper=repr(helper),
+                    helpers=", ".join(helpers),
+                )
+            )
         if not 1 <= number <= STARTING_PER_HELPER:
-            e.fail(f"number must be 1..{STARTING_PER_HELPER}")
+            e.fail(_("number must be 1..{last}", last=STARTING_PER_HELPER))
         h = helpers.index(helper)
         tid = REGULAR_TOKENS + 1 + h * STARTING_PER_HELPER + number - 1
         if table[tid].id:
-            e.fail("listed twice")
+            e.fail(_("listed twice"))
         cols, icons = _parcels(e, colours)
-        table[tid] = Token(tid, f"{helper}-{number}", _four(cols), _four(icons))
+        table[tid] = Token(tid, label, _four(cols), _four(icons))
     return tuple(table)
 
 
@@ -426,15 +517,20 @@ def _goals(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Goal, ...]:
     entries = _list(merged, origin, "goals")
     if not 1 <= len(entries) <= MAX_GOALS:
         raise ComponentError(
-            f"{file}: goals: expected 1 to {MAX_GOALS} goal tokens, found {len(entries)}"
+            _(
+                "{file}: goals: expected 1 to {most} goal tokens, found {count}",
+                file=file,
+                most=MAX_GOALS,
+                count=len(entries),
+            )
         )
     result = []
     for i, entry in enumerate(entries, 1):
-        e = _Entry(file, f"goals entry {i}", entry)
+        e = _Entry(file, _("{section} entry {number}", section="goals", number=i), entry)
         name = e.get("name", str)
-        e.where = f"goal {name!r}"
+        e.where = _("goal {name}", name=repr(name))
         if not name.isidentifier():
-            e.fail("a goal name must be one word (letters, digits, _)")
+            e.fail(_("a goal name must be one word (letters, digits, _)"))
         title, condition = e.get("title", str), e.get("condition", str)
         text = e.get("help", str) if "help" in e.table else ""
         function = GOAL_CONDITIONS.get(condition, f"{file}: {e.where}")
@@ -443,11 +539,11 @@ def _goals(merged: dict[str, Any], origin: dict[str, str]) -> tuple[Goal, ...]:
         numbers = {number: e.get(number, int) for number in required}
         numbers.update({number: e.get(number, int) for number in optional if number in e.table})
         if any(v < 1 for v in numbers.values()):
-            e.fail("counts must be at least 1")
+            e.fail(_("counts must be at least 1"))
         check = functools.partial(function, **numbers)
         result.append(Goal(name, title, text, condition, numbers, check))
     if len({g.name for g in result}) != len(result):
-        raise ComponentError(f"{file}: goals: goal names must be distinct")
+        raise ComponentError(_("{file}: goals: goal names must be distinct", file=file))
     return tuple(result)
 
 
