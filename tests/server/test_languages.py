@@ -8,6 +8,9 @@ only loosely, as they are made through the games' catalogs."""
 from __future__ import annotations
 
 import contextlib
+import importlib.util
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -308,3 +311,43 @@ def test_a_finished_game_in_the_readers_language(client: TestClient) -> None:
         assert spanish["text"] == game.describe_action(
             game.view(entries[1].state, seat), entries[2].action
         )
+
+
+# -- the client's texts --------------------------------------------------------------------------
+STATIC = Path(__file__).resolve().parents[2] / "src" / "mailbag" / "server" / "static"
+#: ``t("…")`` with its literal first argument, in the client's modules
+CALL = re.compile(r'\bt\(\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _areas() -> Any:
+    """tests/i18n/areas.py: how ``make catalogs`` finds the texts."""
+    path = Path(__file__).resolve().parents[1] / "i18n" / "areas.py"
+    spec = importlib.util.spec_from_file_location("i18n_areas", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_client_text_is_found_for_the_catalogs() -> None:
+    """Every ``t("…")`` of the client — inside htm's templates too — is one the catalogs' extractor
+    finds (else it would stay English), and ``t`` is only ever called with a literal."""
+    found = {
+        msgid
+        for _ctx, msgid, path, _line in _areas().messages_of("server")
+        if path.suffix == ".js"
+    }
+    written: dict[str, str] = {}
+    others: list[str] = []
+    for path in sorted(STATIC.glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for match in CALL.finditer(text):
+            written[json.loads(f'"{match.group(1)}"')] = path.name
+        for match in re.finditer(r"\bt\((?!\s*\")", text):
+            line = text.count("\n", 0, match.start()) + 1
+            if not text[match.start() - 9 : match.start()].endswith("function "):
+                others.append(f"{path.name}:{line}")
+    assert written, "no t() calls found"
+    missing = sorted(f"{at}: {msgid!r}" for msgid, at in written.items() if msgid not in found)
+    assert not missing, "texts the extractor does not see:\n" + "\n".join(missing)
+    assert not others, "t() called without a literal English text: " + ", ".join(others)

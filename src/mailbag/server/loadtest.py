@@ -287,7 +287,7 @@ def _wait_ready(server: ServerProcess) -> None:
         _(
             "the server at {url} did not answer within {seconds} s",
             url=server.base,
-            seconds=f"{START_TIMEOUT:.0f}",
+            seconds=round(START_TIMEOUT),
         )
     )
 
@@ -649,7 +649,7 @@ async def run_load(
                     "({errors})",
                     missing=missing,
                     clients=config.clients,
-                    seconds=f"{CONNECT_TIMEOUT:.0f}",
+                    seconds=round(CONNECT_TIMEOUT),
                     errors=dict(bench.errors),
                 )
             ) from None

@@ -1,9 +1,10 @@
-// The client's texts in the reader's language: t("English text {name}", {name}) looks the text
-// up in the catalog the server gives (`GET /api/i18n/<lang>`: every translation keyed by its
-// English) and fills its named placeholders; a text without a translation stays English.
-// The language: the one chosen here before (localStorage `mailbag.lang`), else the first of the
-// browser's languages mailbag speaks, else English. Texts the server makes (the board, the log,
-// the choices, refusals) come in the socket's language: the table page tells it when it changes.
+// The client's texts in the reader's language. `t` looks an English text (with named
+// placeholders: "… {name} …") up in the catalog the server gives (`GET /api/i18n/<lang>`: every
+// translation keyed by its English) and fills the placeholders from its second argument; a text
+// without a translation stays English. The language: the one chosen here before (localStorage
+// `mailbag.lang`), else the first of the browser's languages mailbag speaks, else English.
+// Texts the server makes (the board, the log, the choices, refusals) come in the socket's
+// language: the table page tells it when it changes.
 import { useEffect, useState } from "preact/hooks";
 
 export const LANGUAGES = ["en", "nl", "es"];
