@@ -5,6 +5,7 @@ Carteros), house names and the notation, which is the same in every language."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mailbag.cli import app
+from mailbag.core import apply, new_game, parse_action
 from mailbag.core.errors import IllegalAction
 from mailbag.core.game import Event
 from mailbag.core.i18n import catalog, pgettext, set_language, use_language
@@ -36,15 +38,22 @@ STOPLIST = frozenset(
 EXTRA = {"es": frozenset({"score", "post"}), "nl": frozenset()}
 #: the game's menu lines: "  12. play gps — what it does"; the notation before the dash
 _MENU = re.compile(r"^\s*\d+\.\s+(?P<notation>.*?)(?:\s+▸.*?)?(?:\s+—\s+(?P<says>.*))?$")
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_WORD = re.compile(r"[A-Za-z][A-Za-z_'-]*")
 
 
 #: the notation a refusal quotes, "(give letter|parcel)": the same in every language
 _NOTATION = re.compile(r"\((?:{})\b[^)]*\)".format("|".join(sorted(VERBS))))
 
 
-def english_words(text: str, lang: str) -> list[str]:
+#: the words of the notation (verbs, card and Mail kinds), which a refusal quotes
+NOTATION_WORDS = VERBS | set(GAME.components.action_names) | set(GAME.components.mail_names)
+
+
+def english_words(text: str, lang: str, refusal: bool = False) -> list[str]:
+    """The stoplist's words in ``text``, but for the notation (a refusal may quote it)."""
     words = {w.lower().strip("'-") for w in _WORD.findall(_NOTATION.sub("", text))}
+    if refusal:
+        words -= NOTATION_WORDS
     return sorted(words & (STOPLIST | EXTRA[lang]))
 
 
@@ -117,6 +126,81 @@ def test_events_are_put_into_words_at_display_time(lang: str) -> None:
             "nl": "bob bezorgt een Pakket (4 bezorgd)",
         }[lang]
     )
+
+
+# -- every text of random games ----------------------------------------------------------------
+
+#: a few illegal actions tried at every step: each verb, wrong arguments, another seat's turn
+_TRIED = [
+    "move D9",
+    "move A1",
+    "deliver",
+    "deliver now",
+    "draw",
+    "play wind",
+    "play map",
+    "replace gps",
+    "refill",
+    "shops",
+    "end",
+    "give parcel",
+    "give stamp",
+    "discard letter",
+    "use bone",
+    "pass",
+    "flood C4",
+    "ride C4",
+    "stop",
+    "peek C4",
+    "take_mission 12",
+    "place_stampy B2",
+    "move_stampy C4",
+    "tiebreak A1 A2",
+    "fly",
+]
+
+
+def _engine_texts(seed: int, options: dict[str, object]) -> Iterator[tuple[str, str]]:
+    """What the engine says in a random game: every seat's board, every legal action's
+    description, every event, and the refusal of each of ``_TRIED`` that is illegal."""
+    rng = random.Random(seed)
+    names = [f"p{s}" for s in range(3)]
+    state = new_game(GAME, 3, options, seed)
+    for _step in range(400):
+        deciders = GAME.deciders(state)
+        if not deciders:
+            break
+        seat = deciders[0]
+        view = GAME.view(state, seat)
+        yield "render", GAME.render(view)
+        yield "render", GAME.render(GAME.view(state, None))
+        legal = GAME.legal_actions(state, seat)
+        yield from (("describe", GAME.describe_action(view, action)) for action in legal)
+        for text in _TRIED:
+            action = parse_action(text)
+            if action not in legal:
+                yield "refusal", GAME.explain_illegal(state, seat, action).reason
+        state, events = apply(GAME, state, seat, rng.choice(legal))
+        yield from (("event", GAME.event_text(event, names)) for event in events)
+    assert GAME.is_over(state)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_random_games_say_nothing_in_english(lang: str) -> None:
+    found: dict[str, list[str]] = {}
+    kinds = (
+        {},
+        {"stampy": True},
+        {"missions": True, "max_rounds": 6},
+        {"stampy": True, "missions": True, "max_rounds": 6},
+    )
+    with use_language(lang):
+        for seed, options in enumerate(kinds):
+            for kind, text in _engine_texts(seed, {"max_rounds": 8, **options}):
+                words = english_words(text, lang, refusal=kind == "refusal")
+                if words:
+                    found.setdefault(text, words)
+    assert not found, "\n".join(f"{w}: {text!r}" for text, w in list(found.items())[:10])
 
 
 # -- a game to the end in line mode ----------------------------------------------------------
@@ -204,7 +288,11 @@ def test_a_game_to_the_end_says_nothing_in_english(
     kinds = {name for name, _text in said}
     expected = {"render", "describe_action", "event_text"}
     assert kinds == (expected | {"explain_illegal"} if game == "modes" else expected)
-    english = {text: found for _name, text in said if (found := english_words(text, lang))}
+    english = {
+        text: found
+        for name, text in said
+        if (found := english_words(text, lang, refusal=name == "explain_illegal"))
+    }
     assert not english, "\n".join(f"{w}: {text!r}" for text, w in list(english.items())[:10])
     # what the engine said is what the person saw
     shown = {text for name, text in said if name == "event_text"}
