@@ -33,8 +33,9 @@ HouseEffect: TypeAlias = Callable[["Components", CarterosState, int, int, bool, 
 #: ``kind`` is still in the seat's hand: the effect discards it, or puts it on the table.
 ActionEffect: TypeAlias = Callable[["Components", CarterosState, int, int, list[Event]], None]
 #: a condition for playing an ACTION card, besides holding it inside the neighbourhood
-#: (CA-1): ``None`` when ``seat`` meets it, else ``(rule, reason)``; ``{card}`` in the reason
-#: stands for the card's title. Both the legal-action menu and the refusal read this one check.
+#: (CA-1): ``None`` when ``seat`` meets it, else ``(rule, reason)``; the reason is English,
+#: marked with ``N_`` for the catalogs and translated where the refusal is made, and ``{card}`` in
+#: it stands for the card's title. Both the legal-action menu and the refusal read this one check.
 Requirement: TypeAlias = Callable[[CarterosState, int], "tuple[str, str] | None"]
 
 HOUSE_EFFECTS: Effects[HouseEffect] = Effects("Carteros house card")

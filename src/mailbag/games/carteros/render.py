@@ -3,7 +3,8 @@ grid (face-down houses, floods, meeples and Stampy) with a key to every mark and
 shown, the shops, every carrier's cards, mission and score, the seat's own hand, and short labels
 for the action menu. Works from a view only, so it cannot show what the seat may not know; the
 titles, abbreviations and help texts come from the component data, the decisions' wording from
-:mod:`decisions`."""
+:mod:`decisions`. Every word is in the reader's language (:mod:`texts`); house names and the
+notation are the same in every language."""
 
 from __future__ import annotations
 
