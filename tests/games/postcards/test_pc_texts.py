@@ -1,0 +1,111 @@
+"""Postcards in every language: every name the shipped component data gives (regions, actions,
+effects, gifts, score lines) and every identifier the rules put into words (colours, campsite
+types, Automa levels) has a Dutch and a Spanish translation; events are put into words at
+display time, in the reader's language, and stay the same data."""
+
+from __future__ import annotations
+
+import pytest
+from pc_builder import COMPS, Builder, run
+
+from mailbag.core import IllegalAction, apply, parse_action
+from mailbag.core.i18n import catalog, use_language
+from mailbag.games.postcards import GAME, scoring
+from mailbag.games.postcards.automa import DIFFICULTY_CARDS
+from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS
+
+LANGUAGES = ("nl", "es")
+NAMES = ["seat 0", "seat 1", "seat 2", "seat 3"]
+
+
+def _names_in_the_data() -> list[tuple[str | None, str]]:
+    """(context, text) of every name and help text of the shipped component data."""
+    names: list[tuple[str | None, str]] = []
+    names += [("region", r.name) for r in COMPS.regions.values()]
+    for a in COMPS.actions:
+        names += [("action", a.name), ("action", a.title), (None, a.help)]
+    for e in COMPS.effects:
+        names += [("effect", e.name), ("effect", e.title), (None, e.help)]
+    for g in COMPS.gifts:
+        names += [("gift", g.title), (None, g.help)]
+        if g.breakdown:
+            names.append(("score", g.breakdown))
+    names += [("colour", c) for c in COLOURS]
+    names += [("campsite", c) for c in CAMPSITE_TYPES]
+    names += [("difficulty", k.partition(":")[2]) for k in DIFFICULTY_CARDS]
+    names += [("score", line) for line in sorted(scoring.FIXED_LINES)]
+    return names
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_name_of_the_component_data_has_a_translation(lang: str) -> None:
+    words = catalog(lang)
+    missing = [
+        f"{ctx or '-'}: {text!r}"
+        for ctx, text in _names_in_the_data()
+        if not words.get((ctx, text))
+    ]
+    assert not missing, f"{lang}: no translation for\n" + "\n".join(missing)
+
+
+def test_the_names_are_the_rulebooks_words_in_dutch() -> None:
+    with use_language("nl"):
+        state = Builder(2).hand(0, "green.camp").region(0, 8).postcard(0, 29).state
+        text = GAME.render(GAME.view(state, 0))
+    for word in ("Ansichtkaarten:", "Reiskaarten:", "Cadeaukaarten:", "routekaart", "postzegels"):
+        assert word in text, word
+    assert "speler 0 (jij) in 8 Occitanie" in text
+    assert "Je hand: groen/kamp" in text
+
+
+def test_events_are_data_put_into_words_when_shown() -> None:
+    state = Builder(2).hand(0, "green.camp").region(0, 8).postcard(0, 29).state
+    after, events = apply(GAME, state, 0, parse_action("play green.camp action 33"))
+    play, camp = events[0], events[1]
+    assert play.data == {"seat": 0, "card": "green.camp", "as": "action"}
+    assert camp.data == {"seat": 0, "campsite": 33, "region": 8}
+    assert GAME.event_text(play, NAMES) == "seat 0 plays green.camp for its action"
+    assert GAME.event_text(camp, NAMES) == "seat 0 camps on campsite 33 in region 8"
+    with use_language("nl"):
+        assert GAME.event_text(play, ["Ann", "Bob"]) == "Ann speelt groen/kamp voor de actie"
+        assert GAME.event_text(camp, ["Ann", "Bob"]) == (
+            "Ann slaat zijn kamp op op kampeerplek 33 in regio 8"
+        )
+    with use_language("es"):
+        assert GAME.event_text(play, ["Ann", "Bob"]) == "Ann juega verde/campamento por su acción"
+    assert after.players[0].camps == [33]
+
+
+def test_a_score_event_keeps_its_reason_and_says_it_in_the_readers_language() -> None:
+    state = Builder(2).region(0, 1).postcard(0, 1, stamps=True).state
+    _, events = apply(GAME, state, 0, parse_action("send 1"))
+    score = next(e for e in events if e.kind == "score")
+    assert score.data["reason"] == "postcard 1 sent"  # as before: English data
+    assert GAME.event_text(score, NAMES) == "seat 0 scores 4 (postcard 1 sent)"
+    with use_language("es"):
+        assert GAME.event_text(score, NAMES) == "seat 0 puntúa 4 (postal 1 enviada)"
+
+
+def test_the_automa_explains_itself_in_the_readers_language() -> None:
+    from mailbag.core import start_game
+
+    state, events = start_game(GAME, ["player", "automa:normal"], {}, seed=3)
+    cards = [e for e in events if e.kind == "automa_card"]
+    assert cards and all(isinstance(s["say"], str) for e in cards for s in e.data["steps"])
+    english = [GAME.event_text(e, NAMES) for e in cards]
+    assert english[0].startswith("Automa seat 1: slot 1, green movement card, left of the binding")
+    with use_language("nl"):
+        dutch = [GAME.event_text(e, NAMES) for e in cards]
+    assert dutch[0].startswith("Automa seat 1: plek 1, reiskaart (groen, bewegen), links van")
+    assert "gaat van Bourgogne-Franche-Comté (4) naar Occitanie (8)" in dutch[0]
+    assert state.players[1].region == 8
+
+
+def test_a_refusal_is_in_the_readers_language_and_names_the_same_rule() -> None:
+    state = Builder(2).hand(0, "green.camp").region(0, 8).state
+    with pytest.raises(IllegalAction, match=r"campsite 1 is not in region 8") as english:
+        run(state, "play green.camp action 1")
+    with use_language("nl"), pytest.raises(IllegalAction) as dutch:
+        run(state, "play green.camp action 1")
+    assert dutch.value.rule == english.value.rule == "PC-8"
+    assert dutch.value.reason == "kampeerplek 1 ligt niet in regio 8, waar je bent"
