@@ -41,7 +41,7 @@ ENGLISH = re.compile(r"\b(" + "|".join(STOPLIST) + r")\b", re.IGNORECASE)
 #: proper names: the game, the Automa
 PROPER = re.compile(r"\b(POSTCARDS|Postcards|Automa)\b")
 #: where a game of each language ends, in its own words
-OVER = {"nl": "het spel is afgelopen", "es": "la partida ha terminado"}
+OVER = {"nl": "de partij is afgelopen", "es": "la partida ha terminado"}
 #: a person answers "1" at most this many times (a game takes well under a thousand)
 ANSWERS = 2500
 
