@@ -29,7 +29,9 @@ def run() -> None:
         _choose_language(sys.argv[1:])
         from mailbag.cli import main
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        from mailbag.core.i18n import _
+
+        print(_("interrupted"), file=sys.stderr)
         sys.exit(130)
     main()
 

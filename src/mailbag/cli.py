@@ -182,12 +182,12 @@ def check_seat_kinds(game_name: str, seats: list[str]) -> None:
 def play_command(
     game: Annotated[
         str | None,
-        typer.Argument(metavar="GAME", help=_("game to play (see `mailbag games`)")),
+        typer.Argument(metavar=_("GAME"), help=_("game to play (see `mailbag games`)")),
     ] = None,
     seats: Annotated[
         str,
         typer.Option(
-            metavar="KINDS",
+            metavar=_("KINDS"),
             help=_("comma list of seat kinds: human, random, greedy, mcts, automa:…"),
         ),
     ] = "human,random",
@@ -197,22 +197,22 @@ def play_command(
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help=_("game option (repeatable)")),
+        typer.Option("--option", "-o", metavar=_("KEY=VALUE"), help=_("game option (repeatable)")),
     ] = None,
     record: Annotated[
         Path | None,
         typer.Option(
-            metavar="FILE",
+            metavar=_("FILE"),
             help=_("save the game record here (default: a new file in your data folder)"),
         ),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help=_("print the result as JSON"))] = False,
     components: Annotated[
         Path | None,
-        typer.Option(metavar="FILE", help=_("play with your own component data file")),
+        typer.Option(metavar=_("FILE"), help=_("play with your own component data file")),
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option(metavar="FILE", help=_("resume a saved game record"))
+        Path | None, typer.Option(metavar=_("FILE"), help=_("resume a saved game record"))
     ] = None,
     plain: Annotated[
         bool, typer.Option("--plain", help=_("line mode, not the full-screen game"))
@@ -295,7 +295,7 @@ def full_screen(plain: bool, seats: list[str]) -> bool:
 )
 @friendly
 def replay_command(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help=_("a game record (JSON Lines)"))],
+    file: Annotated[Path, typer.Argument(metavar=_("FILE"), help=_("a game record (JSON Lines)"))],
     step: Annotated[
         bool, typer.Option("--step", help=_("walk through it one step at a time"))
     ] = False,

@@ -79,10 +79,11 @@ def register(app: typer.Typer) -> None:
             )
         application = create_app(url)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        address = f"http://{shown}:{port}/"
         typer.echo(
             _(
                 "mailbag: serving on {address}  (database: {database})",
-                address=f"http://{shown}:{port}/",
+                address=address,
                 database=_safe(url),
             )
         )

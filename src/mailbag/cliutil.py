@@ -30,6 +30,8 @@ TYPER_TEXTS = (
     N_("Missing command."),
     N_("No such command {name!r}."),
     N_("Aborted!"),
+    N_("[OPTIONS]"),
+    N_("COMMAND [ARGS]..."),
 )
 
 #: what pydantic (through typer) says of a value of the wrong type
@@ -131,6 +133,8 @@ def _translate_typer(core: Any, click_core: Any, formatting: Any) -> None:
     write_usage = formatting.HelpFormatter.write_usage
 
     def translated_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        for placeholder in ("COMMAND [ARGS]...", "[OPTIONS]"):
+            args = args.replace(placeholder, _(placeholder))
         write_usage(self, prog, args, _("Usage: ") if prefix is None else prefix)
 
     get_help_option = click_core.Command.get_help_option
