@@ -157,7 +157,9 @@ def render(comps: Components, observation: Observation) -> str:
     missions = observation["missions"]
     cards = missions["cards"]
     if observation["options"]["missions"]:
-        offer = ", ".join(_mission(cards, m) for m in missions["offer"] if m) or _("none")
+        offer = ", ".join(_mission(cards, m) for m in missions["offer"] if m) or pgettext(
+            "carteros", "none"
+        )
         at_shops = [str(s) for s, c in enumerate(carriers) if c["position"] == "shops"]
         lines.append(
             _(
@@ -209,7 +211,7 @@ def render(comps: Components, observation: Observation) -> str:
             _(
                 "Your bag: {bag}; your Action cards: {actions}",
                 bag=bag or _("no Mail cards"),
-                actions=held or _("none"),
+                actions=held or pgettext("carteros", "none"),
             )
         )
     lines.extend(_key(comps, seen))

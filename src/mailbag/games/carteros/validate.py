@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from mailbag.core.i18n import N_, _
 from mailbag.core.spec import GameSpec
 from mailbag.games.carteros.board import (
     BLOCK_CORNERS,
@@ -49,16 +50,16 @@ PLAYS_PER_TURN = ACTIONS_PER_TURN + 1
 
 #: the per-seat lists of the state: field name and what it holds, in the user's words
 PER_SEAT = (
-    ("mail", "Mail cards in hand"),
-    ("hand", "Action cards in hand"),
-    ("delivered", "delivered Mail cards"),
-    ("boots", "Rubber Boots"),
-    ("debt", "Mail cards owed to Stampy"),
-    ("known", "houses seen with GPS"),
-    ("mission", "held missions"),
-    ("missions_done", "completed missions"),
-    ("played", "Action cards played"),
-    ("tiebreak", "tie-break results"),
+    ("mail", N_("Mail cards in hand")),
+    ("hand", N_("Action cards in hand")),
+    ("delivered", N_("delivered Mail cards")),
+    ("boots", N_("Rubber Boots")),
+    ("debt", N_("Mail cards owed to Stampy")),
+    ("known", N_("houses seen with GPS")),
+    ("mission", N_("held missions")),
+    ("missions_done", N_("completed missions")),
+    ("played", N_("Action cards played")),
+    ("tiebreak", N_("tie-break results")),
 )
 
 
@@ -81,43 +82,83 @@ def _check_shape(comps: Components, state: CarterosState, spec: GameSpec) -> int
     n = len(state.pos)
     if not spec.min_seats <= n <= spec.max_seats:
         fail(
-            f"the state places {n} carriers (field 'pos'); Carteros is played by "
-            f"{spec.min_seats}–{spec.max_seats}"
+            _(
+                "the state places {players} carriers (field 'pos'); Carteros is played by "
+                "{fewest}–{most}",
+                players=n,
+                fewest=spec.min_seats,
+                most=spec.max_seats,
+            )
         )
     for field, what in PER_SEAT:
         size = len(getattr(state, field))
         if size != n:
-            fail(f"the state lists {what} (field '{field}') for {size} seats, but {n} play")
+            fail(
+                _(
+                    "the state lists {what} (field '{field}') for {size} seats, but {players} play",
+                    what=_(what),
+                    field=field,
+                    size=size,
+                    players=n,
+                )
+            )
     if len(state.grid) != HOUSES:
-        fail(f"the neighbourhood has {len(state.grid)} houses (field 'grid'); it has {HOUSES}")
+        fail(
+            _(
+                "the neighbourhood has {count} houses (field 'grid'); it has {houses}",
+                count=len(state.grid),
+                houses=HOUSES,
+            )
+        )
     mail_kinds, action_kinds = comps.mail_names, comps.action_names
     kinds = (
-        ("house_discard", "house discard pile", comps.house_names),
-        ("mail_discard", "Mail discard pile", mail_kinds),
-        ("action_discard", "Action discard pile", action_kinds),
+        ("house_discard", N_("the house discard pile (field '{field}')"), comps.house_names),
+        ("mail_discard", N_("the Mail discard pile (field '{field}')"), mail_kinds),
+        ("action_discard", N_("the Action discard pile (field '{field}')"), action_kinds),
     )
     for field, what, names in kinds:
-        _check_count_shape(getattr(state, field), f"the {what} (field '{field}')", names)
+        _check_count_shape(getattr(state, field), _(what, field=field), names)
     for s in range(n):
-        _check_count_shape(state.mail[s], f"seat {s}'s Mail cards", mail_kinds)
-        _check_count_shape(state.hand[s], f"seat {s}'s Action cards", action_kinds)
-        _check_count_shape(state.delivered[s], f"seat {s}'s delivered Mail cards", mail_kinds)
-        _check_count_shape(state.played[s], f"seat {s}'s played Action cards", action_kinds)
+        _check_count_shape(state.mail[s], _("seat {seat}'s Mail cards", seat=s), mail_kinds)
+        _check_count_shape(state.hand[s], _("seat {seat}'s Action cards", seat=s), action_kinds)
+        _check_count_shape(
+            state.delivered[s], _("seat {seat}'s delivered Mail cards", seat=s), mail_kinds
+        )
+        _check_count_shape(
+            state.played[s], _("seat {seat}'s played Action cards", seat=s), action_kinds
+        )
         if len(state.known[s]) != HOUSES:
             fail(
-                f"seat {s}'s GPS knowledge lists {len(state.known[s])} houses; "
-                f"the neighbourhood has {HOUSES}"
+                _(
+                    "seat {seat}'s GPS knowledge lists {count} houses; the neighbourhood has "
+                    "{houses}",
+                    seat=s,
+                    count=len(state.known[s]),
+                    houses=HOUSES,
+                )
             )
     if len(state.mission_decks) != 2:
-        fail(f"there are {len(state.mission_decks)} mission decks; the shops have 2 (CA-10)")
+        fail(
+            _(
+                "there are {decks} mission decks; the shops have 2 (CA-10)",
+                decks=len(state.mission_decks),
+            )
+        )
     return n
 
 
 def _check_count_shape(counts: Sequence[int], what: str, names: tuple[str, ...]) -> None:
     if len(counts) != len(names):
-        fail(f"{what} are {list(counts)}: one count per kind ({', '.join(names)}) is expected")
+        fail(
+            _(
+                "{what} are {counts}: one count per kind ({kinds}) is expected",
+                what=what,
+                counts=list(counts),
+                kinds=", ".join(names),
+            )
+        )
     if min(counts, default=0) < 0:
-        fail(f"{what} are {list(counts)}: a count cannot be negative")
+        fail(_("{what} are {counts}: a count cannot be negative", what=what, counts=list(counts)))
 
 
 # -- numbers in range ----------------------------------------------------------------------------
@@ -126,66 +167,149 @@ def _check_count_shape(counts: Sequence[int], what: str, names: tuple[str, ...])
 def _check_numbers(comps: Components, state: CarterosState, spec: GameSpec, n: int) -> None:
     house_kinds = comps.house_names
     if not 0 <= state.rng.state < 1 << 64:
-        fail(f"the random generator's state {state.rng.state} is not a 64-bit unsigned number")
+        fail(
+            _(
+                "the random generator's state {value} is not a 64-bit unsigned number",
+                value=state.rng.state,
+            )
+        )
     option = spec.option("max_rounds")
     low = 1 if option.minimum is None else option.minimum
     high = state.max_rounds if option.maximum is None else option.maximum
     if not low <= state.max_rounds <= high:
-        fail(f"max_rounds is {state.max_rounds}; the option allows {low}–{high} (CA-102)")
+        fail(
+            _(
+                "max_rounds is {max_rounds}; the option allows {low}–{high} (CA-102)",
+                max_rounds=state.max_rounds,
+                low=low,
+                high=high,
+            )
+        )
     if not 1 <= state.round <= state.max_rounds:
         fail(
-            f"round {state.round} is out of range: play runs from round 1 to round "
-            f"{state.max_rounds} (max_rounds, CA-102)"
+            _(
+                "round {round} is out of range: play runs from round 1 to round {max_rounds} "
+                "(max_rounds, CA-102)",
+                round=state.round,
+                max_rounds=state.max_rounds,
+            )
         )
     if not 0 <= state.current < n:
-        fail(f"the current player {state.current} is not one of the seats 0–{n - 1}")
+        fail(
+            _(
+                "the current player {seat} is not one of the seats 0–{last}",
+                seat=state.current,
+                last=n - 1,
+            )
+        )
     if not 0 <= state.actions_used <= ACTIONS_PER_TURN:
         fail(
-            f"{state.actions_used} actions are used this turn; a turn has {ACTIONS_PER_TURN} (CA-1)"
+            _(
+                "{used} actions are used this turn; a turn has {actions} (CA-1)",
+                used=state.actions_used,
+                actions=ACTIONS_PER_TURN,
+            )
         )
     if not 0 <= state.fresh < 1 << HOUSES:
-        fail(f"the mask of houses replaced this turn, {state.fresh}, names no set of houses")
+        fail(
+            _(
+                "the mask of houses replaced this turn, {fresh}, names no set of houses",
+                fresh=state.fresh,
+            )
+        )
     if not -1 <= state.finisher < n:
-        fail(f"the first carrier to finish is seat {state.finisher}, which is not a seat")
+        fail(
+            _(
+                "the first carrier to finish is seat {seat}, which is not a seat",
+                seat=state.finisher,
+            )
+        )
     for h, kind in enumerate(state.grid):
         if not 0 <= kind < len(house_kinds):
-            fail(f"house {HOUSE_NAMES[h]} holds house card kind {kind}; {_kinds(house_kinds)}")
+            fail(
+                _(
+                    "house {house} holds house card kind {kind}; {kinds}",
+                    house=HOUSE_NAMES[h],
+                    kind=kind,
+                    kinds=_kinds(house_kinds),
+                )
+            )
     for field, names, what in (
-        ("house_deck", house_kinds, "house"),
-        ("mail_deck", comps.mail_names, "Mail"),
-        ("action_deck", comps.action_names, "Action"),
+        (
+            "house_deck",
+            house_kinds,
+            N_("card {index} of the house deck (field '{field}') is kind {kind}; {kinds}"),
+        ),
+        (
+            "mail_deck",
+            comps.mail_names,
+            N_("card {index} of the Mail deck (field '{field}') is kind {kind}; {kinds}"),
+        ),
+        (
+            "action_deck",
+            comps.action_names,
+            N_("card {index} of the Action deck (field '{field}') is kind {kind}; {kinds}"),
+        ),
     ):
         for i, kind in enumerate(getattr(state, field)):
             if not 0 <= kind < len(names):
-                fail(
-                    f"card {i} of the {what} deck (field '{field}') is kind {kind}; {_kinds(names)}"
-                )
+                fail(_(what, index=i, field=field, kind=kind, kinds=_kinds(names)))
     for s, where in enumerate(state.pos):
         if not SHOPS <= where < HOUSES:
             fail(
-                f"seat {s} stands at position {where}; a carrier is on a house 0–{HOUSES - 1}, "
-                f"at the Post Office ({POST_OFFICE}) or at the shops ({SHOPS})"
+                _(
+                    "seat {seat} stands at position {where}; a carrier is on a house 0–{last}, at "
+                    "the Post Office ({post_office}) or at the shops ({shops})",
+                    seat=s,
+                    where=where,
+                    last=HOUSES - 1,
+                    post_office=POST_OFFICE,
+                    shops=SHOPS,
+                )
             )
     for i, block in enumerate(state.floods):
         if not -1 <= block < len(BLOCK_CORNERS):
             fail(
-                f"Rain card {i} on the table floods block {block}; the blocks are "
-                f"0–{len(BLOCK_CORNERS) - 1} (-1 while its block is being chosen)"
+                _(
+                    "Rain card {index} on the table floods block {block}; the blocks are 0–{last} "
+                    "(-1 while its block is being chosen)",
+                    index=i,
+                    block=block,
+                    last=len(BLOCK_CORNERS) - 1,
+                )
             )
     if not -1 <= state.stampy < HOUSES:
-        fail(f"Stampy is at {state.stampy}; he is on a house 0–{HOUSES - 1}, or -1 when away")
+        fail(
+            _(
+                "Stampy is at {stampy}; he is on a house 0–{last}, or -1 when away",
+                stampy=state.stampy,
+                last=HOUSES - 1,
+            )
+        )
     for s in range(n):
         for h, kind in enumerate(state.known[s]):
             if not -1 <= kind < len(house_kinds):
                 fail(
-                    f"seat {s} remembers house card kind {kind} at {HOUSE_NAMES[h]}; "
-                    f"{_kinds(house_kinds)} (-1: not seen)"
+                    _(
+                        "seat {seat} remembers house card kind {kind} at {house}; {kinds} (-1: not "
+                        "seen)",
+                        seat=s,
+                        kind=kind,
+                        house=HOUSE_NAMES[h],
+                        kinds=_kinds(house_kinds),
+                    )
                 )
         most = LINE * comps.max_delivers
         if not 0 <= state.tiebreak[s] <= most:
             fail(
-                f"seat {s}'s tie-break result is {state.tiebreak[s]}; a line of {LINE} houses "
-                f"delivers 0–{most} (CA-109)"
+                _(
+                    "seat {seat}'s tie-break result is {result}; a line of {line} houses delivers "
+                    "0–{most} (CA-109)",
+                    seat=s,
+                    result=state.tiebreak[s],
+                    line=LINE,
+                    most=most,
+                )
             )
     fields = task_fields(comps)
     for i, task in enumerate(state.tasks):
@@ -193,15 +317,13 @@ def _check_numbers(comps: Components, state: CarterosState, spec: GameSpec, n: i
 
 
 def _kinds(names: tuple[str, ...]) -> str:
-    return f"the kinds are 0–{len(names) - 1} ({', '.join(names)})"
+    return _("the kinds are 0–{last} ({names})", last=len(names) - 1, names=", ".join(names))
 
 
 # -- every card in exactly one place ---------------------------------------------------------------
 
 
-def card_counts(
-    comps: Components, state: CarterosState
-) -> tuple[list[int], list[int], list[int]]:
+def card_counts(comps: Components, state: CarterosState) -> tuple[list[int], list[int], list[int]]:
     """The House, Mail and Action cards wherever they are, counted by kind (the inventory and
     the check that every card is in exactly one place both count them here)."""
     houses = list(state.house_discard)
@@ -226,24 +348,47 @@ def card_counts(
 
 def _check_cards(comps: Components, state: CarterosState) -> None:
     houses, mail, actions = card_counts(comps, state)
-    _compare("house", comps.house_names, houses, comps.house_counts)
-    _compare("Mail", comps.mail_names, mail, comps.mail_counts)
+    _compare(
+        N_("house card {card} has {have} copies in play; the component set has {want}"),
+        comps.house_names,
+        houses,
+        comps.house_counts,
+    )
+    _compare(
+        N_("Mail card {card} has {have} copies in play; the component set has {want}"),
+        comps.mail_names,
+        mail,
+        comps.mail_counts,
+    )
     for what, present, card in (
-        ("a flood", bool(state.floods), comps.rain_card),
-        ("a pair of Rubber Boots", any(state.boots), comps.boots_card),
+        (
+            N_("a flood is on the table, but the component set has no such card (CA-6)"),
+            bool(state.floods),
+            comps.rain_card,
+        ),
+        (
+            N_(
+                "a pair of Rubber Boots is on the table, but the component set has no such card "
+                "(CA-6)"
+            ),
+            any(state.boots),
+            comps.boots_card,
+        ),
     ):
         if present and card < 0:
-            fail(f"{what} is on the table, but the component set has no such card (CA-6)")
-    _compare("Action", comps.action_names, actions, comps.action_counts)
+            fail(_(what))
+    _compare(
+        N_("Action card {card} has {have} copies in play; the component set has {want}"),
+        comps.action_names,
+        actions,
+        comps.action_counts,
+    )
 
 
 def _compare(what: str, names: tuple[str, ...], found: list[int], expected: Sequence[int]) -> None:
     for kind, (have, want) in enumerate(zip(found, expected, strict=True)):
         if have != want:
-            fail(
-                f"{what} card {names[kind]!r} has {have} copies in play; "
-                f"the component set has {want}"
-            )
+            fail(_(what, card=repr(names[kind]), have=have, want=want))
 
 
 def _check_missions(comps: Components, state: CarterosState, n: int) -> None:
@@ -256,7 +401,7 @@ def _check_missions(comps: Components, state: CarterosState, n: int) -> None:
             or any(state.missions_done)
             or min(state.mission) < 0
         ):
-            fail("mission cards are in play, but Delivery Missions mode is off (CA-10)")
+            fail(_("mission cards are in play, but Delivery Missions mode is off (CA-10)"))
         return
     found: Counter[int] = Counter(m for deck in state.mission_decks for m in deck)
     found.update(state.mission_discard)
@@ -267,22 +412,46 @@ def _check_missions(comps: Components, state: CarterosState, n: int) -> None:
     for number, count in sorted(found.items()):
         if number not in numbers:
             fail(
-                f"mission card {number} is not in the component set "
-                f"(missions {min(numbers)}–{max(numbers)})"
+                _(
+                    "mission card {number} is not in the component set (missions {first}–{last})",
+                    number=number,
+                    first=min(numbers),
+                    last=max(numbers),
+                )
             )
         if count > 1:
-            fail(f"mission card {number} is in {count} places at once")
+            fail(
+                _("mission card {number} is in {count} places at once", number=number, count=count)
+            )
     missing = sorted(numbers - set(found))
     if missing:
-        fail(f"mission card {missing[0]} is nowhere: not in a deck, a hand, done or discarded")
+        fail(
+            _(
+                "mission card {mission} is nowhere: not in a deck, a hand, done or discarded",
+                mission=missing[0],
+            )
+        )
     for s in range(n):
         done = len(state.missions_done[s])
         if done > MISSION_LIMIT:
-            fail(f"seat {s} has completed {done} missions; at most {MISSION_LIMIT} are (CA-10)")
+            fail(
+                _(
+                    "seat {seat} has completed {done} missions; at most {limit} are (CA-10)",
+                    seat=s,
+                    done=done,
+                    limit=MISSION_LIMIT,
+                )
+            )
         if state.mission[s] and done >= MISSION_LIMIT:
             fail(
-                f"seat {s} holds mission {state.mission[s]} after completing {done}; "
-                f"a carrier takes no mission after {MISSION_LIMIT} (CA-108)"
+                _(
+                    "seat {seat} holds mission {mission} after completing {done}; a carrier takes "
+                    "no mission after {limit} (CA-108)",
+                    seat=s,
+                    mission=state.mission[s],
+                    done=done,
+                    limit=MISSION_LIMIT,
+                )
             )
 
 
@@ -294,34 +463,80 @@ def _check_carriers(state: CarterosState, n: int) -> None:
         bag = sum(state.mail[s])
         delivered = sum(state.delivered[s])
         if bag > BAG_LIMIT:
-            fail(f"seat {s} holds {bag} Mail cards; at most {BAG_LIMIT} are possible (CA-3)")
+            fail(
+                _(
+                    "seat {seat} holds {bag} Mail cards; at most {limit} are possible (CA-3)",
+                    seat=s,
+                    bag=bag,
+                    limit=BAG_LIMIT,
+                )
+            )
         if bag + delivered > GOAL:
             fail(
-                f"seat {s} holds {bag} Mail cards and has delivered {delivered}; a refill never "
-                f"takes a carrier beyond {GOAL} together (CA-3)"
+                _(
+                    "seat {seat} holds {bag} Mail cards and has delivered {delivered}; a refill "
+                    "never takes a carrier beyond {goal} together (CA-3)",
+                    seat=s,
+                    bag=bag,
+                    delivered=delivered,
+                    goal=GOAL,
+                )
             )
         cards = sum(state.hand[s])
         if cards > HAND_LIMIT:
-            fail(f"seat {s} holds {cards} Action cards; at most {HAND_LIMIT} are possible (CA-1)")
+            fail(
+                _(
+                    "seat {seat} holds {cards} Action cards; at most {limit} are possible (CA-1)",
+                    seat=s,
+                    cards=cards,
+                    limit=HAND_LIMIT,
+                )
+            )
         if delivered >= GOAL and state.finisher < 0:
-            fail(f"seat {s} has delivered {delivered} Mail cards, but nobody is marked finished")
+            fail(
+                _(
+                    "seat {seat} has delivered {delivered} Mail cards, but nobody is marked "
+                    "finished",
+                    seat=s,
+                    delivered=delivered,
+                )
+            )
         if state.debt[s] not in (0, 1):
-            fail(f"seat {s} owes Stampy {state.debt[s]} Mail cards; a carrier owes 0 or 1 (CA-107)")
+            fail(
+                _(
+                    "seat {seat} owes Stampy {owed} Mail cards; a carrier owes 0 or 1 (CA-107)",
+                    seat=s,
+                    owed=state.debt[s],
+                )
+            )
         if state.debt[s] and not state.stampy_mode:
-            fail(f"seat {s} owes Stampy a Mail card, but Stampy mode is off (CA-9)")
+            fail(_("seat {seat} owes Stampy a Mail card, but Stampy mode is off (CA-9)", seat=s))
         plays = sum(state.played[s])
         limit = PLAYS_PER_TURN * n * state.round
         if plays > limit:
             fail(
-                f"seat {s} has played {plays} Action cards by round {state.round}; at most "
-                f"{limit} are possible"
+                _(
+                    "seat {seat} has played {plays} Action cards by round {round}; at most {limit} "
+                    "are possible",
+                    seat=s,
+                    plays=plays,
+                    round=state.round,
+                    limit=limit,
+                )
             )
         if state.pos[s] == SHOPS and not state.missions_mode:
-            fail(f"seat {s} is at the shops, but Delivery Missions mode is off (CA-10)")
+            fail(
+                _("seat {seat} is at the shops, but Delivery Missions mode is off (CA-10)", seat=s)
+            )
     if state.finisher >= 0 and sum(state.delivered[state.finisher]) < GOAL:
         fail(
-            f"seat {state.finisher} is marked the first to deliver {GOAL} Mail cards, but has "
-            f"delivered {sum(state.delivered[state.finisher])} (CA-8)"
+            _(
+                "seat {seat} is marked the first to deliver {goal} Mail cards, but has delivered "
+                "{delivered} (CA-8)",
+                seat=state.finisher,
+                goal=GOAL,
+                delivered=sum(state.delivered[state.finisher]),
+            )
         )
 
 
@@ -330,30 +545,49 @@ def _check_carriers(state: CarterosState, n: int) -> None:
 
 def _check_table(comps: Components, state: CarterosState, n: int) -> None:
     if not state.stampy_mode and state.stampy >= 0:
-        fail(f"Stampy's meeple is on {HOUSE_NAMES[state.stampy]}, but Stampy mode is off (CA-9)")
+        fail(
+            _(
+                "Stampy's meeple is on {house}, but Stampy mode is off (CA-9)",
+                house=HOUSE_NAMES[state.stampy],
+            )
+        )
     if state.stampy_mode and state.stampy < 0 and state.round > 1:
         fail(
-            f"Stampy is not in the neighbourhood in round {state.round}; he is put on a corner "
-            "after the first round (CA-9)"
+            _(
+                "Stampy is not in the neighbourhood in round {round}; he is put on a corner after "
+                "the first round (CA-9)",
+                round=state.round,
+            )
         )
     for s in range(n):
         for h, kind in enumerate(state.known[s]):
             if kind >= 0 and state.grid[h] != kind:
                 fail(
-                    f"seat {s} remembers {comps.house_names[kind]} at {HOUSE_NAMES[h]} from its "
-                    f"GPS, but the card there is {comps.house_names[state.grid[h]]} (CA-7)"
+                    _(
+                        "seat {seat} remembers {remembered} at {house} from its GPS, but the card "
+                        "there is {found} (CA-7)",
+                        seat=s,
+                        remembered=comps.house_names[kind],
+                        house=HOUSE_NAMES[h],
+                        found=comps.house_names[state.grid[h]],
+                    )
                 )
     if state.turn_over:
         fail(
-            f"seat {state.current}'s turn is marked over but was never handed on "
-            "(field 'turn_over')"
+            _(
+                "seat {seat}'s turn is marked over but was never handed on (field 'turn_over')",
+                seat=state.current,
+            )
         )
     if not state.final and any(state.tiebreak):
-        fail("a carrier has a tie-break result while play is still going on (CA-109)")
+        fail(_("a carrier has a tie-break result while play is still going on (CA-109)"))
     if state.over and not state.final:
-        fail("the game is marked over, but play never ended (field 'final')")
+        fail(_("the game is marked over, but play never ended (field 'final')"))
     if (state.fresh or state.replaced) and not state.actions_used and not state.final:
         fail(
-            f"seat {state.current} has replaced a card this turn without taking an action "
-            "(fields 'fresh', 'replaced')"
+            _(
+                "seat {seat} has replaced a card this turn without taking an action (fields "
+                "'fresh', 'replaced')",
+                seat=state.current,
+            )
         )

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NoReturn
 
 from mailbag.core.errors import StateError
+from mailbag.core.i18n import NC_, _, pgettext
 from mailbag.games.carteros import legal
 from mailbag.games.carteros.board import (
     ADJACENT,
@@ -76,6 +77,15 @@ def task_fields(comps: Components) -> Fields:
     return fields
 
 
+#: the four directions of a ride, by ``Task.arg``
+DIRECTIONS = (
+    NC_("carteros direction", "up"),
+    NC_("carteros direction", "down"),
+    NC_("carteros direction", "left"),
+    NC_("carteros direction", "right"),
+)
+
+
 def fail(message: str) -> NoReturn:
     """Refuse the state: ``message`` names the broken invariant."""
     raise StateError(message)
@@ -84,17 +94,47 @@ def fail(message: str) -> NoReturn:
 def check_task_fields(fields: Fields, task: Task, index: int, n: int) -> None:
     """Task ``index`` (from the bottom of the stack) is a known kind with its fields in range
     (``fields``: :func:`task_fields` of the component set)."""
-    what = f"pending task {index} ({task.kind!r})"
+    what = _("pending task {index} ({kind})", index=index, kind=repr(task.kind))
     if task.kind not in fields:
-        fail(f"{what} is not a Carteros task; tasks are {', '.join(sorted(fields))}")
+        fail(
+            _(
+                "{what} is not a Carteros task; tasks are {kinds}",
+                what=what,
+                kinds=", ".join(sorted(fields)),
+            )
+        )
     if not 0 <= task.seat < n:
-        fail(f"{what} belongs to seat {task.seat}, which is not one of the seats 0–{n - 1}")
+        fail(
+            _(
+                "{what} belongs to seat {seat}, which is not one of the seats 0–{last}",
+                what=what,
+                seat=task.seat,
+                last=n - 1,
+            )
+        )
     ns, args, causes = fields[task.kind]
     for field, value, allowed in (("n", task.n, ns), ("arg", task.arg, args)):
         if value not in allowed:
-            fail(f"{what} has {field} = {value}; a {task.kind} task has {sorted(allowed)}")
+            fail(
+                _(
+                    "{what} has {field} = {value}; a {kind} task has {allowed}",
+                    what=what,
+                    field=field,
+                    value=value,
+                    kind=task.kind,
+                    allowed=sorted(allowed),
+                )
+            )
     if task.cause not in causes:
-        fail(f"{what} has cause {task.cause!r}; a {task.kind} task has {sorted(causes)}")
+        fail(
+            _(
+                "{what} has cause {cause}; a {kind} task has {allowed}",
+                what=what,
+                cause=repr(task.cause),
+                kind=task.kind,
+                allowed=sorted(causes),
+            )
+        )
 
 
 # -- the task stack and the phase of play ----------------------------------------------------------
@@ -107,27 +147,46 @@ def check_tasks(comps: Components, state: CarterosState, n: int) -> None:
     flooding = bool(tasks) and tasks[0].kind == "flood" and not state.final
     if open_floods != int(flooding):
         fail(
-            f"{open_floods} Rain card(s) on the table wait for their block to be chosen, but "
-            f"{'a' if flooding else 'no'} flood is being chosen (CA-6)"
+            _(
+                "{open_floods} Rain card(s) on the table wait for their block to be chosen, but a "
+                "flood is being chosen (CA-6)",
+                open_floods=open_floods,
+            )
+            if flooding
+            else _(
+                "{open_floods} Rain card(s) on the table wait for their block to be chosen, but no "
+                "flood is being chosen (CA-6)",
+                open_floods=open_floods,
+            )
         )
     if tasks and tasks[-1].kind in AUTOMATIC:
         fail(
-            f"the last pending task is the automatic {tasks[-1].kind!r} step, which the engine "
-            "resolves at once: nobody would owe a decision"
+            _(
+                "the last pending task is the automatic {kind} step, which the engine resolves at "
+                "once: nobody would owe a decision",
+                kind=repr(tasks[-1].kind),
+            )
         )
     for task in tasks[:-1]:
         if task.kind not in AUTOMATIC and task.kind not in ("ride", "flood", "tiebreak"):
             fail(
-                f"a {task.kind!r} decision waits under another task; it is only ever the "
-                "decision at the top"
+                _(
+                    "a {kind} decision waits under another task; it is only ever the decision at "
+                    "the top",
+                    kind=repr(task.kind),
+                )
             )
     if state.final:
         _check_final(comps, state, n)
     elif not tasks:
         if state.actions_used >= ACTIONS_PER_TURN:
             fail(
-                f"seat {state.current} has used all {ACTIONS_PER_TURN} actions, but the turn "
-                "was not handed on (CA-1)"
+                _(
+                    "seat {seat} has used all {actions} actions, but the turn was not handed on "
+                    "(CA-1)",
+                    seat=state.current,
+                    actions=ACTIONS_PER_TURN,
+                )
             )
     elif tasks[0].kind == "next_turn":
         _check_turn_end(comps, state, n)
@@ -137,20 +196,30 @@ def check_tasks(comps: Components, state: CarterosState, n: int) -> None:
         if state.pos[s] == SHOPS and not state.mission[s]:
             choosing = bool(tasks) and tasks[-1].kind == "take_mission" and tasks[-1].seat == s
             if not choosing:
-                fail(f"seat {s} is at the shops without a mission card (CA-10)")
+                fail(_("seat {seat} is at the shops without a mission card (CA-10)", seat=s))
 
 
 def _check_final(comps: Components, state: CarterosState, n: int) -> None:
     """Play has ended (CA-8, CA-102): only the bicycle tie-break may remain (CA-109)."""
     if state.current != n - 1 or state.actions_used or state.replaced:
         fail(
-            f"play has ended, which happens after the last seat's ({n - 1}) turn, but seat "
-            f"{state.current} is still in a turn with {state.actions_used} action(s) used"
+            _(
+                "play has ended, which happens after the last seat's ({last}) turn, but seat "
+                "{seat} is still in a turn with {used} action(s) used",
+                last=n - 1,
+                seat=state.current,
+                used=state.actions_used,
+            )
         )
     if state.finisher < 0 and state.round < state.max_rounds:
         fail(
-            f"play has ended in round {state.round} of {state.max_rounds}, but nobody has "
-            f"delivered {GOAL} Mail cards (CA-8, CA-102)"
+            _(
+                "play has ended in round {round} of {max_rounds}, but nobody has delivered {goal} "
+                "Mail cards (CA-8, CA-102)",
+                round=state.round,
+                max_rounds=state.max_rounds,
+                goal=GOAL,
+            )
         )
     points = totals(comps, state)
     best = max(points)
@@ -158,28 +227,50 @@ def _check_final(comps: Components, state: CarterosState, n: int) -> None:
     for s in range(n):
         if state.tiebreak[s] and (len(tied) < 2 or s not in tied):
             fail(
-                f"seat {s} has a tie-break result, but only carriers tied for the most points "
-                "ride the tie-break (CA-109)"
+                _(
+                    "seat {seat} has a tie-break result, but only carriers tied for the most "
+                    "points ride the tie-break (CA-109)",
+                    seat=s,
+                )
             )
     tasks = state.tasks
     if state.over:
         if tasks:
-            fail(f"the game is over, but a {tasks[-1].kind!r} decision is still pending")
+            fail(
+                _(
+                    "the game is over, but a {kind} decision is still pending",
+                    kind=repr(tasks[-1].kind),
+                )
+            )
         return
     if not tasks:
-        fail("play has ended and nobody rides the tie-break, but the game is not marked over")
+        fail(_("play has ended and nobody rides the tie-break, but the game is not marked over"))
     for task in tasks:
         if task.kind != "tiebreak":
-            fail(f"play has ended, but a {task.kind!r} task is pending; only the tie-break is")
+            fail(
+                _(
+                    "play has ended, but a {kind} task is pending; only the tie-break is",
+                    kind=repr(task.kind),
+                )
+            )
     riders = [t.seat for t in reversed(tasks)]
     if len(tied) < 2 or riders != tied[len(tied) - len(riders) :]:
         fail(
-            f"seats {riders} wait to ride the tie-break; they must be the last of the carriers "
-            f"tied for the most points ({tied}), in turn order (CA-109)"
+            _(
+                "seats {riders} wait to ride the tie-break; they must be the last of the carriers "
+                "tied for the most points ({tied}), in turn order (CA-109)",
+                riders=riders,
+                tied=tied,
+            )
         )
     for s in riders:
         if state.tiebreak[s]:
-            fail(f"seat {s} waits to ride the tie-break but already has a result (CA-109)")
+            fail(
+                _(
+                    "seat {seat} waits to ride the tie-break but already has a result (CA-109)",
+                    seat=s,
+                )
+            )
 
 
 def _check_turn_end(comps: Components, state: CarterosState, n: int) -> None:
@@ -187,43 +278,63 @@ def _check_turn_end(comps: Components, state: CarterosState, n: int) -> None:
     tasks = state.tasks
     following = (state.current + 1) % n
     if not state.stampy_mode:
-        fail("Stampy moves between two turns, but Stampy mode is off (CA-9)")
+        fail(_("Stampy moves between two turns, but Stampy mode is off (CA-9)"))
     if tasks[0].seat != following:
         fail(
-            f"the next turn goes to seat {tasks[0].seat}, but seat {following} follows seat "
-            f"{state.current}"
+            _(
+                "the next turn goes to seat {next}, but seat {following} follows seat {seat}",
+                next=tasks[0].seat,
+                following=following,
+                seat=state.current,
+            )
         )
     if state.actions_used or state.replaced or state.fresh:
         fail(
-            f"seat {state.current}'s turn is over, but its actions, replacement or replaced "
-            "houses were not reset"
+            _(
+                "seat {seat}'s turn is over, but its actions, replacement or replaced houses were "
+                "not reset",
+                seat=state.current,
+            )
         )
     if following == 0 and (state.finisher >= 0 or state.round >= state.max_rounds):
         fail(
-            f"a new round would start after round {state.round}, but play ends after it "
-            "(CA-8, CA-102)"
+            _(
+                "a new round would start after round {round}, but play ends after it (CA-8, "
+                "CA-102)",
+                round=state.round,
+            )
         )
     rest = tasks[1:]
     kind = rest[0].kind
     if kind == "place_stampy":
         if len(rest) != 1 or rest[0].seat != 0 or state.round != 1 or state.stampy >= 0:
             fail(
-                "Stampy is put on a corner by seat 0 once, at the end of round 1, while he is "
-                "not yet out (CA-9, CA-107)"
+                _(
+                    "Stampy is put on a corner by seat 0 once, at the end of round 1, while he is "
+                    "not yet out (CA-9, CA-107)"
+                )
             )
     elif kind == "move_stampy":
         if len(rest) != 1 or rest[0].seat != following or state.stampy < 0:
             fail(
-                f"Stampy is moved by the next carrier (seat {following}) when he is on a house "
-                "(CA-9)"
+                _(
+                    "Stampy is moved by the next carrier (seat {following}) when he is on a house "
+                    "(CA-9)",
+                    following=following,
+                )
             )
     elif kind == "catch":
         if state.stampy < 0:
-            fail("Stampy bites, but he is not in the neighbourhood (CA-9)")
+            fail(_("Stampy bites, but he is not in the neighbourhood (CA-9)"))
         victims = [v for v in _turn_order(following, n) if state.pos[v] == state.stampy]
         _check_window(comps, state, rest, "catch", victims, following, n)
     else:
-        fail(f"a {kind!r} task is pending between two turns; only Stampy acts then (CA-9)")
+        fail(
+            _(
+                "a {kind} task is pending between two turns; only Stampy acts then (CA-9)",
+                kind=repr(kind),
+            )
+        )
 
 
 def _turn_order(first: int, n: int) -> list[int]:
@@ -244,23 +355,45 @@ def _check_window(
     *steps, window = chain
     if window.kind != "react" or not steps or any(t.kind != kind for t in steps):
         fail(
-            f"pending {kind!r} steps must lie under the reaction window of the one that strikes "
-            f"next; found {[t.kind for t in chain]} (CA-103)"
+            _(
+                "pending {kind} steps must lie under the reaction window of the one that strikes "
+                "next; found {found} (CA-103)",
+                kind=repr(kind),
+                found=[t.kind for t in chain],
+            )
         )
     top = steps[-1]
     _check_react(comps, state, top, window)
     for task in steps[:-1]:
         if task.cause:
-            fail(f"a {kind!r} step waiting its turn already asked seat {task.seat} (CA-103)")
+            fail(
+                _(
+                    "a {kind} step waiting its turn already asked seat {seat} (CA-103)",
+                    kind=repr(kind),
+                    seat=task.seat,
+                )
+            )
     seats = [t.seat for t in reversed(steps)]
     if top.seat not in victims:
-        fail(f"seat {top.seat} is not struck by the {CAUSES[kind]} it answers (CA-103)")
+        fail(
+            _(
+                "seat {seat} is not struck by the {cause} it answers (CA-103)",
+                seat=top.seat,
+                cause=CAUSES[kind],
+            )
+        )
     distance = (top.seat - first) % n
     due = [v for v in victims if (v - first) % n >= distance]
     if seats != due:
         fail(
-            f"the {CAUSES[kind]} still has to strike seats {due} in turn order from seat {first}; "
-            f"pending are {seats} (CA-103)"
+            _(
+                "the {cause} still has to strike seats {due} in turn order from seat {first}; "
+                "pending are {seats} (CA-103)",
+                cause=CAUSES[kind],
+                due=due,
+                first=first,
+                seats=seats,
+            )
         )
 
 
@@ -268,21 +401,40 @@ def _check_react(comps: Components, state: CarterosState, step: Task, window: Ta
     card = comps.cancel_card[step.kind]
     names = comps.action_names
     if card < 0:
-        fail(f"a reaction window answers {CAUSES[step.kind]}, but no card cancels it (CA-103)")
+        fail(
+            _(
+                "a reaction window answers {cause}, but no card cancels it (CA-103)",
+                cause=CAUSES[step.kind],
+            )
+        )
     if step.cause != "asked" or window.seat != step.seat:
         fail(
-            f"a reaction window is open for seat {window.seat}, but not over the effect that "
-            f"strikes it ({step.kind!r} of seat {step.seat}) (CA-103)"
+            _(
+                "a reaction window is open for seat {seat}, but not over the effect that strikes "
+                "it ({step} of seat {struck}) (CA-103)",
+                seat=window.seat,
+                step=repr(step.kind),
+                struck=step.seat,
+            )
         )
     if window.arg != card or window.cause != CAUSES[step.kind]:
         fail(
-            f"the reaction window against {CAUSES[step.kind]} offers "
-            f"{names[window.arg]} for {window.cause!r}; it offers {names[card]} (CA-103)"
+            _(
+                "the reaction window against {cause} offers {offered} for {asked}; it offers "
+                "{card} (CA-103)",
+                cause=CAUSES[step.kind],
+                offered=names[window.arg],
+                asked=repr(window.cause),
+                card=names[card],
+            )
         )
     if not state.hand[window.seat][card]:
         fail(
-            f"a reaction window offers seat {window.seat} its {names[card]}, but it holds "
-            "none (CA-103)"
+            _(
+                "a reaction window offers seat {seat} its {card}, but it holds none (CA-103)",
+                seat=window.seat,
+                card=names[card],
+            )
         )
 
 
@@ -293,15 +445,38 @@ def _check_turn_tasks(comps: Components, state: CarterosState, n: int) -> None:
     p = state.current
     where = state.pos[p]
     if base.kind in ("react", "soak", "catch", "move_stampy", "place_stampy", "tiebreak"):
-        fail(f"a {base.kind!r} task is pending, but no action of this turn leads to it")
+        fail(
+            _(
+                "a {kind} task is pending, but no action of this turn leads to it",
+                kind=repr(base.kind),
+            )
+        )
     if base.seat != p:
-        fail(f"a {base.kind!r} decision belongs to seat {base.seat}, but it is seat {p}'s turn")
+        fail(
+            _(
+                "a {kind} decision belongs to seat {owner}, but it is seat {seat}'s turn",
+                kind=repr(base.kind),
+                owner=base.seat,
+                seat=p,
+            )
+        )
     if not state.actions_used:
-        fail(f"seat {p} faces a {base.kind!r} decision without having taken an action (CA-1)")
+        fail(
+            _(
+                "seat {seat} faces a {kind} decision without having taken an action (CA-1)",
+                seat=p,
+                kind=repr(base.kind),
+            )
+        )
     if base.kind not in ("take_mission", "debt") and where < 0:
         fail(
-            f"seat {p} faces a {base.kind!r} decision at the {position_name(where)}; it only "
-            "arises in the neighbourhood"
+            _(
+                "seat {seat} faces a {kind} decision at the {place}; it only arises in the "
+                "neighbourhood",
+                seat=p,
+                kind=repr(base.kind),
+                place=position_name(where),
+            )
         )
     kind = base.kind
     if kind == "give":
@@ -311,32 +486,44 @@ def _check_turn_tasks(comps: Components, state: CarterosState, n: int) -> None:
         _check_ride(state, base)
         if len(tasks) > 1:
             if len(tasks) != 2 or tasks[1].kind != "give" or tasks[1].seat != p or not base.n:
-                fail("only a delivery can interrupt a bicycle ride, after a house (CA-4)")
+                fail(_("only a delivery can interrupt a bicycle ride, after a house (CA-4)"))
             _check_give(state, tasks[1])
     elif kind == "discard":
         _single(tasks)
         if not any(state.mail[p]):
-            fail(f"seat {p} must discard a Mail card but holds none (CA-2)")
+            fail(_("seat {seat} must discard a Mail card but holds none (CA-2)", seat=p))
         if base.cause == "stampy" and state.actions_used < ACTIONS_PER_TURN:
             fail(
-                f"seat {p} discards a Mail card to Stampy with actions left; those actions are "
-                "lost instead (CA-2)"
+                _(
+                    "seat {seat} discards a Mail card to Stampy with actions left; those actions "
+                    "are lost instead (CA-2)",
+                    seat=p,
+                )
             )
     elif kind in ("stampy_card", "lost_card", "debt"):
         if len(tasks) != 2 or tasks[1].kind != "react":
-            fail(f"the {kind!r} step waits only under its reaction window (CA-103)")
+            fail(
+                _("the {kind} step waits only under its reaction window (CA-103)", kind=repr(kind))
+            )
         _check_react(comps, state, base, tasks[1])
         if kind == "stampy_card" and base.n:
             number = state.mission[p]
             if not (state.missions_mode and number and comps.mission(number).house == where):
                 fail(
-                    f"seat {p} revealed Stampy on a mission delivery, but holds no mission for "
-                    f"{position_name(where)} (CA-108)"
+                    _(
+                        "seat {seat} revealed Stampy on a mission delivery, but holds no mission "
+                        "for {place} (CA-108)",
+                        seat=p,
+                        place=position_name(where),
+                    )
                 )
         if kind == "debt" and (where != POST_OFFICE or not state.debt[p] or not any(state.mail[p])):
             fail(
-                f"seat {p} pays Stampy a Mail card only right after a refill at the Post Office, "
-                "owing one and holding new Mail cards (CA-107)"
+                _(
+                    "seat {seat} pays Stampy a Mail card only right after a refill at the Post "
+                    "Office, owing one and holding new Mail cards (CA-107)",
+                    seat=p,
+                )
             )
     elif kind == "peek":
         _single(tasks)
@@ -345,22 +532,29 @@ def _check_turn_tasks(comps: Components, state: CarterosState, n: int) -> None:
         _single(tasks)
         if where != SHOPS or state.mission[p] or not any(state.mission_decks):
             fail(
-                f"seat {p} takes a mission only at the shops, holding none, with a mission card "
-                "on offer (CA-108)"
+                _(
+                    "seat {seat} takes a mission only at the shops, holding none, with a mission "
+                    "card on offer (CA-108)",
+                    seat=p,
+                )
             )
     elif kind == "flood":
         if len(tasks) > 1:
             victims = [v for v in _turn_order(p, n)[1:] if state.pos[v] >= 0 and any(state.mail[v])]
             _check_window(comps, state, tasks[1:], "soak", victims, p, n)
     else:
-        fail(f"a {kind!r} task is pending in the middle of a turn")
+        fail(_("a {kind} task is pending in the middle of a turn", kind=repr(kind)))
 
 
 def _single(tasks: list[Task]) -> None:
     if len(tasks) != 1:
         fail(
-            f"a {tasks[0].kind!r} decision is pending with {len(tasks) - 1} other tasks on top of "
-            "it; nothing interrupts it"
+            _(
+                "a {kind} decision is pending with {others} other tasks on top of it; nothing "
+                "interrupts it",
+                kind=repr(tasks[0].kind),
+                others=len(tasks) - 1,
+            )
         )
 
 
@@ -368,8 +562,13 @@ def _check_give(state: CarterosState, task: Task) -> None:
     held = sum(state.mail[task.seat])
     if task.n > held:
         fail(
-            f"seat {task.seat} is to deliver {task.n} Mail cards but holds {held}; Double with "
-            "one card delivers one (CA-2)"
+            _(
+                "seat {seat} is to deliver {count} Mail cards but holds {held}; Double with one "
+                "card delivers one (CA-2)",
+                seat=task.seat,
+                count=task.n,
+                held=held,
+            )
         )
 
 
@@ -377,46 +576,70 @@ def _check_ride(state: CarterosState, task: Task) -> None:
     house = state.pos[task.seat]
     if (task.n == 0) != (task.arg < 0):
         fail(
-            f"the bicycle has ridden {task.n} houses with direction {task.arg}: the first house "
-            "sets the direction (CA-106)"
+            _(
+                "the bicycle has ridden {count} houses with direction {arg}: the first house sets "
+                "the direction (CA-106)",
+                count=task.n,
+                arg=task.arg,
+            )
         )
     if task.n:
         start = house
-        for _ in range(task.n):  # back along the ride: the opposite direction is arg ^ 1
+        for _step in range(task.n):  # back along the ride: the opposite direction is arg ^ 1
             start = STEP[start][task.arg ^ 1] if start >= 0 else -1
         if start < 0:
             fail(
-                f"seat {task.seat} cannot have ridden {task.n} houses "
-                f"{('up', 'down', 'left', 'right')[task.arg]} to {HOUSE_NAMES[house]} (CA-4)"
+                _(
+                    "seat {seat} cannot have ridden {count} houses {direction} to {house} (CA-4)",
+                    seat=task.seat,
+                    count=task.n,
+                    direction=pgettext("carteros direction", DIRECTIONS[task.arg]),
+                    house=HOUSE_NAMES[house],
+                )
             )
     else:
         mask = flooded_mask(state)
         if all(mask >> q & 1 for q in ADJACENT[house]):
             fail(
-                f"seat {task.seat} rides the bicycle from {HOUSE_NAMES[house]}, but every house "
-                "next to it is flooded (CA-4)"
+                _(
+                    "seat {seat} rides the bicycle from {house}, but every house next to it is "
+                    "flooded (CA-4)",
+                    seat=task.seat,
+                    house=HOUSE_NAMES[house],
+                )
             )
 
 
 def _check_peek(state: CarterosState, task: Task) -> None:
     seat, house = task.seat, state.pos[task.seat]
     if state.actions_used >= ACTIONS_PER_TURN:
-        fail(f"seat {seat} uses GPS as the last action of the turn (CA-7)")
+        fail(_("seat {seat} uses GPS as the last action of the turn (CA-7)", seat=seat))
     if (task.n == 2) != (task.arg < 0):
         fail(
-            f"GPS has {task.n} looks left after looking at house {task.arg}; "
-            "it looks at two houses (CA-7)"
+            _(
+                "GPS has {count} looks left after looking at house {arg}; it looks at two houses "
+                "(CA-7)",
+                count=task.n,
+                arg=task.arg,
+            )
         )
     if task.arg >= 0:
         if task.arg not in ADJACENT[house]:
             fail(
-                f"seat {seat} looked with GPS at {HOUSE_NAMES[task.arg]}, which is not next to "
-                f"{HOUSE_NAMES[house]} (CA-7)"
+                _(
+                    "seat {seat} looked with GPS at {looked}, which is not next to {house} (CA-7)",
+                    seat=seat,
+                    looked=HOUSE_NAMES[task.arg],
+                    house=HOUSE_NAMES[house],
+                )
             )
         if state.known[seat][task.arg] < 0:
             fail(
-                f"seat {seat} looked with GPS at {HOUSE_NAMES[task.arg]} but does not remember "
-                "it (CA-7)"
+                _(
+                    "seat {seat} looked with GPS at {looked} but does not remember it (CA-7)",
+                    seat=seat,
+                    looked=HOUSE_NAMES[task.arg],
+                )
             )
 
 
@@ -428,4 +651,10 @@ def check_deciders(comps: Components, state: CarterosState) -> None:
     for seat in legal.deciders(state):
         if not legal.legal_actions(comps, state, seat):
             kind = state.tasks[-1].kind if state.tasks else "turn"
-            fail(f"seat {seat} owes a {kind!r} decision but has no legal choice")
+            fail(
+                _(
+                    "seat {seat} owes a {kind} decision but has no legal choice",
+                    seat=seat,
+                    kind=repr(kind),
+                )
+            )
