@@ -123,8 +123,8 @@ class Checker:
             if kind == "welcome":
                 assert set(message) == WELCOME_FIELDS, message
                 continue
-            if kind in ("ack", "pong"):
-                assert set(message) == {"type", "v", "step"} - ({"step"} if kind == "pong"
+            if kind in ("ack", "pong", "synced"):
+                assert set(message) == {"type", "v", "step"} - ({"step"} if kind != "ack"
                                                                  else set()), message
                 continue
             assert kind == "state", f"{ws.name} got a {kind!r}: {message}"
@@ -175,8 +175,8 @@ def play_random_game(
         checker = Checker(game, sockets)
         players = [ws for seat, ws in sockets.items() if seat is not None]
         for _ in range(5000):
-            step = catch_up(list(sockets.values()))
-            assert room.table.step == step
+            catch_up(list(sockets.values()))  # each told the table as its seat knows it
+            step = room.table.step
             checker.at_step(step, room.table.state)
             if room.table.is_over() or step == decisions:
                 break
@@ -185,10 +185,8 @@ def play_random_game(
             mover = rng.choice(movers)
             assert mover.state is not None
             action = rng.choice(mover.state["actions"])["notation"]
-            mover.submit(step, action)
+            mover.submit(mover.state["step"], action)
             assert mover.next_of("ack")["step"] == step + 1, where
-            for ws in sockets.values():
-                ws.catch_up(step + 1)
         else:
             raise AssertionError(f"{where}: no end in 5000 decisions")
         over = room.table.is_over()
@@ -252,16 +250,29 @@ def test_whether_another_has_chosen_is_not_told(tmp_path: Path) -> None:
             ann, bob, watcher = sockets[0], sockets[1], sockets[None]
             assert bob.state is not None and bob.state["to_move"] == [0, 1]
             assert ann.state is not None
+            for ws in sockets.values():
+                ws.sync()
+            before = {seat: len(ws.received) for seat, ws in sockets.items()}
             ann.submit(0, ann.state["actions"][0]["notation"])
             assert ann.next_of("ack")["step"] == 1
             for ws in sockets.values():
-                ws.catch_up(1)
+                ws.sync()
             assert ann.state["to_move"] == [1] and ann.state["actions"] == []
-            assert bob.state["to_move"] == [0, 1] and bob.state["actions"]
+            # bob and the spectator were sent nothing (a message's arrival would tell), and
+            # their table is as it was: the same step, both to move
+            for seat in (1, None):
+                got = [m["type"] for m in sockets[seat].received[before[seat] :]]
+                assert got == ["state", "synced"], (seat, got)
+            assert bob.state["step"] == 0 and bob.state["to_move"] == [0, 1]
+            assert bob.state["actions"]
             assert watcher.state is not None and watcher.state["to_move"] == [0, 1]
+            assert watcher.state["step"] == 0
+            # bob chooses from the step he saw: accepted, and now everyone sees step 2
+            bob.submit(0, bob.state["actions"][0]["notation"])
+            assert bob.next_of("ack")["step"] == 2
         links = [{"table": made["table"], "token": token_of(made["links"][s])} for s in "01"]
         mine = client.post("/api/my-games", json={"links": links}).json()
-        assert [(g["to_move"], g["your_turn"]) for g in mine] == [([1], False), ([0, 1], True)]
+        assert [g["step"] for g in mine] == [2, 2]
 
 
 def test_the_clock_does_not_tell_who_has_chosen(tmp_path: Path) -> None:
@@ -274,10 +285,13 @@ def test_the_clock_does_not_tell_who_has_chosen(tmp_path: Path) -> None:
             ann, bob = sockets[0], sockets[1]
             assert bob.state is not None and set(bob.state["clock"]["remaining"]) == {"0", "1"}
             assert ann.state is not None
+            left = max(bob.state["clock"]["remaining"].values())
             ann.submit(0, ann.state["actions"][0]["notation"])
             assert ann.next_of("ack")["step"] == 1
-            bob.catch_up(1)
+            bob.sync()
             assert set(bob.state["clock"]["remaining"]) == {"0", "1"}
+            # and it runs on: not wound again by ann's unseen choice
+            assert max(bob.state["clock"]["remaining"].values()) <= left
 
 
 def test_the_games_have_private_events() -> None:

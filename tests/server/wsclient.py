@@ -148,6 +148,13 @@ class WS:
             what=f"a state at step ≥ {step}", **kw,
         )[-1]
 
+    def sync(self) -> Message:
+        """The table as this seat knows it now (``sync``: a state, then ``synced``)."""
+        self.send({"type": "sync"})
+        self.next_of("synced")
+        assert self.state is not None
+        return self.state
+
     def catch_up(self, step: int, **kw: Any) -> Message:
         """The latest state if it is at step ``step`` or later, else read until one is."""
         if self.state is not None and self.state["step"] >= step:
@@ -256,46 +263,36 @@ def play_to_end(
     for ws in everyone:
         assert ws.state is not None, f"{ws.name}: no state yet (say hello first)"
     for _ in range(max_steps):
-        step = catch_up(everyone)
+        for ws in everyone:
+            ws.sync()
         lead = next(iter(seats.values())).state
         assert lead is not None
         if lead["over"]:
             for ws in everyone:
                 assert ws.state is not None and ws.state["over"], ws.name
             return lead
-        movers = [
-            ws for ws in seats.values()
-            if ws.state is not None and ws.state["actions"] and ws.state["step"] == step
-        ]
+        movers = [ws for ws in seats.values() if ws.state is not None and ws.state["actions"]]
         if not movers:
-            # a bot owes the decision: wait for the next state
-            for ws in everyone:
-                ws.catch_up(step + 1)
+            # a bot owes the decision: wait until what the first seat sees changes
+            first = next(iter(seats.values()))
+            first.state_where(lambda m: True)
             continue
         mover = movers[0]
         assert mover.state is not None
-        mover.submit(step, choose(mover.state))
+        mover.submit(mover.state["step"], choose(mover.state))
         got = mover.until(
             lambda m: m.get("type") in ("ack", "refused", "error"), what="an ack or a refusal"
         )
         assert got[-1]["type"] == "ack", f"{mover.name}: {got[-1]}"
         if on_step is not None:
             on_step(got[-1]["step"])
-        for ws in everyone:
-            ws.catch_up(step + 1)
     raise AssertionError(f"the game did not end in {max_steps} decisions")
 
 
-def catch_up(sockets: Sequence[WS], *, rounds: int = 50) -> int:
-    """Bring every socket to the same latest step (bots may be moving meanwhile: bounded
-    rounds); returns that step."""
-    for _ in range(rounds):
-        step = max(ws.state["step"] for ws in sockets if ws.state is not None)
-        for ws in sockets:
-            ws.catch_up(step)
-        if all(ws.state is not None and ws.state["step"] == step for ws in sockets):
-            return step
-    raise AssertionError(f"the sockets did not agree on a step in {rounds} rounds")
+def catch_up(sockets: Sequence[WS]) -> int:
+    """Every socket told the table as its seat knows it now (``sync``); returns the latest of
+    their steps (in a simultaneous phase a seat's step stays where what it sees last changed)."""
+    return max(ws.sync()["step"] for ws in sockets)
 
 
 def expect_closed(ws: WS, *, limit: int = 20) -> Closed:

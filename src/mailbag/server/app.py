@@ -235,7 +235,7 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
                     "title": _(room.game.spec.title),
                     "seat": seat,
                     "name": room.row.seats[seat].name,
-                    "step": room.table.step,
+                    "step": room.shown_step(seat),
                     "to_move": to_move,
                     "your_turn": seat in to_move and seat not in room.table.agents,
                     "over": room.table.is_over(),
@@ -485,18 +485,15 @@ def _join(room: Room, hello: Hello, send: Callable[[str], Awaitable[None]]) -> C
 
 
 async def _greet(hub: Hub, room: Room, conn: Conn, hello: Hello) -> None:
-    if hello.last_step is not None and hello.last_step <= room.table.step:
+    if hello.last_step is not None and hello.last_step <= room.shown_step(conn.seat):
         conn.sent = hello.last_step
     await conn.send(room.welcome(conn))
     room.conns.add(conn)
     if conn.seat is not None and room.row.seats[conn.seat].away:
         await room.take_back(conn.seat)  # the owner is back
     else:
-        await conn.send(room.state_message(conn))
-        for other in list(room.conns):
-            if other is not conn:
-                with contextlib.suppress(Exception):
-                    await other.send(room.state_message(other))
+        await conn.send(room.resend(conn))
+        await room.broadcast()  # the others see this seat connected
     await hub.tell_rematch_to(room, conn)
 
 
@@ -510,6 +507,10 @@ async def _handle(
     if isinstance(message, protocol.Ping):
         await send(protocol.encode({"type": "pong"}))
         return
+    if isinstance(message, protocol.Sync):
+        await send(room.resend(conn))
+        await send(protocol.encode({"type": "synced"}))
+        return
     if isinstance(message, Hello):
         await error(_("already said hello"))
         return
@@ -521,11 +522,11 @@ async def _handle(
             return
         conn.sent = -1  # the whole log again, in the new language
         await send(room.welcome(conn))
-        await send(room.state_message(conn))
+        await send(room.resend(conn))
         return
     if conn.seat is None:
         await send(
-            refused(MailbagError(_("a spectator watches and cannot play")), room.table.step)
+            refused(MailbagError(_("a spectator watches and cannot play")), room.shown_step(None))
         )
         return
     try:
@@ -539,8 +540,8 @@ async def _handle(
                 return
     except MailbagError as exc:
         with use_language(conn.lang):
-            await send(refused(exc, room.table.step))
-        await send(room.state_message(conn))
+            await send(refused(exc, room.shown_step(conn.seat)))
+        await send(room.resend(conn))
         return
     await send(protocol.encode({"type": "ack", "step": step}))
     await room.changed()

@@ -47,11 +47,15 @@ class Lang(msgspec.Struct, tag="lang", tag_field="type", forbid_unknown_fields=T
     lang: Annotated[str, msgspec.Meta(max_length=16)]
 
 
+class Sync(msgspec.Struct, tag="sync", tag_field="type", forbid_unknown_fields=True):
+    v: int
+
+
 class Ping(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=True):
     v: int
 
 
-ClientMessage = Hello | Submit | Undo | Back | Lang | Ping
+ClientMessage = Hello | Submit | Undo | Back | Lang | Sync | Ping
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 

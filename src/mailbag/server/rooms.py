@@ -83,6 +83,10 @@ class Conn:
     told_rematch: bool = False
     #: the reader's language: every text sent to this socket is in it
     lang: str = "en"
+    #: the last state sent, but for its clock (an unchanged state is not sent again)
+    last: bytes = b""
+    #: how many events of the log this socket has been sent
+    events_sent: int = 0
 
 
 @dataclass
@@ -100,7 +104,9 @@ class Room:
     _absent: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _cache: dict[tuple[int, str, int | None, str], dict[str, Any]] = field(default_factory=dict)
     #: what each seat was shown at recent steps (a digest of its view)
-    _views: dict[tuple[int, int], bytes] = field(default_factory=dict)
+    _seen: dict[int | None, tuple[bytes, int]] = field(default_factory=dict)
+    #: the spectators' step when the clock was last wound (it runs per public change)
+    _wound_at: int | None = None
 
     @property
     def id(self) -> str:
@@ -191,11 +197,23 @@ class Room:
                 self._cache.clear()
             cached = messages.seat_state(self.game, self.table.state, seat)
             self._cache[key] = cached
-            if seat is not None:
-                if len(self._views) > 256:
-                    self._views.clear()
-                self._views[(self.table.step, seat)] = _digest(cached["view"])
         return cached
+
+    def shown_step(self, seat: int | None) -> int:
+        """The step number as ``seat`` (``None``: a spectator) is told it: the step at which
+        what it sees last changed. Decisions it cannot see (another's choice in a simultaneous
+        phase, PO-2) do not move it, so the number tells nothing they do not."""
+        part = self._seat_state(seat)
+        seen = _digest([part["view"], part["to_move"], [a["notation"] for a in part["actions"]]])
+        known = self._seen.get(seat)
+        if known is None or known[0] != seen or known[1] > self.table.step:
+            known = self._seen[seat] = (seen, self.table.step)
+        return known[1]
+
+    def _visible_count(self, seat: int | None, last: int) -> int:
+        return sum(
+            1 for events in self.log[: last + 1] for event in events if event.visible_to(seat)
+        )
 
     def names(self) -> list[str]:
         """How each seat is called (the names the table was made with)."""
@@ -209,12 +227,20 @@ class Room:
 
     def _state_message(self, conn: Conn) -> str:
         step = self.table.step
-        reset = conn.sent < 0 or conn.sent > step
-        first = 0 if reset else conn.sent + 1
+        first = conn.sent + 1
+        reset = conn.sent < 0
+        if conn.sent > step:
+            # decisions were taken back: the log starts again only if this seat saw any of
+            # what was taken back (else the undo of an unseen choice would be told)
+            kept = self._visible_count(conn.seat, step)
+            reset, first = kept != conn.events_sent, step + 1
+        if reset:
+            first = 0
         names = self.names()
         events = messages.visible_log(
             self.log, conn.seat, first, lambda event: self.game.event_text(event, names)
         )
+        conn.events_sent = (0 if reset else conn.events_sent) + len(events)
         conn.sent = step
         over = self.table.is_over()
         record = self.table.record
@@ -222,7 +248,7 @@ class Room:
         return encode(
             {
                 "type": "state",
-                "step": step,
+                "step": self.shown_step(conn.seat),
                 **seat_part,
                 "events": events,
                 "reset": reset,
@@ -236,9 +262,27 @@ class Room:
         )
 
     async def broadcast(self) -> None:
+        """Tell every socket what changed for it — and nothing to a socket for which nothing
+        did (another seat's unseen choice): the arrival of a message would tell it."""
         for conn in list(self.conns):
-            with contextlib.suppress(Exception):
-                await conn.send(self.state_message(conn))
+            message = self.state_message(conn)
+            if self.tell(conn, message):
+                with contextlib.suppress(Exception):
+                    await conn.send(message)
+
+    def resend(self, conn: Conn) -> str:
+        """The state for ``conn`` whether or not it is new (a hello, a resync after a refusal)."""
+        message = self.state_message(conn)
+        self.tell(conn, message)
+        return message
+
+    def tell(self, conn: Conn, message: str) -> bool:
+        """Whether ``message`` tells ``conn`` anything new (then it is noted as told)."""
+        news = _news(message)
+        if news == conn.last:
+            return False
+        conn.last = news
+        return True
 
     # -- playing ---------------------------------------------------------------------------------
     async def submit(self, seat: int, step: int, notation: str) -> int:
@@ -251,17 +295,15 @@ class Room:
                     "away", _("a bot is playing this seat: take your seat back first")
                 )
             action = self.game.parse_action(notation)
-            if step != self.table.step and self._saw_the_same(seat, step):
-                step = self.table.step  # others chose meanwhile; nothing this seat sees changed
-            await self.hub.run(self._submit, seat, action, step)
-            return self.table.step
-
-    def _saw_the_same(self, seat: int, step: int) -> bool:
-        """Whether ``seat`` was shown at ``step`` exactly the view it has now (in a simultaneous
-        phase, or while a bot played elsewhere): a decision sent from then is as informed as one
-        sent now, so it is not refused as stale."""
-        then = self._views.get((step, seat))
-        return then is not None and then == _digest(self._seat_state(seat)["view"])
+            shown = self.shown_step(seat)
+            if step != shown:
+                raise IllegalAction(
+                    "stale",
+                    _("the game has moved on (step {now}, not {step})", now=shown, step=step),
+                )
+            # decided from what the seat sees now (others may have chosen since, unseen)
+            await self.hub.run(self._submit, seat, action, self.table.step)
+            return self.shown_step(seat)
 
     def _submit(self, seat: int, action: Action, step: int | None) -> None:
         try:
@@ -284,17 +326,14 @@ class Room:
 
     async def undo(self, seat: int, step: int) -> int:
         async with self.lock:
-            if step != self.table.step:
+            shown = self.shown_step(seat)
+            if step != shown:
                 raise IllegalAction(
                     "stale",
-                    _(
-                        "the game has moved on (step {now}, not {step})",
-                        now=self.table.step,
-                        step=step,
-                    ),
+                    _("the game has moved on (step {now}, not {step})", now=shown, step=step),
                 )
             await self.hub.run(self._undo, seat)
-            return self.table.step
+            return self.shown_step(seat)
 
     def _undo(self, seat: int) -> None:
         try:
@@ -365,11 +404,17 @@ class Room:
 
     # -- clocks and absent people ----------------------------------------------------------------
     def _arm_clock(self) -> None:
+        """Wind the clock when what everyone sees changes (not when a seat's unseen choice in a
+        simultaneous phase is made: the others' clocks would tell it)."""
         per_move = self.settings.get("per_move")
+        public = self.shown_step(None)
         if not per_move or self.table.is_over() or not self.people_to_move():
             self.deadline = None
-        else:
+        elif self.deadline is None or public != self._wound_at:
             self.deadline = time.time() + float(per_move)
+        else:
+            return  # the same move's time runs on
+        self._wound_at = public
         if self._clock is not None:
             self._clock.cancel()
             self._clock = None
@@ -381,7 +426,7 @@ class Room:
     async def _expire(self, step: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
         async with self.lock:
-            if self.table.step != step or not self.settings.get("absent_bot"):
+            if self.deadline != deadline or not self.settings.get("absent_bot"):
                 return
             late = self.people_to_move()
             for seat in late:
@@ -493,6 +538,17 @@ class Room:
         for task in (self._bots, self._clock, *self._absent.values()):
             if task is not None:
                 task.cancel()
+
+
+def _news(message: str) -> bytes:
+    """What a state message tells beyond the last one could: all but its clock (which runs on),
+    whether the log starts again, and an empty list of new events."""
+    data = msgspec.json.decode(message)
+    data.pop("clock", None)
+    data.pop("reset", None)  # a log started again comes with what changed: its events
+    if not data.get("events"):
+        data.pop("events", None)
+    return msgspec.json.encode(data)
 
 
 def _digest(view: Any) -> bytes:
