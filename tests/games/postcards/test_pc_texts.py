@@ -109,3 +109,26 @@ def test_a_refusal_is_in_the_readers_language_and_names_the_same_rule() -> None:
         run(state, "play green.camp action 1")
     assert dutch.value.rule == english.value.rule == "PC-8"
     assert dutch.value.reason == "kampeerplek 1 ligt niet in regio 8, waar je bent"
+
+
+def test_a_component_file_error_is_in_the_readers_language() -> None:
+    from importlib import resources
+
+    from mailbag.core import ComponentError
+
+    shipped = (
+        resources.files("mailbag.games.postcards")
+        .joinpath("data/components.toml")
+        .read_text(encoding="utf-8")
+    )
+    broken = shipped.replace("tokens = 60", 'tokens = "many"', 1)
+    with pytest.raises(ComponentError) as english:
+        GAME.with_component_text(broken, "mine.toml")
+    assert (
+        str(english.value) == "mine.toml: [supply]: field 'tokens' must be an integer, not 'many'"
+    )
+    with use_language("es"), pytest.raises(ComponentError) as spanish:
+        GAME.with_component_text(broken, "mine.toml")
+    assert str(spanish.value) == (
+        "mine.toml: [supply]: el campo 'tokens' debe ser un número entero, no 'many'"
+    )

@@ -20,6 +20,7 @@ from typing import Any
 
 from mailbag.core.errors import ComponentError
 from mailbag.core.files import parse_toml
+from mailbag.core.i18n import N_, _, pgettext
 from mailbag.games.postcards.behaviours import (
     ACTIONS,
     EFFECTS,
@@ -74,6 +75,21 @@ __all__ = [
 RULE_ACTIONS = ("movement", "postcard", "camp")
 #: the effects a side-B star converts into (PC-5)
 RULE_EFFECTS = ("movement", "postcard", "stamp")
+#: a region number's refusals by the field it is in: not a number, not on the map
+REGION_FIELD = {
+    "region": (
+        N_("region must be a region number, not {value}"),
+        N_("unknown region {value}"),
+    ),
+    "start": (
+        N_("start region must be a region number, not {value}"),
+        N_("unknown start region {value}"),
+    ),
+    "regions": (
+        N_("region in 'regions' must be a region number, not {value}"),
+        N_("unknown region {value} in 'regions'"),
+    ),
+}
 #: the seats of the smallest table that deals the most: two players (PC-11 hands)
 SMALLEST_TABLE = ("player", "player")
 SECTIONS = (
@@ -112,7 +128,9 @@ def load_components(path: Path | str) -> Components:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ComponentError(f"{path}: cannot read the file ({exc.strerror})") from None
+        raise ComponentError(
+            _("{path}: cannot read the file ({reason})", path=str(path), reason=exc.strerror)
+        ) from None
     return parse_components(text, str(path))
 
 
@@ -132,19 +150,24 @@ def deal_shortfall(comps: Components, seats: Sequence[str]) -> str | None:
     and a hand per player (an Automa has none, PC-13), a postcard per seat and the postcard
     display, the gift display, an itinerary card per seat."""
     players = sum(1 for kind in seats if kind == "player")
+    seated = len(seats)
     needs = (
-        ("Travel cards", sum(k.copies for k in comps.travel), TRAVEL_ROW + HAND_SIZE * players,
-         f"the display of {TRAVEL_ROW} and a hand of {HAND_SIZE} for {players} player(s)"),
-        ("postcards", len(comps.postcards), len(seats) + POSTCARD_ROW,
-         f"one for each of {len(seats)} seats and the display of {POSTCARD_ROW}"),
-        ("gift cards", sum(g.copies for g in comps.gifts), GIFT_ROW,
-         f"the display of {GIFT_ROW}"),
-        ("itinerary cards", len(comps.itineraries), len(seats),
-         f"one for each of {len(seats)} seats"),
+        (N_("too few Travel cards to deal: {have}; the display of {row} and a hand of {hand} for "
+            "{players} player(s) need {need}"),
+         sum(k.copies for k in comps.travel), TRAVEL_ROW + HAND_SIZE * players, TRAVEL_ROW),
+        (N_("too few postcards to deal: {have}; one for each of {seats} seats and the display "
+            "of {row} need {need}"),
+         len(comps.postcards), seated + POSTCARD_ROW, POSTCARD_ROW),
+        (N_("too few gift cards to deal: {have}; the display of {row} need {need}"),
+         sum(g.copies for g in comps.gifts), GIFT_ROW, GIFT_ROW),
+        (N_("too few itinerary cards to deal: {have}; one for each of {seats} seats need {need}"),
+         len(comps.itineraries), seated, 0),
     )  # fmt: skip
-    for noun, have, need, why in needs:
+    for text, have, need, row in needs:
         if have < need:
-            return f"too few {noun} to deal: {have}; {why} need {need}"
+            return _(
+                text, have=have, need=need, row=row, hand=HAND_SIZE, players=players, seats=seated
+            )
     return None
 
 
@@ -153,20 +176,14 @@ class _Loader(Fields):
         super().__init__(source)
         self.doc = doc
 
-    def region(
-        self,
-        value: Any,
-        entry: str,
-        regions: dict[int, Any],
-        label: str = "region",
-        within: str = "",
-    ) -> int:
-        """``value`` must be the number of a known region (``label`` and ``within`` say where
-        it was found, e.g. "start region", " in 'regions'")."""
+    def region(self, value: Any, entry: str, regions: dict[int, Any], field: str = "region") -> int:
+        """``value`` must be the number of a known region; ``field`` says where it was found:
+        ``region``, ``start`` or ``regions`` (one of an itinerary's)."""
+        texts = REGION_FIELD[field]
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(entry, f"{label}{within} must be a region number, not {value!r}")
+            raise self.fail(entry, _(texts[0], value=repr(value)))
         if value not in regions:
-            raise self.fail(entry, f"unknown {label} {value!r}{within}")
+            raise self.fail(entry, _(texts[1], value=repr(value)))
         return value
 
     def effect(self, data: dict[str, Any], entry: str, effects: dict[str, EffectKind]) -> Effect:
@@ -177,7 +194,9 @@ class _Loader(Fields):
         if kind.carries_points:
             return Effect(name, self.integer(data, "points", entry, 1, 20), kind.index)
         if "points" in data:
-            raise self.fail(entry, f"only effects that carry points have points, not {name!r}")
+            raise self.fail(
+                entry, _("only effects that carry points have points, not {name}", name=repr(name))
+            )
         return Effect(name, 0, kind.index)
 
     # sections ---------------------------------------------------------------------------------
@@ -217,17 +236,18 @@ class _Loader(Fields):
         for i, item in enumerate(self.entries(self.doc, "actions", "file"), 1):
             where = f"[[actions]] #{i}"
             name = self.name(item, where)
-            where = f"action {name!r}"
+            where = _("action {name}", name=repr(name))
             if any(k.name == name for k in kinds):
-                raise self.fail(where, "listed twice")
+                raise self.fail(where, _("listed twice"))
             self.no_extra(item, {"name", "title", "help", "effect"}, where)
             title, text = self.text(item, "title", where), self.text(item, "help", where)
             effect = self.text(item, "effect", where)
             rule = ACTIONS.get(effect, f"{self.source}: {where}")
             if rule.verb not in VERBS or rule.verb in {k.rule.verb for k in kinds}:
                 raise self.fail(
-                    where, f"its behaviour {effect!r} is decided with the verb {rule.verb!r}, "
-                    "which the notation does not have or another action already uses"
+                    where, _("its behaviour {effect} is decided with the verb {verb}, which the "
+                             "notation does not have or another action already uses",
+                             effect=repr(effect), verb=repr(rule.verb))
                 )  # fmt: skip
             kinds.append(ActionKind(len(kinds), name, title, text, effect, rule))
         self.required("[[actions]]", [k.name for k in kinds], RULE_ACTIONS, "PC-4, PC-10, PC-15")
@@ -239,18 +259,21 @@ class _Loader(Fields):
         for i, item in enumerate(self.entries(self.doc, "effects", "file"), 1):
             where = f"[[effects]] #{i}"
             name = self.name(item, where)
-            where = f"effect {name!r}"
+            where = _("effect {name}", name=repr(name))
             if any(k.name == name for k in kinds):
-                raise self.fail(where, "listed twice")
+                raise self.fail(where, _("listed twice"))
             title, text = self.text(item, "title", where), self.text(item, "help", where)
             abbrev = self.text(item, "abbrev", where)
             if len(abbrev) != 1:
-                raise self.fail(where, f"field 'abbrev' must be one character, not {abbrev!r}")
+                raise self.fail(
+                    where,
+                    _("field 'abbrev' must be one character, not {abbrev}", abbrev=repr(abbrev)),
+                )
             carries = self.flag(item, "carries_points", where, False)
             effect = self.text(item, "effect", where)
             function = EFFECTS.get(effect, f"{self.source}: {where}")
             fields = ("name", "title", "abbrev", "help", "carries_points", "effect")
-            bound, _ = self.bind(function, item, where, fields, action_names)
+            bound, _numbers = self.bind(function, item, where, fields, action_names)
             kinds.append(EffectKind(len(kinds), name, title, abbrev, text, carries, effect, bound))
         self.required("[[effects]]", [k.name for k in kinds], RULE_EFFECTS, "PC-5")
         return tuple(kinds)
@@ -260,8 +283,12 @@ class _Loader(Fields):
         if missing:
             raise self.fail(
                 entry,
-                f"the rules name the entries {', '.join(needed)} ({rule}); missing: "
-                + ", ".join(missing),
+                _(
+                    "the rules name the entries {needed} ({rule}); missing: {missing}",
+                    needed=", ".join(needed),
+                    rule=rule,
+                    missing=", ".join(missing),
+                ),
             )
 
     def load_board(
@@ -279,7 +306,7 @@ class _Loader(Fields):
                 self.no_extra(item, {"camp", "effect", "points"}, where)
                 number = self.integer(item, "camp", where, 1, camps)
                 if number in spaces:
-                    raise self.fail(where, f"camp space {number} is listed twice")
+                    raise self.fail(where, _("camp space {number} is listed twice", number=number))
                 spaces[number] = self.effect(item, where, effects)
             board[side] = dict(sorted(spaces.items()))
         return camps, board
@@ -291,46 +318,56 @@ class _Loader(Fields):
             where = f"[[regions]] #{i}"
             self.no_extra(item, {"number", "name", "adjacent", "campsites"}, where)
             number = self.integer(item, "number", where, 1, 99)
-            where = f"region {number}"
+            where = _("region {number}", number=number)
             if number in raw:
-                raise self.fail(where, "region number listed twice")
+                raise self.fail(where, _("region number listed twice"))
             name = self.text(item, "name", where)
             adjacent = self.array(item, "adjacent", where)
             sites = self.array(item, "campsites", where)
             if not 1 <= len(sites) <= 8:
-                raise self.fail(where, f"needs 1..8 campsites, found {len(sites)}")
+                raise self.fail(where, _("needs 1..8 campsites, found {count}", count=len(sites)))
             for site in sites:
-                self.choice(site, "'campsites'", "campsite type", where, CAMPSITE_TYPES)
+                noun = pgettext("component file", "campsite type")
+                self.choice(site, "'campsites'", noun, where, CAMPSITE_TYPES)
             raw[number] = (name, adjacent, [str(s) for s in sites])
         if not raw:
-            raise self.fail("[[regions]]", "the map needs at least one region")
+            raise self.fail("[[regions]]", _("the map needs at least one region"))
         links: dict[int, list[int]] = {}
-        for number, (_, adjacent, _) in raw.items():
-            where = f"region {number}"
+        for number, (_name, adjacent, _sites) in raw.items():
+            where = _("region {number}", number=number)
             for other in adjacent:
                 if not isinstance(other, int) or isinstance(other, bool):
-                    raise self.fail(where, f"'adjacent' must list region numbers, not {other!r}")
+                    raise self.fail(
+                        where,
+                        _("'adjacent' must list region numbers, not {value}", value=repr(other)),
+                    )
                 if other not in raw:
-                    raise self.fail(where, f"unknown region {other!r} in 'adjacent'")
+                    raise self.fail(
+                        where, _("unknown region {value} in 'adjacent'", value=repr(other))
+                    )
                 if other == number:
-                    raise self.fail(where, "a region cannot be adjacent to itself")
+                    raise self.fail(where, _("a region cannot be adjacent to itself"))
             if len(set(adjacent)) != len(adjacent):
-                raise self.fail(where, "a region is listed twice in 'adjacent'")
+                raise self.fail(where, _("a region is listed twice in 'adjacent'"))
             links[number] = [int(a) for a in adjacent]
         for number, adjacent in links.items():
             for other in adjacent:
                 if number not in links[other]:
                     raise self.fail(
-                        f"region {number}",
-                        f"adjacency is not symmetric: {number} lists {other} but {other} "
-                        f"does not list {number}",
+                        _("region {number}", number=number),
+                        _(
+                            "adjacency is not symmetric: {number} lists {other} but {other} "
+                            "does not list {number}",
+                            number=number,
+                            other=other,
+                        ),
                     )
         self.check_connected(links)
         regions: dict[int, Region] = {}
         campsites: dict[int, Campsite] = {}
         next_id = 1
         for number in sorted(raw):
-            name, _, sites = raw[number]
+            name, _adjacent, sites = raw[number]
             ids = []
             for site in sites:
                 campsites[next_id] = Campsite(next_id, number, site)
@@ -351,7 +388,12 @@ class _Loader(Fields):
         missing = sorted(set(links) - seen)
         if missing:
             raise self.fail(
-                "[[regions]]", f"regions {missing} cannot be reached from region {first}"
+                "[[regions]]",
+                _(
+                    "regions {missing} cannot be reached from region {first}",
+                    missing=missing,
+                    first=first,
+                ),
             )
 
     def load_travel(self, actions: tuple[ActionKind, ...]) -> tuple[TravelKind, ...]:
@@ -365,7 +407,9 @@ class _Loader(Fields):
             colour = self.word(item, "colour", where, COLOURS)
             action = self.word(item, "action", where, tuple(names))
             if (colour, action) in seen:
-                raise self.fail(where, f"{colour} {action} is listed twice")
+                raise self.fail(
+                    where, _("{colour} {action} is listed twice", colour=colour, action=action)
+                )
             seen.add((colour, action))
             copies = self.integer(item, "copies", where, 1, 500)
             kinds.append(TravelKind(len(kinds), colour, action, copies, names[action]))
@@ -380,26 +424,31 @@ class _Loader(Fields):
             where = f"[[postcards]] #{i}"
             self.no_extra(item, {"id", "region", "points", "stamps", "souvenirs"}, where)
             pid = self.integer(item, "id", where, 1, 9999)
-            where = f"postcard {pid}"
+            where = _("postcard {id}", id=pid)
             if pid in cards:
-                raise self.fail(where, "postcard id listed twice")
+                raise self.fail(where, _("postcard id listed twice"))
             if "region" not in item:
-                raise self.fail(where, "missing field 'region'")
+                raise self.fail(where, _("missing field {key}", key=repr("region")))
             region = self.region(item["region"], where, regions)
             points = self.integer(item, "points", where, 0, 30)
             stamps = self.array(item, "stamps", where)
             if not 1 <= len(stamps) <= 6:
-                raise self.fail(where, f"needs 1..6 stamp spaces, found {len(stamps)}")
+                raise self.fail(
+                    where, _("needs 1..6 stamp spaces, found {count}", count=len(stamps))
+                )
             for colour in stamps:
-                self.choice(colour, "'stamps'", "stamp colour", where, COLOURS)
+                noun = pgettext("component file", "stamp colour")
+                self.choice(colour, "'stamps'", noun, where, COLOURS)
             souvenirs: list[Souvenir] = []
             for j, raw in enumerate(self.entries(item, "souvenirs", where), 1):
-                swhere = f"{where} souvenir {j}"
+                swhere = _("{where} souvenir {number}", where=where, number=j)
                 self.no_extra(raw, {"campsite", "effect", "points"}, swhere)
                 site = self.word(raw, "campsite", swhere, CAMPSITE_TYPES)
                 souvenirs.append(Souvenir(site, self.effect(raw, swhere, effects)))
             if not 1 <= len(souvenirs) <= 4:
-                raise self.fail(where, f"needs 1..4 souvenir spaces, found {len(souvenirs)}")
+                raise self.fail(
+                    where, _("needs 1..4 souvenir spaces, found {count}", count=len(souvenirs))
+                )
             cards[pid] = Postcard(
                 pid,
                 region,
@@ -417,22 +466,24 @@ class _Loader(Fields):
             where = f"[[itineraries]] #{i}"
             self.no_extra(item, {"id", "start", "regions"}, where)
             iid = self.integer(item, "id", where, 1, 9999)
-            where = f"itinerary {iid}"
+            where = _("itinerary {id}", id=iid)
             if iid in cards:
-                raise self.fail(where, "itinerary id listed twice")
+                raise self.fail(where, _("itinerary id listed twice"))
             if "start" not in item:
-                raise self.fail(where, "missing field 'start'")
-            start = self.region(item["start"], where, regions, "start region")
+                raise self.fail(where, _("missing field {key}", key=repr("start")))
+            start = self.region(item["start"], where, regions, "start")
             listed = [
-                self.region(region, where, regions, within=" in 'regions'")
+                self.region(region, where, regions, "regions")
                 for region in self.array(item, "regions", where)
             ]
             if len(listed) != ITINERARY_REGIONS or len(set(listed)) != ITINERARY_REGIONS:
-                raise self.fail(where, f"needs {ITINERARY_REGIONS} distinct regions")
+                raise self.fail(where, _("needs {count} distinct regions", count=ITINERARY_REGIONS))
             if start in listed:
-                raise self.fail(where, "the start region cannot be one of its postcard regions")
+                raise self.fail(where, _("the start region cannot be one of its postcard regions"))
             if any(card.start == start for card in cards.values()):
-                raise self.fail(where, f"another itinerary also starts in region {start}")
+                raise self.fail(
+                    where, _("another itinerary also starts in region {start}", start=start)
+                )
             cards[iid] = Itinerary(iid, start, tuple(listed))
         return cards
 
@@ -446,9 +497,9 @@ class _Loader(Fields):
         for i, item in enumerate(self.entries(self.doc, "gifts", "file"), 1):
             where = f"[[gifts]] #{i}"
             name = self.name(item, where, GIFT_NAME)
-            where = f"gift {name!r}"
+            where = _("gift {name}", name=repr(name))
             if any(k.name == name for k in kinds):
-                raise self.fail(where, "listed twice")
+                raise self.fail(where, _("listed twice"))
             title, text = self.text(item, "title", where), self.text(item, "help", where)
             copies = self.integer(item, "copies", where, 1, 100)
             lightning = self.flag(item, "lightning", where)
@@ -465,7 +516,9 @@ class _Loader(Fields):
             score = GIFT_SCORES.get(effect, f"{self.source}: {where}")
             line = self.text(item, "breakdown", where)
             if line in FIXED_LINES:
-                raise self.fail(where, f"the final score already has a line {line!r}")
+                raise self.fail(
+                    where, _("the final score already has a line {line}", line=repr(line))
+                )
             fields.append("breakdown")
             bound_score, numbers = self.bind(score, item, where, fields, action_names)
             kinds.append(
