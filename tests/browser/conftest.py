@@ -35,7 +35,10 @@ TIMEOUT_MS = 15_000
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "browser"
 
 
-@pytest.fixture(scope="session")
+# Playwright's sync API runs an event loop in the test's thread while it is started: kept for a
+# whole session it would break every later test on the same worker that runs asyncio (the full
+# screen, the load test). So it lives for one test file at a time.
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     if not os.path.exists(CHROMIUM):
         message = f"Chromium is not installed ({CHROMIUM}; apt-get install chromium)"
@@ -46,7 +49,7 @@ def playwright() -> Iterator[Playwright]:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     # launch() gives the browser a fresh, temporary user data directory
     browser = playwright.chromium.launch(
