@@ -40,7 +40,7 @@ ENGLISH = frozenset(
     right up out into one two three four five six seven eight nine yes parcel parcels house
     houses stamp stamps postcard travel gift gifts region regions campsite helper helpers goal
     goals tape rain flood sunny day wins winner tie human random greedy easy expert seed over
-    hand is in a no of normal final
+    hand is in a no of normal final blue green red yellow action movement camp
     """.split()  # noqa: SIM905
 )
 #: words of the language that are spelt like an English word of the list above
@@ -60,6 +60,7 @@ def without_notation(text: str, game_name: str) -> str:
     for line in text.splitlines():
         line = re.sub(r"^(\s*\d+\.\s+)(.*?)(?=\s▸|\s—|\s\(\+|\s\[|$)", r"\1", line)
         line = re.sub(r"^(?:speler|jugador) \d+(?: [^>]*)?> ", "", line)
+        line = re.sub(r"^[^:—]*?(?=(?::[^—]*)? — \d+ \S+ \(0 )", "", line)  # a step's notation
         line = re.sub(rf"\((?:{'|'.join(map(re.escape, verbs))})(?: [^()\s]+)*\)", "", line)
         line = " ".join(word for word in line.split() if "/" not in word)
         lines.append(line)
@@ -248,3 +249,41 @@ def test_the_full_screen_labels_read_in_dutch() -> None:
             asyncio.run(run())
     finally:
         sys.path.remove(str(Path(__file__).parent / "tui"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("game_name", "seats"),
+    [
+        ("postcards", ["player", "automa:normal"]),
+        ("post_office", ["player", "player", "player"]),
+        ("carteros", ["player", "player", "player"]),
+    ],
+)
+def test_the_full_screen_finds_each_players_block_in_the_language(
+    game_name: str, seats: list[str], lang: str
+) -> None:
+    """A render in the language names the seats as the seat label does (``speler 2``): the full
+    screen cuts it into the board, your own area and one block per other seat, as in English."""
+    import random
+
+    from mailbag.core import apply, start_game
+    from mailbag.tui.sections import split_render
+
+    game = get(game_name)
+    state, _events = start_game(game, seats, None, 3)
+    rnd = random.Random(3)
+    with use_language(lang):
+        for step in range(60):
+            if game.is_over(state):
+                break
+            if step % 20 == 0:
+                for seat in range(len(seats)):
+                    text = game.render(game.view(state, seat))
+                    parts = split_render(text, seat)
+                    numbers = sorted(b.seat or 0 for b in parts.others)
+                    assert numbers == [s for s in range(len(seats)) if s != seat], text
+                    assert parts.mine and parts.board, text
+            decider = game.deciders(state)[0]
+            action = rnd.choice(game.legal_actions(state, decider))
+            state, _events = apply(game, state, decider, action)

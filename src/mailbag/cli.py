@@ -25,6 +25,7 @@ from mailbag.core.records import (
     load,
     replay_steps,
     result_of,
+    seat_kind_label,
     seat_label,
 )
 from mailbag.core.spec import parse_option_pairs
@@ -316,7 +317,7 @@ def replay_command(
                 + _(
                     "game {id}, seats: {seats}",
                     id=saved.game_id,
-                    seats=", ".join(f"{i}:{k}" for i, k in enumerate(saved.seats)),
+                    seats=", ".join(f"{i}:{seat_kind_label(k)}" for i, k in enumerate(saved.seats)),
                 ),
             )
         else:
