@@ -28,7 +28,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mailbag.core.errors import StateError
-from mailbag.games.postcards import rules, turn, validate_turn
+from mailbag.core.i18n import N_, _, pgettext
+from mailbag.games.postcards import rules, texts, turn, validate_turn
 from mailbag.games.postcards.components import SIDES, Components
 from mailbag.games.postcards.state import (
     EMPTY,
@@ -47,6 +48,10 @@ SEAT_KINDS = ("player", *turn.AUTOMA_KINDS)
 RNG_LIMIT = 1 << 64
 FRAME_NAMES = validate_turn.FRAME_NAMES
 _seat = validate_turn.seat_name
+#: the displays, as the messages name them
+TRAVEL_DISPLAY = N_("the travel display")
+POSTCARD_DISPLAY = N_("the postcard display")
+GIFT_DISPLAY = N_("the gift display")
 
 
 def _fail(message: str) -> StateError:
@@ -133,69 +138,114 @@ def check_state(comps: Components, state: PostcardsState) -> None:
 
 def _in_range(value: int, lo: int, hi: int, what: str) -> None:
     if not lo <= value <= hi:
-        raise _fail(f"{what} is {value}; it must be {lo}..{hi}")
+        raise _fail(
+            _("{what} is {value}; it must be {lo}..{hi}", what=what, value=value, lo=lo, hi=hi)
+        )
 
 
 def _check_shape(comps: Components, state: PostcardsState) -> None:
     if state.edition not in EDITIONS:
-        raise _fail(f"edition {state.edition!r} is not one of {', '.join(EDITIONS)}")
+        raise _fail(
+            _(
+                "edition {edition} is not one of {value}",
+                edition=repr(state.edition),
+                value=", ".join(EDITIONS),
+            )
+        )
     if state.side not in SIDES:
-        raise _fail(f"player board side {state.side!r} is not one of {', '.join(SIDES)}")
+        raise _fail(
+            _(
+                "player board side {side} is not one of {value}",
+                side=repr(state.side),
+                value=", ".join(SIDES),
+            )
+        )
     if not 0 <= state.rng.state < RNG_LIMIT:
         raise _fail(
-            f"the random generator's state {state.rng.state} is not a 64-bit unsigned integer"
+            _(
+                "the random generator's state {state} is not a 64-bit unsigned integer",
+                state=state.rng.state,
+            )
         )
     n = len(state.players)
     if not MIN_SEATS <= n <= MAX_SEATS:
-        raise _fail(f"the game has {n} seats; Postcards is played by {MIN_SEATS}..{MAX_SEATS}")
+        raise _fail(
+            _(
+                "the game has {n} seats; Postcards is played by {min_seats}..{max_seats}",
+                n=n,
+                min_seats=MIN_SEATS,
+                max_seats=MAX_SEATS,
+            )
+        )
     for seat, player in enumerate(state.players):
         if player.kind not in SEAT_KINDS:
             raise _fail(
-                f"seat {seat} is of unknown kind {player.kind!r}; valid: {', '.join(SEAT_KINDS)}"
+                _(
+                    "seat {seat} is of unknown kind {kind}; valid: {value}",
+                    seat=seat,
+                    kind=repr(player.kind),
+                    value=", ".join(SEAT_KINDS),
+                )
             )
     if all(p.kind != "player" for p in state.players):
-        raise _fail("every seat is an Automa; at least one seat must be a player")
-    _in_range(state.first_player, 0, n - 1, "the first player")
-    _in_range(state.current, 0, n - 1, "the seat to play")
+        raise _fail(_("every seat is an Automa; at least one seat must be a player"))
+    _in_range(state.first_player, 0, n - 1, _("the first player"))
+    _in_range(state.current, 0, n - 1, _("the seat to play"))
     if state.bonus != EMPTY:
-        _in_range(state.bonus, 0, n - 1, "the holder of the End Game Bonus")
-    _in_range(state.turns, 0, turn.ROUND_LIMIT * n, "the number of turns played")
-    _in_range(state.supply, 0, comps.tokens, "the Stamp/Souvenir supply")
+        _in_range(state.bonus, 0, n - 1, _("the holder of the End Game Bonus"))
+    _in_range(state.turns, 0, turn.ROUND_LIMIT * n, _("the number of turns played"))
+    _in_range(state.supply, 0, comps.tokens, _("the Stamp/Souvenir supply"))
     for name, row, size in (
-        ("travel display", state.travel_row, TRAVEL_ROW),
-        ("postcard display", state.postcard_row, POSTCARD_ROW),
-        ("gift display", state.gift_row, GIFT_ROW),
+        (TRAVEL_DISPLAY, state.travel_row, TRAVEL_ROW),
+        (POSTCARD_DISPLAY, state.postcard_row, POSTCARD_ROW),
+        (GIFT_DISPLAY, state.gift_row, GIFT_ROW),
     ):
         if len(row) != size:
-            raise _fail(f"the {name} has {len(row)} slots; it must have {size}")
+            raise _fail(
+                _(
+                    "{name} has {slots} slots; it must have {size}",
+                    name=_(name),
+                    slots=len(row),
+                    size=size,
+                )
+            )
     if len(state.camp_owner) != len(comps.campsites):
         raise _fail(
-            f"the campsite owners list has {len(state.camp_owner)} entries; the map has "
-            f"{len(comps.campsites)} campsites"
+            _(
+                "the campsite owners list has {camp_owner_count} entries; the map has "
+                "{campsites_count} campsites",
+                camp_owner_count=len(state.camp_owner),
+                campsites_count=len(comps.campsites),
+            )
         )
     t = state.turn
     for name, value in validate_turn.turn_counters(state):
         if value < 0:
-            raise _fail(f"the turn has {value} {name}; it cannot be negative")
+            raise _fail(
+                _("the turn has {value} {name}; it cannot be negative", value=value, name=_(name))
+            )
     for frame in t.stack:
         if frame.kind not in FRAME_NAMES:
             raise _fail(
-                f"a pending decision is of unknown kind {frame.kind!r}; valid: "
-                f"{', '.join(FRAME_NAMES)}"
+                _(
+                    "a pending decision is of unknown kind {kind}; valid: {value}",
+                    kind=repr(frame.kind),
+                    value=", ".join(FRAME_NAMES),
+                )
             )
 
 
 # -- 2. every component in exactly one place --------------------------------------------------
 
 
-def _kinds(places: Sequence[tuple[str, Sequence[int]]], count: int, noun: str) -> Counter[int]:
+def _kinds(places: Sequence[tuple[str, Sequence[int]]], count: int, unknown: str) -> Counter[int]:
     """Check that every entry of ``places`` is a kind index (EMPTY excluded beforehand) and
-    count the kinds."""
+    count the kinds; ``unknown`` is the refusal of one that is not (a template)."""
     found: Counter[int] = Counter()
     for place, cards in places:
         if cards and (min(cards) < 0 or max(cards) >= count):
             bad = next(c for c in cards if not 0 <= c < count)
-            raise _fail(f"{place} holds an unknown {noun} {bad}; {noun}s are 0..{count - 1}")
+            raise _fail(_(unknown, place=place, bad=bad, number=count - 1))
         found.update(cards)
     return found
 
@@ -204,9 +254,11 @@ def _totals(
     places: Sequence[tuple[str, Sequence[int]]],
     found: Counter[int],
     copies: Sequence[int],
-    noun: str,
+    texts: tuple[str, str],
     names: Sequence[str],
 ) -> None:
+    """Each kind as many times as the game has it; ``texts``: the refusals of too many and of
+    too few (templates)."""
     for k, want in enumerate(copies):
         have = found[k]
         if have == want:
@@ -216,93 +268,144 @@ def _totals(
         )
         where = f" ({where})" if where else ""
         if have > want:
-            raise _fail(f"there are {have} {names[k]} {noun}s{where}; the game has {want}")
+            raise _fail(_(texts[0], have=have, kind=names[k], where=where, want=want))
         raise _fail(
-            f"{want - have} {names[k]} {noun}(s) missing: {have} found{where}; the game has {want}"
+            _(texts[1], number=want - have, kind=names[k], have=have, where=where, want=want)
         )
 
 
 def _filled(row: Sequence[int], name: str) -> list[int]:
     bad = [c for c in row if c < 0 and c != EMPTY]
     if bad:
-        raise _fail(f"the {name} holds {bad[0]}; an empty slot is {EMPTY}")
+        raise _fail(
+            _(
+                "{name} holds {bad}; an empty slot is {empty}",
+                name=_(name),
+                bad=bad[0],
+                empty=EMPTY,
+            )
+        )
     return [c for c in row if c != EMPTY]
 
 
 def _check_travel(comps: Components, state: PostcardsState) -> None:
     places: list[tuple[str, Sequence[int]]] = [
-        ("the travel deck", state.travel_deck),
-        ("the travel discard pile", state.travel_discard),
-        ("the travel display", _filled(state.travel_row, "travel display")),
-        ("the cards played this turn", state.turn.played),
+        (_("the travel deck"), state.travel_deck),
+        (_("the travel discard pile"), state.travel_discard),
+        (_(TRAVEL_DISPLAY), _filled(state.travel_row, TRAVEL_DISPLAY)),
+        (_("the cards played this turn"), state.turn.played),
     ]
-    places += [(f"{_seat(state, s)}'s hand", p.hand) for s, p in enumerate(state.players)]
+    places += [
+        (_("{who}'s hand", who=_seat(state, s)), p.hand) for s, p in enumerate(state.players)
+    ]
     names = [k.name for k in comps.travel]
-    found = _kinds(places, len(names), "travel card kind")
-    _totals(places, found, [k.copies for k in comps.travel], "travel card", names)
+    unknown = N_(
+        "{place} holds an unknown travel card kind {bad}; travel card kinds are 0..{number}"
+    )
+    found = _kinds(places, len(names), unknown)
+    totals = (
+        N_("there are {have} {kind} travel cards{where}; the game has {want}"),
+        N_("{number} {kind} travel card(s) missing: {have} found{where}; the game has {want}"),
+    )
+    _totals(places, found, [k.copies for k in comps.travel], totals, names)
 
 
 def _unique(places: Iterable[tuple[str, Iterable[int]]], valid: Iterable[int], noun: str) -> None:
-    """Each id of ``valid`` in exactly one of ``places``."""
+    """Each id of ``valid`` in exactly one of ``places`` (``noun``, in words, names them)."""
     known = set(valid)
     where: dict[int, str] = {}
     for place, ids in places:
         for i in ids:
             if i not in known:
-                raise _fail(f"{place} holds {noun} {i}, which is not in the game")
+                raise _fail(
+                    _(
+                        "{place} holds {noun} {i}, which is not in the game",
+                        place=place,
+                        noun=noun,
+                        i=i,
+                    )
+                )
             if i in where:
                 first = where[i]
                 if first == place:
-                    raise _fail(f"{noun} {i} is twice in {place}")
-                raise _fail(f"{noun} {i} is in two places: {first} and {place}")
+                    raise _fail(_("{noun} {i} is twice in {place}", noun=noun, i=i, place=place))
+                raise _fail(
+                    _(
+                        "{noun} {i} is in two places: {first} and {place}",
+                        noun=noun,
+                        i=i,
+                        first=first,
+                        place=place,
+                    )
+                )
             where[i] = place
     missing = sorted(known - set(where))
     if missing:
-        raise _fail(f"{noun} {missing[0]} is missing: it is nowhere in the game")
+        raise _fail(
+            _(
+                "{noun} {missing} is missing: it is nowhere in the game",
+                noun=noun,
+                missing=missing[0],
+            )
+        )
 
 
 def _check_postcards(comps: Components, state: PostcardsState) -> None:
     places: list[tuple[str, Iterable[int]]] = [
-        ("the postcard deck", state.postcard_deck),
-        ("the postcard discard pile", state.postcard_discard),
-        ("the postcard display", _filled(state.postcard_row, "postcard display")),
+        (_("the postcard deck"), state.postcard_deck),
+        (_("the postcard discard pile"), state.postcard_discard),
+        (_(POSTCARD_DISPLAY), _filled(state.postcard_row, POSTCARD_DISPLAY)),
     ]
-    places += [("the pending Hiking Guide decision", f.cards) for f in state.turn.stack if f.cards]
+    hiking = _("the pending Hiking Guide decision")
+    places += [(hiking, f.cards) for f in state.turn.stack if f.cards]
     places += [
-        (f"{_seat(state, s)}'s postcards", [o.card for o in p.postcards])
+        (_("{who}'s postcards", who=_seat(state, s)), [o.card for o in p.postcards])
         for s, p in enumerate(state.players)
     ]
-    _unique(places, comps.postcards, "postcard")
+    _unique(places, comps.postcards, pgettext("state check", "postcard"))
 
 
 def _check_itineraries(comps: Components, state: PostcardsState) -> None:
     places: list[tuple[str, Iterable[int]]] = [
-        ("the unused itinerary cards", state.unused_itineraries)
+        (_("the unused itinerary cards"), state.unused_itineraries)
     ]
     places += [(_seat(state, s), [p.itinerary]) for s, p in enumerate(state.players)]
-    _unique(places, comps.itineraries, "itinerary card")
+    _unique(places, comps.itineraries, pgettext("state check", "itinerary card"))
 
 
 def _check_gifts(comps: Components, state: PostcardsState) -> None:
     places: list[tuple[str, Sequence[int]]] = [
-        ("the gift deck", state.gift_deck),
-        ("the gift discard pile", state.gift_discard),
-        ("the gift display", _filled(state.gift_row, "gift display")),
+        (_("the gift deck"), state.gift_deck),
+        (_("the gift discard pile"), state.gift_discard),
+        (_(GIFT_DISPLAY), _filled(state.gift_row, GIFT_DISPLAY)),
     ]
-    places += [(f"{_seat(state, s)}'s gifts", p.gifts) for s, p in enumerate(state.players)]
+    places += [
+        (_("{who}'s gifts", who=_seat(state, s)), p.gifts) for s, p in enumerate(state.players)
+    ]
     names = [g.name for g in comps.gifts]
-    found = _kinds(places, len(names), "gift kind")
-    _totals(places, found, [g.copies for g in comps.gifts], "gift card", names)
+    unknown = N_("{place} holds an unknown gift kind {bad}; gift kinds are 0..{number}")
+    found = _kinds(places, len(names), unknown)
+    totals = (
+        N_("there are {have} {kind} gift cards{where}; the game has {want}"),
+        N_("{number} {kind} gift card(s) missing: {have} found{where}; the game has {want}"),
+    )
+    _totals(places, found, [g.copies for g in comps.gifts], totals, names)
     for g in state.gift_discard:
         if not comps.gifts[g].lightning:
             raise _fail(
-                f"the gift discard pile holds {names[g]}, a bell gift; only used lightning "
-                "gifts are discarded (PC-10)"
+                _(
+                    "the gift discard pile holds {kind}, a bell gift; only used lightning gifts "
+                    "are discarded (PC-10)",
+                    kind=names[g],
+                )
             )
     if EMPTY in state.gift_row and state.gift_deck:
         slot = state.gift_row.index(EMPTY) + 1
         raise _fail(
-            f"gift display slot {slot} is empty while the gift deck still has cards (PC-10)"
+            _(
+                "gift display slot {slot} is empty while the gift deck still has cards (PC-10)",
+                slot=slot,
+            )
         )
 
 
@@ -314,22 +417,40 @@ def _check_tokens(comps: Components, state: PostcardsState, limits: _Limits) -> 
             stamps, souvenirs = spaces[owned.card]
             if len(owned.stamps) != stamps or len(owned.souvenirs) != len(souvenirs):
                 raise _fail(
-                    f"{_seat(state, seat)}'s postcard {owned.card} has {len(owned.stamps)} stamp "
-                    f"and {len(owned.souvenirs)} souvenir spaces; the card has {stamps} and "
-                    f"{len(souvenirs)}"
+                    _(
+                        "{who}'s postcard {card} has {stamps} stamp and {souvenirs} souvenir "
+                        "spaces; the card has {printed_stamps} and {printed_souvenirs}",
+                        who=_seat(state, seat),
+                        card=owned.card,
+                        stamps=len(owned.stamps),
+                        souvenirs=len(owned.souvenirs),
+                        printed_stamps=stamps,
+                        printed_souvenirs=len(souvenirs),
+                    )
                 )
             tokens = owned.stamps.count(True) + owned.souvenirs.count(True)
             if owned.sent and tokens:
                 raise _fail(
-                    f"{_seat(state, seat)}'s postcard {owned.card} is sent but still carries "
-                    f"{tokens} token(s); they return to the supply when it is sent (PC-9)"
+                    _(
+                        "{who}'s postcard {card} is sent but still carries {tokens} token(s); "
+                        "they return to the supply when it is sent (PC-9)",
+                        who=_seat(state, seat),
+                        card=owned.card,
+                        tokens=tokens,
+                    )
                 )
             on_cards += tokens
     total = state.supply + on_cards
     if total != comps.tokens:
         raise _fail(
-            f"there are {total} Stamp/Souvenir tokens ({state.supply} in the supply, {on_cards} "
-            f"on postcards); the game has {comps.tokens}"
+            _(
+                "there are {total} Stamp/Souvenir tokens ({supply} in the supply, {on_cards} on "
+                "postcards); the game has {tokens}",
+                total=total,
+                supply=state.supply,
+                on_cards=on_cards,
+                tokens=comps.tokens,
+            )
         )
 
 
@@ -341,7 +462,13 @@ def _check_camps(comps: Components, state: PostcardsState) -> None:
         i, owner = next(
             (i, o) for i, o in enumerate(state.camp_owner) if o != EMPTY and not 0 <= o < n
         )
-        raise _fail(f"campsite {i + 1} is held by seat {owner}, which is not at the table")
+        raise _fail(
+            _(
+                "campsite {number} is held by seat {owner}, which is not at the table",
+                number=i + 1,
+                owner=owner,
+            )
+        )
     if all(
         held[seat] == len(p.camps) <= comps.camps for seat, p in enumerate(state.players)
     ) and all(
@@ -354,23 +481,49 @@ def _check_camps(comps: Components, state: PostcardsState) -> None:
         who = _seat(state, seat)
         if len(player.camps) > comps.camps:
             raise _fail(
-                f"{who} has placed {len(player.camps)} camps; a player board has {comps.camps}"
+                _(
+                    "{who} has placed {camps_count} camps; a player board has {camps}",
+                    who=who,
+                    camps_count=len(player.camps),
+                    camps=comps.camps,
+                )
             )
         seen: set[int] = set()
         for site in player.camps:
             if not 1 <= site <= sites:
-                raise _fail(f"{who} camps on campsite {site}; campsites are 1..{sites}")
+                raise _fail(
+                    _(
+                        "{who} camps on campsite {site}; campsites are 1..{sites}",
+                        who=who,
+                        site=site,
+                        sites=sites,
+                    )
+                )
             if site in seen:
-                raise _fail(f"{who} lists campsite {site} twice among its camps")
+                raise _fail(
+                    _("{who} lists campsite {site} twice among its camps", who=who, site=site)
+                )
             seen.add(site)
             owner = state.camp_owner[site - 1]
             if owner != seat:
-                there = "is empty" if owner == EMPTY else f"is held by seat {owner}"
-                raise _fail(f"{who} camps on campsite {site}, but on the map that campsite {there}")
+                if owner == EMPTY:
+                    text = N_(
+                        "{who} camps on campsite {site}, but on the map that campsite is empty"
+                    )
+                else:
+                    text = N_(
+                        "{who} camps on campsite {site}, but on the map that campsite is held by "
+                        "seat {owner}"
+                    )
+                raise _fail(_(text, who=who, site=site, owner=owner))
     for i, owner in enumerate(state.camp_owner):
         if owner != EMPTY and i + 1 not in state.players[owner].camps:
             raise _fail(
-                f"campsite {i + 1} is held by seat {owner} on the map, but not among its camps"
+                _(
+                    "campsite {number} is held by seat {owner} on the map, but not among its camps",
+                    number=i + 1,
+                    owner=owner,
+                )
             )
 
 
@@ -395,43 +548,86 @@ def _check_player(
     who = _seat(state, seat)
     automa = player.kind != "player"
     if player.region not in comps.regions:
-        raise _fail(f"{who} is in region {player.region}, which is not on the map")
+        raise _fail(
+            _("{who} is in region {region}, which is not on the map", who=who, region=player.region)
+        )
     if automa and player.hand:
-        raise _fail(f"{who} holds {len(player.hand)} travel cards; an Automa has no hand (PC-13)")
+        raise _fail(
+            _(
+                "{who} holds {hand_count} travel cards; an Automa has no hand (PC-13)",
+                who=who,
+                hand_count=len(player.hand),
+            )
+        )
     if len(player.hand) > HAND_SIZE:
-        raise _fail(f"{who} holds {len(player.hand)} travel cards; the hand limit is {HAND_SIZE}")
+        raise _fail(
+            _(
+                "{who} holds {hand_count} travel cards; the hand limit is {hand_size}",
+                who=who,
+                hand_count=len(player.hand),
+                hand_size=HAND_SIZE,
+            )
+        )
     if any(a > b for a, b in zip(player.hand, player.hand[1:], strict=False)):
-        raise _fail(f"{who}'s hand is not sorted by travel card kind")
+        raise _fail(_("{who}'s hand is not sorted by travel card kind", who=who))
     sent = rules.sent_count(player)
     earned = sum(comps.postcards[o.card].points for o in player.postcards if o.sent)
     if len(set(player.best_traveller)) != len(player.best_traveller):
-        raise _fail(f"{who} is best traveller twice in one region")
+        raise _fail(_("{who} is best traveller twice in one region", who=who))
     for region in player.best_traveller:
         if region not in comps.regions:
-            raise _fail(f"{who} is best traveller in region {region}, which is not on the map")
+            raise _fail(
+                _(
+                    "{who} is best traveller in region {region}, which is not on the map",
+                    who=who,
+                    region=region,
+                )
+            )
         earned += len(comps.regions[region].campsites)
     if full != set(player.best_traveller):
         wrong = sorted(full ^ set(player.best_traveller))[0]
         if wrong in full:
             raise _fail(
-                f"{who} holds every campsite of region {wrong} but is not its best traveller"
+                _(
+                    "{who} holds every campsite of region {wrong} but is not its best traveller",
+                    who=who,
+                    wrong=wrong,
+                )
             )
-        raise _fail(f"{who} is best traveller in region {wrong} without holding all its campsites")
+        raise _fail(
+            _(
+                "{who} is best traveller in region {wrong} without holding all its campsites",
+                who=who,
+                wrong=wrong,
+            )
+        )
     most = limits.points[state.side]
     if not earned <= player.points <= most:
         raise _fail(
-            f"{who} has {player.points} points; its sent postcards and best-traveller regions "
-            f"alone give {earned}, and no seat can score more than {most} during play"
+            _(
+                "{who} has {points} points; its sent postcards and best-traveller regions alone "
+                "give {earned}, and no seat can score more than {most} during play",
+                who=who,
+                points=player.points,
+                earned=earned,
+                most=most,
+            )
         )
     _check_souvenirs(comps, state, seat, limits)
     # a gift choice pending: the gift of the postcard just sent is not taken yet
     pending = seat == state.current and sent > 0 and any(f.kind == GIFT for f in state.turn.stack)
     if len(player.gifts) > sent - pending:
-        raise _fail(
-            f"{who} holds {len(player.gifts)} gift cards but has sent {sent} postcards"
-            + (" (a gift choice pending)" if pending else "")
-            + "; each postcard sent gives one gift (PC-10)"
-        )
+        if pending:
+            text = N_(
+                "{who} holds {count} gift cards but has sent {sent} postcards (a gift choice "
+                "pending); each postcard sent gives one gift (PC-10)"
+            )
+        else:
+            text = N_(
+                "{who} holds {count} gift cards but has sent {sent} postcards; each postcard "
+                "sent gives one gift (PC-10)"
+            )
+        raise _fail(_(text, who=who, count=len(player.gifts), sent=sent))
     if automa:
         _check_automa(comps, state, seat)
 
@@ -450,8 +646,14 @@ def _check_souvenirs(comps: Components, state: PostcardsState, seat: int, limits
     for site_type, count in souvenirs.items():
         if count > camps[site_type]:
             raise _fail(
-                f"{_seat(state, seat)} has {count} {site_type} souvenir(s) on its postcards but "
-                f"only {camps[site_type]} camp(s) on {site_type} campsites (PC-8)"
+                _(
+                    "{who} has {count} {site_type} souvenir(s) on its postcards but only {camps} "
+                    "camp(s) on {site_type} campsites (PC-8)",
+                    who=_seat(state, seat),
+                    count=count,
+                    site_type=texts.campsite(site_type),
+                    camps=camps[site_type],
+                )
             )
 
 
@@ -461,8 +663,12 @@ def _check_automa(comps: Components, state: PostcardsState, seat: int) -> None:
     for owned in player.postcards:
         if rules.is_complete(owned):
             raise _fail(
-                f"{who}'s postcard {owned.card} is fully stamped but not sent; an Automa sends "
-                "it at once (PC-16)"
+                _(
+                    "{who}'s postcard {card} is fully stamped but not sent; an Automa sends it at "
+                    "once (PC-16)",
+                    who=who,
+                    card=owned.card,
+                )
             )
     itinerary = comps.itineraries[player.itinerary].regions
     held: set[int] = set()
@@ -471,7 +677,11 @@ def _check_automa(comps: Components, state: PostcardsState, seat: int) -> None:
         if region in itinerary:
             if region in held:
                 raise _fail(
-                    f"{who} holds two postcards of its itinerary region {region}; an Automa "
-                    "never does (PC-15)"
+                    _(
+                        "{who} holds two postcards of its itinerary region {region}; an Automa "
+                        "never does (PC-15)",
+                        who=who,
+                        region=region,
+                    )
                 )
             held.add(region)
