@@ -287,3 +287,14 @@ def test_the_full_screen_finds_each_players_block_in_the_language(
             decider = game.deciders(state)[0]
             action = rnd.choice(game.legal_actions(state, decider))
             state, _events = apply(game, state, decider, action)
+
+
+def test_line_mode_commands_are_no_games_verb() -> None:
+    """A command typed in line mode (``stoppen``, ``deshacer``) never hides an action."""
+    from mailbag.terminal import COMMANDS, command_words
+
+    verbs = {verb for name in GAMES for verb in get(name).spec.verbs}
+    for lang in ("en", *LANGUAGES):
+        with use_language(lang):
+            for command in COMMANDS:
+                assert not command_words(command) & verbs, (lang, command)
