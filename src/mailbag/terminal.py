@@ -29,7 +29,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from mailbag.core import Action, ActionSyntaxError, Event, Game, MailbagError
-from mailbag.core.i18n import _, pgettext
+from mailbag.core.i18n import NC_, _, pgettext
 from mailbag.core.records import GameRecord, seat_kind_label, seat_label
 from mailbag.sim.runner import make_agents
 from mailbag.table import FileStore, Table, game_for_record
@@ -40,6 +40,15 @@ console = Console(highlight=False, emoji=False)
 _NUMBER = re.compile(r"[0-9]{1,6}")
 #: clear the screen and its scroll-back (hot seat: the next person must not scroll up)
 _CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+#: line mode's commands, which a person may also type in their own language
+COMMANDS = (
+    NC_("command", "help"),
+    NC_("command", "quit"),
+    NC_("command", "back"),
+    NC_("command", "undo"),
+)
 
 
 def command_words(command: str, *english: str) -> set[str]:
