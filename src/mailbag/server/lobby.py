@@ -293,7 +293,7 @@ def rematch(db: Database, room: Room) -> str:
         list(old.seats),
         components=old.components,
         schema=room.game.schema_version,
-        names=[old.label(i) for i in range(len(old.seats))],
+        names=room.names(),  # as the table knows them (not worded in a reader's language)
     )
     rows = [
         SeatRow(r.seat, r.name, r.kind, pending_hash(r.token_hash) if r.token_hash else None, False)
