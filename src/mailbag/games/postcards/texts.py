@@ -123,6 +123,17 @@ WORDS = (
     NC_("difficulty", "expert"),
 )
 
+#: the rules a refusal names that are rulebook sections, not ruling ids (``PC-8``): the code stays
+#: as it is (language-neutral); a front end may show it with ``pgettext("rule", code)``
+RULES = (
+    NC_("rule", "Movement action"),
+    NC_("rule", "Game Turn"),
+    NC_("rule", "Sticking a Stamp"),
+    NC_("rule", "End of the Game"),
+    NC_("rule", "action notation"),
+    NC_("rule", "legal actions"),
+)
+
 # -- words ----------------------------------------------------------------------------------------
 
 
