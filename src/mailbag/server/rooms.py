@@ -347,8 +347,9 @@ class Room:
         self.log = _log_of(self.table)
 
     async def changed(self) -> None:
-        """After every change: tell every socket, arm the clock, let the bots play."""
-        self._cache.clear()
+        """After every change: tell every socket, arm the clock, let the bots play. (The cache
+        of messages is kept: its key, the step and its digest, is new after any change, and what
+        was built since for the new step — the submitter's, for its ack — is built only once.)"""
         await self.broadcast()
         self._arm_clock()
         self.kick()
