@@ -86,10 +86,37 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
             {"notation": str(action), "text": game.describe_action(view, action)}
             for action in legal
         ],
-        "to_move": known_deciders(game, view, seat, deciders, worlds[0] if worlds else None),
+        "to_move": _told_to_move(game, view, seat, deciders, worlds),
         "scores": known_scores(game, view, worlds),
         "over": over,
     }
+
+
+def seen_part(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
+    """What of :func:`seat_state` tells whether what ``seat`` sees has changed — its view, who it
+    is told is to move and its actions' notations (the same values) — without the rest (the
+    board, the scores and the actions' texts: most of a message's cost)."""
+    view = game.view(state, seat)
+    deciders = list(game.deciders(state))
+    legal = game.legal_actions(state, seat) if seat is not None and seat in deciders else []
+    return {
+        "view": view,
+        "to_move": _told_to_move(game, view, seat, deciders, None),
+        "actions": [{"notation": str(action)} for action in legal],
+    }
+
+
+def _told_to_move(
+    game: Game[Any],
+    view: Observation,
+    seat: int | None,
+    deciders: Sequence[int],
+    worlds: list[Any] | None,
+) -> list[int]:
+    """:func:`known_deciders` read from the first of the score worlds (``worlds``, or drawn
+    here), else from its own world."""
+    first = worlds[:1] if worlds else score_worlds(game, view, 1)
+    return known_deciders(game, view, seat, deciders, first[0] if first else None)
 
 
 def result_entry(game: Game[Any], record_result: dict[str, Any] | None, seed: int) -> Any:

@@ -188,9 +188,12 @@ class Room:
             }
         )
 
-    def _seat_state(self, seat: int | None) -> dict[str, Any]:
+    def _cache_key(self, seat: int | None) -> tuple[int, str, int | None, str]:
         steps = self.table.record.steps
-        key = (self.table.step, steps[-1].digest or "" if steps else "", seat, language())
+        return (self.table.step, steps[-1].digest or "" if steps else "", seat, language())
+
+    def _seat_state(self, seat: int | None) -> dict[str, Any]:
+        key = self._cache_key(seat)
         cached = self._cache.get(key)
         if cached is None:
             if len(self._cache) > 16:
@@ -203,7 +206,9 @@ class Room:
         """The step number as ``seat`` (``None``: a spectator) is told it: the step at which
         what it sees last changed. Decisions it cannot see (another's choice in a simultaneous
         phase, PO-2) do not move it, so the number tells nothing they do not."""
-        part = self._seat_state(seat)
+        part = self._cache.get(self._cache_key(seat))
+        if part is None:  # the parts that tell, without building a whole message (the clock's)
+            part = messages.seen_part(self.game, self.table.state, seat)
         seen = _digest([part["view"], part["to_move"], [a["notation"] for a in part["actions"]]])
         known = self._seen.get(seat)
         if known is None or known[0] != seen or known[1] > self.table.step:

@@ -544,11 +544,12 @@ def take_back(table: Any, seat: int, auto: set[int]) -> list[Any]:
     return undone
 
 
-def score_worlds(game: Game[Any], view: Observation) -> list[Any] | None:
-    """The worlds :func:`known_scores` reads: drawn from ``view`` with fixed seeds (so they
-    depend on the view alone); ``None`` when the view cannot be drawn from."""
+def score_worlds(game: Game[Any], view: Observation, count: int = WORLDS) -> list[Any] | None:
+    """The worlds :func:`known_scores` reads (the first ``count`` of them): drawn from ``view``
+    with fixed seeds (so they depend on the view alone); ``None`` when the view cannot be drawn
+    from."""
     worlds: list[Any] = []
-    for seed in _SEEDS[:WORLDS]:
+    for seed in _SEEDS[:count]:
         try:
             worlds.append(game.determinize(view, Rng.from_seed(seed)))
         except (MailbagError, LookupError, ValueError, TypeError):
