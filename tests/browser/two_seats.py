@@ -2,17 +2,19 @@
 watching from a third), against a real `mailbag serve`.
 
 - `lobby_table()`: the table made in the lobby by clicking and typing (seat 0 me, seat 1 a
-  friend), the friend's invite link and the spectator link opened in their own contexts.
+  friend), the friend's invite link and the spectator link opened in their own contexts (each
+  page's socket tapped, if asked).
 - `glance()`: what a page shows that the driver needs (step, turn line, refusal, result, action
   buttons), without the board and the log, in one round trip to the browser: it waits in the
   page (a MutationObserver, no polling from here) until the page shows a step, then reads.
   A long game reads cheaply: the log grows to hundreds of lines, the board to pages of text.
 - `pick()`, `click()`, `answer()`: a seeded pick among the visible buttons (sometimes a closed
   group opened first), a real click on it, the server's answer to it on the page's socket.
-- `SocketHold`: the page's socket goes through Playwright's WebSocket routing, so that the
-  `state` frames the server sends it can be held back for a while — the page keeps showing the
-  step it saw while another seat decides — and are let through once the page has sent its
-  choice (Post Office's simultaneous phases).
+- `SocketTap`: the page's socket goes through Playwright's WebSocket routing, every frame noted
+  both ways; `sync()` asks the server through it for the table as the page's seat knows it
+  (docs/protocol.md): once answered, whatever the server had to tell the page has arrived, so
+  a test can see that a page was sent nothing (another seat's unseen choice in Post Office's
+  simultaneous phases).
 - `the_end()`: everyone sees the result with each seat's final score, nothing to click; the
   record is exported from a seat's page and has one step per decision.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
@@ -61,11 +64,13 @@ def lobby_table(
     game: str,
     names: Sequence[str],
     checks: Sequence[str] = (),
+    taps: dict[int | None, SocketTap] | None = None,
 ) -> tuple[TablePage, TablePage, TablePage, str, str]:
     """A table of `game` made in the lobby on a desktop page (seat 0 me, seat 1 a friend, named
     `names`, the option checkboxes `checks` ticked); the friend opens the invite link on a
     phone, a spectator the spectator link on another desktop. Returns the three pages (seat 0,
-    seat 1, spectator), the invite link and the spectator link."""
+    seat 1, spectator), the invite link and the spectator link. `taps`: filled in with a
+    `SocketTap` of each page (by seat, `None` the spectator's), made before its socket opens."""
     lobby = contexts.page(DESKTOP)
     lobby.goto(server.url + "/")
     lobby.get_by_test_id("game-select").select_option(game)
@@ -87,10 +92,14 @@ def lobby_table(
     assert watch and "#watch=" in watch, watch
     expect(lobby.get_by_test_id("invite-link-0")).to_have_count(0)  # my own seat: no invite
     first = TablePage(f"{names[0]}-desktop", lobby)  # before its socket opens: it notes answers
+    if taps is not None:
+        taps[0] = SocketTap(lobby)
     lobby.get_by_test_id("go-to-seat").click()
     first.wait_connected()
     second = TablePage(f"{names[1]}-phone", contexts.page(PHONE, phone=True))
     spectator = TablePage("spectator", contexts.page(DESKTOP))
+    if taps is not None:
+        taps[1], taps[None] = SocketTap(second.page), SocketTap(spectator.page)
     return first, second, spectator, invite, watch
 
 
@@ -221,53 +230,68 @@ def play(seat: TablePage, notation: str, step: int) -> tuple[int, Shown]:
     return acked, shown if shown.step == acked else glance(seat, acked)
 
 
-# -- holding a page's socket frames back ----------------------------------------------------
+# -- tapping a page's socket -----------------------------------------------------------------
 
 
-class SocketHold:
+class SocketTap:
     """Route `page`'s table socket through Playwright (before the page opens it), forwarding
-    every frame both ways; while `hold()` is on, the `state` frames from the server wait, and
-    they go to the page right after its next `submit` has gone to the server."""
+    every frame both ways and noting it: `received`, the server's frames, `sent`, the page's
+    (each decoded). `sync()` asks the server for the table as the page's seat knows it."""
 
     def __init__(self, page: Page) -> None:
-        self.holding = False
-        self.waiting: list[str | bytes] = []
-        #: submits sent while the page was shown an older step than the table's
-        self.late_submits: list[dict[str, Any]] = []
+        self.page = page
+        self.received: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []
+        self._server: WebSocketRoute | None = None
         page.route_web_socket(re.compile(r"/ws/"), self._route)
 
     def _route(self, ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
+        self._server = server
 
         def up(message: str | bytes) -> None:
+            self.sent.append(_decoded(message))
             server.send(message)
-            if self.holding and _kind(message) == "submit":
-                self.late_submits.append(json.loads(message))
-                self.holding = False
-                for frame in self.waiting:
-                    ws.send(frame)
-                self.waiting.clear()
 
         def down(message: str | bytes) -> None:
-            if self.holding and _kind(message) == "state":
-                self.waiting.append(message)
-                return
+            self.received.append(_decoded(message))
             ws.send(message)
 
         ws.on_message(up)
         server.on_message(down)
 
-    def hold(self) -> None:
-        assert not self.holding and not self.waiting
-        self.holding = True
+    def since(self, mark: int) -> list[str]:
+        """The types of the frames the server sent after the first `mark` (`len(received)`),
+        but the `pong`s (the page's keep-alive)."""
+        return [str(m.get("type")) for m in self.received[mark:] if m.get("type") != "pong"]
+
+    def submits(self) -> list[dict[str, Any]]:
+        return [m for m in self.sent if m.get("type") == "submit"]
+
+    def sync(self, timeout: float = WAIT_MS) -> dict[str, Any]:
+        """Send a `sync` on the page's socket (as the page would) and wait for its `synced`: by
+        then whatever the server had to tell the page has arrived. The answer's `state` (the
+        table as the seat knows it, nothing new) goes on to the page, which shows it as it
+        was; the `synced` it ignores. Returns that state."""
+        assert self._server is not None, "the page has not opened its table socket"
+        mark = len(self.received)
+        self._server.send(json.dumps({"type": "sync", "v": 1}))
+        deadline = time.monotonic() + timeout / 1000
+        while "synced" not in self.since(mark):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no answer to a sync in {timeout} ms: {self.since(mark)}")
+            self.page.wait_for_timeout(25)
+        states = [m for m in self.received[mark:] if m.get("type") == "state"]
+        assert states, f"a sync answered without a state: {self.since(mark)}"
+        return states[-1]
 
 
-def _kind(message: str | bytes) -> str | None:
+def _decoded(message: str | bytes) -> dict[str, Any]:
     try:
         data = json.loads(message)
     except ValueError:
-        return None
-    return data.get("type") if isinstance(data, dict) else None
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 # -- screenshots ----------------------------------------------------------------------------

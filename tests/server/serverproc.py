@@ -32,6 +32,9 @@ START_TIMEOUT = 20.0
 RECV_TIMEOUT = 10.0
 #: messages a "read until" reads at most
 LIMIT = 500
+#: a socket sends at most this many messages a second, in bursts of at most ``SEND_BURST``:
+#: under the server's limit (20 a second, bursts of 40), beyond which it answers with an error
+SEND_RATE, SEND_BURST = 16.0, 30.0
 
 Message = dict[str, Any]
 
@@ -174,9 +177,19 @@ class Client:
         self.states: dict[int, Message] = {}
         #: the state that answered the hello
         self.first_state: Message | None = None
+        self._tokens, self._at = SEND_BURST, time.monotonic()
 
     # -- sending ---------------------------------------------------------------------------------
     def send(self, message: Message) -> None:
+        """Send ``message`` (``v`` added), waiting first if this socket would send faster than
+        the server allows (:data:`SEND_RATE`)."""
+        now = time.monotonic()
+        self._tokens = min(SEND_BURST, self._tokens + (now - self._at) * SEND_RATE)
+        self._at = now
+        if self._tokens < 1:
+            time.sleep((1 - self._tokens) / SEND_RATE)
+            self._tokens, self._at = 1.0, time.monotonic()
+        self._tokens -= 1
         self.ws.send(json.dumps({"v": 1, **message}))
 
     def hello(
@@ -238,6 +251,16 @@ class Client:
                 return message
         raise AssertionError(f"{self.name}: {what} not among {limit} messages")
 
+    def sync(self, timeout: float | None = None) -> Message:
+        """The table as this socket's seat knows it now: ``sync`` is answered with a ``state``
+        and then ``synced`` (whatever the server had to tell this socket before has arrived by
+        then). In a simultaneous phase a seat's step stays where what it sees last changed, so
+        the sockets of a table need not agree on it (docs/protocol.md)."""
+        self.send({"type": "sync"})
+        self.until(lambda m: m.get("type") == "synced", "the answer to a sync", timeout=timeout)
+        assert self.state is not None, f"{self.name}: no state before the synced"
+        return self.state
+
     def state_at_least(self, step: int, timeout: float | None = None) -> Message:
         """The latest state already read if its step is ``step`` or more, else read until one
         is."""
@@ -274,3 +297,10 @@ def first_action(state: Message) -> str:
     """The first legal action of a seat's state (the tests' player)."""
     notation: str = state["actions"][0]["notation"]
     return notation
+
+
+def sees(state: Message) -> tuple[Any, ...]:
+    """What a seat sees of the table in a ``state``: its view, who is to move as far as it
+    knows, its actions. Its step moves exactly when this changes (docs/protocol.md: the step as
+    the seat knows it)."""
+    return (state["view"], state["to_move"], [a["notation"] for a in state["actions"]])

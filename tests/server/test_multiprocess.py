@@ -10,6 +10,7 @@ tabs of one seat on one process submitting the same step at once: applied once.
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -17,17 +18,23 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import psycopg
 from postgres import conninfo_from_url
 from serverproc import (
-    LIMIT,
     Client,
     Message,
     ServerProcess,
     first_action,
     parse_link,
     seat_client,
+    sees,
 )
+
+from mailbag.core.records import loads as load_record
+from mailbag.core.records import replay_steps
+from mailbag.server.messages import seat_state
+from mailbag.table import game_for_record
 
 #: seconds a move may take to reach the sockets on the other process
 NOTIFY_WAIT = 5.0
@@ -317,24 +324,64 @@ def stored_count(url: str, table: str) -> int:
     return int(row[0])
 
 
-def settle(clients: list[Client], step: int, timeout: float = NOTIFY_WAIT) -> None:
-    """Every socket's latest state is at ``step`` (which may be behind what it saw: an undo),
-    and stays there for a moment."""
-    for client in clients:
-        client.until(
-            lambda m: m.get("type") == "state" and m["step"] == step,
-            f"a state at step {step}",
-            timeout=timeout,
-        )
-    for client in clients:
-        for _ in range(LIMIT):
-            try:
-                client.recv(timeout=0.3)
-            except AssertionError:
-                break  # quiet
-        assert client.state is not None and client.state["step"] == step, (
-            f"{client.name}: at step {client.state and client.state['step']}, the database {step}"
-        )
+def as_stored(url: str, table: str) -> list[tuple[int, tuple[Any, ...]]]:
+    """The stored table as each seat (0, 1) knows it: the step after which what it sees last
+    changed, and what it sees — the stored decisions replayed here, each seat's part built as
+    the server builds it (``messages.seat_state``)."""
+    with psycopg.connect(conninfo_from_url(url), connect_timeout=10) as conn:
+        row = conn.execute("SELECT header FROM tables WHERE id = %s", (table,)).fetchone()
+    assert row is not None, f"table {table} is not in the database"
+    lines = [str(row[0])]
+    for _, seat, action in stored_steps(url, table):
+        lines.append(json.dumps({"seat": seat, "action": action}))
+    record = load_record("\n".join(lines) + "\n", f"table {table}")
+    game = game_for_record(record)
+    known: list[tuple[int, tuple[Any, ...]]] = []
+    for entry in replay_steps(game, record):
+        for seat in (0, 1):
+            part = msgspec.json.decode(msgspec.json.encode(seat_state(game, entry.state, seat)))
+            now = sees(part)
+            if len(known) <= seat:
+                known.append((entry.index, now))
+            elif known[seat][1] != now:
+                known[seat] = (entry.index, now)
+    return known
+
+
+def agree(
+    url: str, table: str, seats: list[list[Client]], timeout: float = NOTIFY_WAIT
+) -> list[Message]:
+    """Within ``timeout`` seconds, every socket of each seat (``seats[seat]``: its sockets, one
+    on each process) shows the table as stored, at the step as that seat knows it; returns what
+    each seat's first socket shows. Each socket asks (``sync``) until it does: a seat that
+    cannot see a change is sent nothing, so only asking tells where its process is; the other
+    process hears of a change by a notification (a seat always sees its own decision or undo,
+    so its socket there shows when it has)."""
+    expected = as_stored(url, table)
+    deadline = time.monotonic() + timeout
+    shown: list[Message] = []
+    for seat, sockets in enumerate(seats):
+        for client in sockets:
+            while True:
+                state = client.sync(timeout=timeout)
+                if (state["step"], sees(state)) == expected[seat]:
+                    break
+                if time.monotonic() > deadline:
+                    raise AssertionError(
+                        f"{client.name}: at step {state['step']} after {timeout} s, the stored "
+                        f"table as seat {seat} knows it is at step {expected[seat][0]}; it "
+                        f"shows {sees(state)}, stored {expected[seat][1]}"
+                    )
+                time.sleep(0.05)
+    # both processes have the last change now (its seat's sockets there show it): asked again,
+    # every socket still shows the stored table (a seat that could not see it, too)
+    for seat, sockets in enumerate(seats):
+        for client in sockets:
+            state = client.sync(timeout=timeout)
+            assert (state["step"], sees(state)) == expected[seat], (client.name, state["step"])
+        assert sockets[0].state is not None
+        shown.append(sockets[0].state)
+    return shown
 
 
 def test_undo_on_one_process_races_a_decision_on_the_other(
@@ -343,7 +390,9 @@ def test_undo_on_one_process_races_a_decision_on_the_other(
     """In Post Office's simultaneous phases seat 0 may take back its choice while seat 1 is
     still choosing. Seat 0 (on A) takes it back at the very moment seat 1 (on B) chooses: the
     steps on disk stay one unbroken run, what was acknowledged is what is stored, and both
-    processes show the table as stored."""
+    processes show the table as stored — each seat at its step as it knows it (docs/protocol.md:
+    seat 0's choice, which seat 1 cannot see, does not move seat 1's step, and each seat
+    submits at its own step). Each seat has a second socket on the other process."""
     url = fresh_postgres_url
     with ServerProcess(url, tmp_path, "A") as a, ServerProcess(url, tmp_path, "B") as b:
         a.start()
@@ -356,29 +405,33 @@ def test_undo_on_one_process_races_a_decision_on_the_other(
             }
         )
         table = made["table"]
-        seat0 = seat_client(a, made["links"]["0"], "seat 0 on A")
-        seat1 = seat_client(b, made["links"]["1"], "seat 1 on B")
-        clients = [seat0, seat1]
-        step, races, outcomes = 0, 0, []
+        links = [made["links"]["0"], made["links"]["1"]]
+        seat0 = seat_client(a, links[0], "seat 0 on A")
+        seat1 = seat_client(b, links[1], "seat 1 on B")
+        seats = [
+            [seat0, seat_client(b, links[0], "seat 0's tab on B")],
+            [seat1, seat_client(a, links[1], "seat 1's tab on A")],
+        ]
+        races, outcomes, behind = 0, [], 0
+        shown = agree(url, table, seats)
         for _ in range(MAX_STEPS):
-            reach(clients, step, NOTIFY_WAIT)
-            if seat0.states[step]["over"] or races >= RACES:
+            if shown[0]["over"] or races >= RACES:
                 break
-            mover = seat0 if seat0.states[step]["actions"] else seat1
-            answer = mover.submit(step, first_action(mover.states[step]))
+            mover = 0 if shown[0]["actions"] else 1
+            answer = seats[mover][0].submit(shown[mover]["step"], first_action(shown[mover]))
             assert answer["type"] == "ack", answer
-            step += 1
-            reach(clients, step, NOTIFY_WAIT)
-            if not (
-                mover is seat0 and seat0.states[step]["can_undo"] and seat1.states[step]["actions"]
-            ):
+            step = len(stored_steps(url, table))
+            assert answer["step"] == step, (answer, step)  # the seat sees its own decision
+            shown = agree(url, table, seats)
+            behind += shown[1 - mover]["step"] < step
+            if not (mover == 0 and shown[0]["can_undo"] and shown[1]["actions"]):
                 continue
             races += 1
-            action = first_action(seat1.states[step])
+            action = first_action(shown[1])
             at_once(
                 [
-                    (seat0, {"type": "undo", "step": step}),
-                    (seat1, {"type": "submit", "step": step, "action": action}),
+                    (seat0, {"type": "undo", "step": shown[0]["step"]}),
+                    (seat1, {"type": "submit", "step": shown[1]["step"], "action": action}),
                 ]
             )
             undone, chosen = seat0.answer(), seat1.answer()
@@ -389,11 +442,18 @@ def test_undo_on_one_process_races_a_decision_on_the_other(
             assert stored_count(url, table) == len(rows), context
             if chosen["type"] == "ack":
                 assert (1, action) in [(s, act) for _, s, act in rows[step - 1 :]], context
-            if undone["type"] == "ack" and chosen["type"] != "ack":
-                assert len(rows) == step - 1, context
-            step = len(rows)
-            settle(clients, step)
-        for client in clients:
-            client.close()
+                assert chosen["step"] == len(rows), context  # seat 1 sees its own choice
+            if undone["type"] == "ack":
+                assert undone["step"] == step - 1, context  # back to before seat 0's choice
+                if chosen["type"] != "ack":
+                    assert len(rows) == step - 1, context
+            shown = agree(url, table, seats)
+        for sockets in seats:
+            for client in sockets:
+                client.close()
     assert races, "no simultaneous phase where seat 0 could take its choice back"
-    print(f"{races} races of an undo against a decision: {outcomes}")
+    assert behind, "seat 1 never stayed at its step while seat 0 chose"
+    print(
+        f"{races} races of an undo against a decision: {outcomes}; seat 1 stayed at its step "
+        f"while seat 0 chose {behind} times"
+    )
