@@ -73,29 +73,17 @@ def same_view(before: Shown, now: Shown, where: str) -> None:
 def untold(tap: SocketTap, mark: int, page: TablePage, before: Shown, where: str) -> int:
     """`page` (its socket tapped by `tap`, `mark` its frames before) was sent nothing new and
     shows exactly what it showed (`before`), its step included. A `sync` makes sure nothing was
-    still on its way: its answer (a `state` telling nothing new, then `synced`) should be all
-    the page got since `mark`. Returns 1 if it got one more `state` before it, which tells
-    nothing new but for its arrival (the server's known bug: after a state that brought events,
-    the next broadcast is sent whether or not anything changed for the page, see
-    tests/server/test_leak.py::test_whether_another_has_chosen_is_not_told_after_a_phase),
-    else 0."""
+    still on its way: its answer (a `state` telling nothing new, then `synced`) must be all the
+    page got since `mark` — even the arrival of a message would tell that the other chose.
+    Returns 0 (kept for the callers' count)."""
     told = tap.sync()
     frames = tap.since(mark)
-    extra = 0
-    if frames == ["state", "state", "synced"]:
-        last = [m for m in tap.received[:mark] if m.get("type") == "state"][-1]
-        sent = next(m for m in tap.received[mark:] if m.get("type") == "state")
-        assert sent["events"] == [] and _but_events(sent) == _but_events(last), (
-            f"{page.name} was sent a state {where}: {sent}, after {last}"
-        )
-        extra = 1
-    else:
-        assert frames == ["state", "synced"], f"{page.name} was sent {frames[:-2]} {where}"
+    assert frames == ["state", "synced"], f"{page.name} was sent {frames[:-2]} {where}"
     assert told["step"] == before.step, f"{page.name} is told step {told['step']} {where}"
     now = page.read()
     assert now.step == before.step, f"{page.name} shows step {now.step}, was {before.step}"
     same_view(before, now, f"{page.name} {where}")
-    return extra
+    return 0
 
 
 def _but_events(state: dict[str, Any]) -> dict[str, Any]:

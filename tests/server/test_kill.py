@@ -311,12 +311,6 @@ def test_killed_between_the_last_decision_and_the_result(tmp_path: Path) -> None
         assert stored_result(db_file, table) is not None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="product bug: Room.shown_step learns a seat's step from what this process has shown "
-    "it (Room._seen, in memory only): a restarted server tells every seat the table's step, so "
-    "a seat behind in a simultaneous phase learns that the other has chosen (PO-2)",
-)
 def test_a_restart_tells_no_seat_of_an_unseen_choice(tmp_path: Path) -> None:
     """Ann chooses in a simultaneous phase of Post Office: bob and the spectator stay at step 0
     (docs/protocol.md). The server is killed and started again; they reconnect: what they see has

@@ -275,13 +275,6 @@ def test_whether_another_has_chosen_is_not_told(tmp_path: Path) -> None:
         assert [g["step"] for g in mine] == [2, 2]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="product bug: Room.tell compares a state without new events with the last one told "
-    "with its events (rooms._news drops only an empty list), so after a state that brought "
-    "events the next broadcast is sent even when nothing changed for that socket: its arrival "
-    "tells that another seat has chosen (PO-2)",
-)
 def test_whether_another_has_chosen_is_not_told_after_a_phase(tmp_path: Path) -> None:
     """As above, in the second phase: the first ended with its choices carried out, told to
     everyone with their events; ann chooses first again; bob and the spectator, who last heard
@@ -339,3 +332,29 @@ def test_the_games_have_private_events() -> None:
             if event.to is not None
         ]
         assert private, f"{name}: no private events in a whole game"
+
+
+def test_taking_back_ones_choice_tells_nothing_of_the_others(tmp_path: Path) -> None:
+    """Three people choose at once (Post Office): ann chooses, bob chooses, ann takes hers back.
+    She is back at the step she saw before choosing — not one step on, which would tell her
+    that someone else has chosen meanwhile (PO-2)."""
+    with open_client(tmp_path / "db.sqlite3") as client:
+        made = make_table(
+            client, {"game": "post_office", "seats": humans("ann", "bob", "cy")}
+        )
+        with sockets_of(client, made) as sockets:
+            ann, bob, cy = sockets[0], sockets[1], sockets[2]
+            for ws in sockets.values():
+                ws.sync()
+            assert ann.state is not None and bob.state is not None
+            ann.submit(0, ann.state["actions"][0]["notation"])
+            assert ann.next_of("ack")["step"] == 1
+            bob.submit(0, bob.state["actions"][0]["notation"])
+            assert bob.next_of("ack")["step"] == 2
+            ann.undo(1)
+            assert ann.next_of("ack")["step"] == 0
+            assert ann.sync()["step"] == 0 and ann.state["actions"]
+            assert cy.sync()["step"] == 0
+            # and her choice made again from there counts
+            ann.submit(0, ann.state["actions"][0]["notation"])
+            assert ann.next_of("ack")["step"] > 0

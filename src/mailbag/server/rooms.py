@@ -209,11 +209,20 @@ class Room:
         part = self._cache.get(self._cache_key(seat))
         if part is None:  # the parts that tell, without building a whole message (the clock's)
             part = messages.seen_part(self.game, self.table.state, seat)
-        seen = _digest([part["view"], part["to_move"], [a["notation"] for a in part["actions"]]])
+        seen = _seen_digest(part)
         known = self._seen.get(seat)
-        if known is None or known[0] != seen or known[1] > self.table.step:
-            known = self._seen[seat] = (seen, self.table.step)
-        return known[1]
+        if known is not None and known[0] == seen and known[1] <= self.table.step:
+            return known[1]
+        # first asked (a restart, another process), or it changed, or decisions were taken
+        # back: the earliest step since which the seat has seen just this — looked for among
+        # the decisions that may still be taken back (nothing was revealed since the first)
+        step = self.table.step
+        for earlier, before in reversed(self.table.recent_states()):
+            if _seen_digest(messages.seen_part(self.game, before, seat)) != seen:
+                break
+            step = earlier
+        self._seen[seat] = (seen, step)
+        return step
 
     def _visible_count(self, seat: int | None, last: int) -> int:
         return sum(
@@ -282,9 +291,10 @@ class Room:
         return message
 
     def tell(self, conn: Conn, message: str) -> bool:
-        """Whether ``message`` tells ``conn`` anything new (then it is noted as told)."""
-        news = _news(message)
-        if news == conn.last:
+        """Whether ``message`` tells ``conn`` anything new — new events, or a table unlike the
+        last one it was sent (then it is noted as told)."""
+        news, events = _news(message)
+        if news == conn.last and not events:
             return False
         conn.last = news
         return True
@@ -307,7 +317,27 @@ class Room:
                     _("the game has moved on (step {now}, not {step})", now=shown, step=step),
                 )
             # decided from what the seat sees now (others may have chosen since, unseen)
-            await self.hub.run(self._submit, seat, action, self.table.step)
+            for _attempt in range(3):
+                try:
+                    await self.hub.run(self._submit, seat, action, self.table.step)
+                    break
+                except IllegalAction as exc:
+                    # another process stored a decision first: the table was read again; if
+                    # this seat still sees what it saw, its decision stands (else it is told
+                    # only of its own step: never of the other's unseen one)
+                    if exc.rule != "stale":
+                        raise
+                    now = self.shown_step(seat)
+                    if now != step:
+                        raise IllegalAction(
+                            "stale",
+                            _("the game has moved on (step {now}, not {step})", now=now, step=step),
+                        ) from None
+            else:
+                raise IllegalAction(
+                    "stale",
+                    _("the game has moved on (step {now}, not {step})", now=step, step=step),
+                )
             return self.shown_step(seat)
 
     def _submit(self, seat: int, action: Action, step: int | None) -> None:
@@ -546,15 +576,18 @@ class Room:
                 task.cancel()
 
 
-def _news(message: str) -> bytes:
-    """What a state message tells beyond the last one could: all but its clock (which runs on),
-    whether the log starts again, and an empty list of new events."""
+def _seen_digest(part: dict[str, Any]) -> bytes:
+    return _digest([part["view"], part["to_move"], [a["notation"] for a in part["actions"]]])
+
+
+def _news(message: str) -> tuple[bytes, bool]:
+    """A state message as the table it shows — all but its clock (which runs on), whether the
+    log starts again and its events — and whether it brings new events."""
     data = msgspec.json.decode(message)
     data.pop("clock", None)
     data.pop("reset", None)  # a log started again comes with what changed: its events
-    if not data.get("events"):
-        data.pop("events", None)
-    return msgspec.json.encode(data)
+    events = bool(data.pop("events", None))
+    return msgspec.json.encode(data), events
 
 
 def _digest(view: Any) -> bytes:

@@ -204,6 +204,12 @@ class Table:
             played.append(Played(self.step - 1, seat, action, events))
         raise RuntimeError(f"{self.game.spec.name}: engine seats made {limit} decisions in a row")
 
+    def recent_states(self) -> list[tuple[int, Any]]:
+        """(step, state at that step) for each decision that may still be taken back, oldest
+        first: since the first of them nothing was revealed and no chance resolved."""
+        first = len(self.record.steps) - len(self._open)
+        return [(first + i, entry.before) for i, entry in enumerate(self._open)]
+
     # -- taking back -----------------------------------------------------------------------------
     def _undoable(self, seat: int) -> int | None:
         """Where in ``_open`` the decision ``seat`` may take back is, if any: its latest one,
