@@ -84,3 +84,15 @@ def test_the_language_is_chosen_and_used() -> None:
     with use_language("en"):
         assert _("{seat} draws", seat="ann") == "ann draws"
         assert pgettext("card", "Letter") == "Letter"
+
+
+def test_a_refusal_names_its_rule_in_the_readers_language() -> None:
+    from mailbag.core import IllegalAction
+
+    with use_language("nl"):
+        assert str(IllegalAction("stale", "x")) == "x [verouderd]"
+        assert str(IllegalAction("Sticking a Stamp", "x")) == "x [Een postzegel plakken]"
+        assert str(IllegalAction("CA-4", "x")) == "x [CA-4]"  # a ruling's id is the same
+    with use_language("es"):
+        assert str(IllegalAction("Turn Order 3", "x")) == "x [Orden de turno 3]"
+    assert str(IllegalAction("stale", "x")) == "x [stale]"

@@ -7,12 +7,33 @@ class MailbagError(Exception):
     """Base class of every error mailbag raises on purpose (bad input, never a bug)."""
 
 
+def NC_(context: str, message: str) -> str:  # the catalogs' marker (as in core.i18n)
+    return message
+
+
+#: the names of rules a refusal may cite that are words, not ruling ids (``CA-4``), for the
+#: catalogs: a refusal shows the rule in the reader's language
+RULE_NAMES = (
+    NC_("rule", "away"),
+    NC_("rule", "stale"),
+    NC_("rule", "undo"),
+    NC_("rule", "notation"),
+    NC_("rule", "Setup"),
+    NC_("rule", "End of Game"),
+    NC_("rule", "Turn Order 3"),
+    NC_("rule", "Turn Order 9"),
+)
+
+
 class IllegalAction(MailbagError):
     """An action the rules do not allow now. ``rule`` names the rule (a ruling id or a
-    rulebook section); the state it was tried on is never changed."""
+    rulebook section; the same in every language), shown after the reason in the reader's
+    language; the state it was tried on is never changed."""
 
     def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} [{rule}]")
+        from mailbag.core.i18n import pgettext
+
+        super().__init__(f"{message} [{pgettext('rule', rule)}]")
         self.rule = rule
         self.reason = message
 
