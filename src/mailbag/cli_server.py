@@ -66,6 +66,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from mailbag.server.app import create_app
+        from mailbag.server.store.db import safe_url
 
         if not 0 < port < 65536:
             raise ServeError(_("--port must be from 1 to 65535, not {port}", port=port))
@@ -77,6 +78,7 @@ def register(app: typer.Typer) -> None:
                     url=repr(url),
                 )
             )
+        _open_database(url)
         application = create_app(url)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         address = f"http://{shown}:{port}/"
@@ -84,7 +86,7 @@ def register(app: typer.Typer) -> None:
             _(
                 "mailbag: serving on {address}  (database: {database})",
                 address=address,
-                database=_safe(url),
+                database=safe_url(url),
             )
         )
         uvicorn.run(
@@ -147,10 +149,25 @@ def register(app: typer.Typer) -> None:
             Console().print(report_table(report))
 
 
-def _safe(url: str) -> str:
-    """The database URL without a password."""
-    if "@" in url and "://" in url:
-        scheme, rest = url.split("://", 1)
-        creds, host = rest.rsplit("@", 1)
-        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
-    return url
+def _open_database(url: str) -> None:
+    """Open the database and bring its schema up to date before serving, so a wrong ``--db``
+    is one clear line, not a server that fails as it starts."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from mailbag.core.i18n import _
+    from mailbag.server.store.db import Database, safe_url
+
+    database = Database(url)
+    try:
+        database.migrate()
+    except SQLAlchemyError as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        raise ServeError(
+            _(
+                "--db {url}: the database cannot be opened ({reason})",
+                url=safe_url(url),
+                reason=reason,
+            )
+        ) from None
+    finally:
+        database.dispose()

@@ -351,3 +351,15 @@ def test_every_client_text_is_found_for_the_catalogs() -> None:
     missing = sorted(f"{at}: {msgid!r}" for msgid, at in written.items() if msgid not in found)
     assert not missing, "texts the extractor does not see:\n" + "\n".join(missing)
     assert not others, "t() called without a literal English text: " + ", ".join(others)
+
+
+def test_serve_with_a_database_it_cannot_open_says_so_in_one_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from mailbag.cli import app as cli_app
+
+    url = f"postgresql+psycopg://ann:secret@/nowhere?host={tmp_path}"
+    result = CliRunner().invoke(cli_app, ["serve", "--port", "8199", "--db", url])
+    assert result.exit_code == 2, result.output
+    assert "the database cannot be opened" in result.output
+    assert "secret" not in result.output and "Traceback" not in result.output

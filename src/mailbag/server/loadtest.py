@@ -43,6 +43,7 @@ from urllib.parse import urlsplit
 
 from mailbag.core.errors import MailbagError
 from mailbag.core.i18n import _
+from mailbag.server.store.db import safe_url
 
 #: how long a submit may wait for its ack or refusal before it counts as an error (seconds)
 REPLY_TIMEOUT = 10.0
@@ -722,15 +723,6 @@ async def run_load(
         server_rss_mib=max(rss) if rss else None,
         client_cpu_percent=round(100 * (own_after - own_before) / window, 1),
     )
-
-
-def safe_url(url: str) -> str:
-    """A database URL without its password."""
-    if "@" in url and "://" in url:
-        scheme, rest = url.split("://", 1)
-        creds, host = rest.rsplit("@", 1)
-        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
-    return url
 
 
 def run_bench(config: BenchConfig) -> BenchReport:

@@ -517,3 +517,12 @@ def _insert_steps(conn: Connection, table_id: str, record: GameRecord) -> None:
                 for index, step in enumerate(record.steps, start=1)
             ],
         )
+
+
+def safe_url(url: str) -> str:
+    """A database URL without its password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
+    return url
