@@ -25,7 +25,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -380,6 +380,24 @@ class TablePage:
                 )
             self.page.wait_for_timeout(25)
         return self.replies[asked]
+
+    def received_after(
+        self,
+        seen: int,
+        wanted: Callable[[dict[str, Any]], bool],
+        what: str,
+        timeout: float = WAIT_MS,
+    ) -> dict[str, Any]:
+        """The first message from the server, after the first `seen` ones, that is `wanted`
+        (the page's socket frames reach Python as events: wait for them, never assume)."""
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            for message in self.received[seen:]:
+                if wanted(message):
+                    return message
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: no {what} from the server in {timeout} ms")
+            self.page.wait_for_timeout(25)
 
     def screenshot(self, path: Path, full_page: bool = False) -> Path:
         self.page.screenshot(path=str(path), full_page=full_page)

@@ -148,17 +148,25 @@ def test_spanish_lobby_then_dutch_mid_game(
         page.screenshot(path=str(artifacts / "languages-table-es.png"), full_page=True)
 
         # -- the switch: Dutch, at the same step -----------------------------------------------
-        welcomes = sum(m.get("type") == "welcome" for m in seat.received)
+        seen = len(seat.received)
         page.get_by_test_id("language-switch").select_option("nl")
         expect(page.get_by_test_id("to-move")).to_have_text("Jij bent aan de beurt")
         assert page.evaluate("document.documentElement.lang") == "nl"
         # the socket was told, and the server sent the table again, its whole log in Dutch
         assert {"type": "lang", "lang": "nl", "v": 1} in seat.sent, seat.sent[-3:]
         expect(page.get_by_test_id("status")).to_have_text("verbonden")
-        assert sum(m.get("type") == "welcome" for m in seat.received) == welcomes + 1
-        resent = [m for m in seat.received if m.get("type") == "state"][-1]
-        assert resent["reset"] is True and resent["step"] == spanish.step
+        seat.received_after(seen, lambda m: m.get("type") == "welcome", "welcome again")
+        resent = seat.received_after(
+            seen, lambda m: m.get("type") == "state" and bool(m.get("reset")), "whole state"
+        )
+        assert resent["step"] == spanish.step, (resent["step"], spanish.step)
+        assert sum(m.get("type") == "welcome" for m in seat.received[seen:]) == 1
         dutch = seat.read()
+        for _ in range(100):  # the page draws the state a moment after its frame arrives
+            if dutch.board == resent["board"].strip():
+                break
+            page.wait_for_timeout(25)
+            dutch = seat.read()
         assert dutch.step == spanish.step, (dutch.step, spanish.step)
         assert dutch.actions == spanish.actions  # the same choices (notation is not translated)
         # the log: the same lines at the same steps, worded anew
