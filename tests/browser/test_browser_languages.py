@@ -206,8 +206,9 @@ def test_spanish_lobby_then_dutch_mid_game(
         assert later.step is not None and spanish.step is not None
         assert later.step > spanish.step
         expect(page.get_by_test_id("log")).not_to_be_empty()
-        states = [m for m in seat.received if m.get("type") == "state"]
-        assert states[-1]["step"] == later.step
+        seat.received_after(
+            0, lambda m: m.get("type") == "state" and m.get("step") == later.step, "later state"
+        )
 
         # -- the choice is kept: a reload stays Dutch (hello says so) -------------------------
         page.reload()
