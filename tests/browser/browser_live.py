@@ -265,6 +265,8 @@ class TablePage:
         #: the server's answers to this page's submits (`ack`, `refused`, `error` frames); made
         #: before the page opens its socket, so that no answer is missed
         self.replies: list[dict[str, Any]] = []
+        #: the latest `state` message its socket received
+        self.last_state: dict[str, Any] | None = None
         page.on("websocket", self._socket)
 
     def _socket(self, ws: WebSocket) -> None:
@@ -277,6 +279,8 @@ class TablePage:
             return
         if isinstance(message, dict) and message.get("type") in ("ack", "refused", "error"):
             self.replies.append(message)
+        elif isinstance(message, dict) and message.get("type") == "state":
+            self.last_state = message
 
     def open(self, url: str) -> TablePage:
         self.page.goto(url)
@@ -399,6 +403,18 @@ class TablePage:
                 raise AssertionError(f"{self.name}: no {what} from the server in {timeout} ms")
             self.page.wait_for_timeout(25)
 
+    def shown_state(self, timeout: float = WAIT_MS) -> dict[str, Any]:
+        """The `state` message whose step the page shows (its frame may come a moment later
+        than the page draws it: waited for)."""
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            step = self.read().step
+            if self.last_state is not None and self.last_state.get("step") == step:
+                return self.last_state
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.name}: no state message for step {step}")
+            self.page.wait_for_timeout(25)
+
     def screenshot(self, path: Path, full_page: bool = False) -> Path:
         self.page.screenshot(path=str(path), full_page=full_page)
         assert path.stat().st_size > 0
@@ -428,6 +444,85 @@ def take_turn(
         shown = seat.read()
     notation = choose(rng, shown, prefer)
     return notation, seat.play(notation)
+
+
+_LEGAL_CLICKS = """() => {
+  const board = document.querySelector('[data-testid="graphical-board"]');
+  if (!board) return null;
+  return [...board.querySelectorAll("[data-legal]")]
+    .filter((e) => e.getClientRects().length > 0)
+    .map((e) => e.dataset.click);
+}"""
+
+_CLICK_DONE = """([before]) => {
+  const board = document.querySelector('[data-testid="graphical-board"]');
+  return !board || board.dataset.prefix !== before || !board.querySelector("[data-legal]");
+}"""
+
+
+def click_board(seat: TablePage, rng: random.Random, prefer: Sequence[str] = ()) -> Shown:
+    """One decision taken on the graphical board as a player who reads no notation would: click
+    one of the highlighted things (an id beginning with one of `prefer` more often), again until
+    the clicks make an action and the server answers. Each thing clicked must be drawn exactly
+    once on the page."""
+    page = seat.page
+    asked = len(seat.replies)
+    clicked: list[str] = []
+    for _ in range(16):  # no click path is this long
+        ids = page.evaluate(_LEGAL_CLICKS)
+        assert ids is not None, f"{seat.name}: no graphical board on the page"
+        assert ids, f"{seat.name}: nothing to click after {clicked}: {seat.describe()}"
+        liked = [i for i in ids if any(i.startswith(p) for p in prefer)]
+        target = rng.choice(liked if liked and rng.random() < 0.7 else ids)
+        element = page.locator(f"[data-click={css_string(target)}]")
+        assert element.count() == 1, f"{seat.name}: {element.count()} things drawn as {target!r}"
+        before = page.get_by_test_id("graphical-board").get_attribute("data-prefix") or ""
+        element.click()
+        clicked.append(target)
+        page.wait_for_function(_CLICK_DONE, arg=[before], timeout=TIMEOUT_MS)
+        if len(seat.replies) > asked or not page.evaluate(_LEGAL_CLICKS):
+            break
+    else:
+        raise AssertionError(f"{seat.name}: sixteen clicks made no action: {clicked}")
+    reply = seat.reply(asked, " → ".join(clicked))
+    if reply.get("type") == "ack":
+        seat.wait_step(int(reply["step"]), at_least=True)
+        seat.moves += 1
+        return seat.read()
+    if reply.get("type") == "refused" and "moved on" in str(reply.get("reason")):
+        seat.stale += 1
+        page.get_by_test_id("refusal").wait_for()
+        page.get_by_test_id("refusal-dismiss").click()
+        return seat.read()
+    raise AssertionError(f"{seat.name}: the clicks {clicked} were not accepted: {reply}")
+
+
+def check_click_paths(seat: TablePage, actions: Sequence[dict[str, Any]]) -> int:
+    """Every action of the state message `actions` (with their `clicks`) can be clicked on the
+    page, each step drawn exactly once and clickable; the last step is not clicked (nothing is
+    submitted): the picker is cleared with Escape. Returns the number of actions checked."""
+    page = seat.page
+    checked = 0
+    for action in actions:
+        path = action.get("clicks") or []
+        assert path, f"{action['notation']} has no click path"
+        for i, target in enumerate(path):
+            element = page.locator(f"[data-click={css_string(target)}]")
+            assert element.count() == 1, (
+                f"{action['notation']}: {element.count()} things drawn as {target!r}"
+            )
+            assert element.get_attribute("data-legal") == "1", (
+                f"{action['notation']}: {target!r} (click {i + 1} of {path}) cannot be clicked"
+            )
+            if i < len(path) - 1:
+                element.click()
+        page.keyboard.press("Escape")
+        page.wait_for_function(
+            """() => (document.querySelector('[data-testid="graphical-board"]') || {}).dataset
+                     ?.prefix === "" """
+        )
+        checked += 1
+    return checked
 
 
 def play_to_end(

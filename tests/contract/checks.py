@@ -298,6 +298,37 @@ def check_undo(game: Game[Any], seats: Sequence[str], options: dict[str, Any], s
     raise AssertionError(f"contract 1: no end after {MAX_STEPS} decisions")
 
 
+def check_clicks(game: Game[Any], seats: Sequence[str], options: dict[str, Any], seed: int) -> None:
+    """9. A game with a graphical board (``board_data``) gives every legal action of every
+    decision exactly one click sequence: each action's ``click_path`` (from the seat's view) is
+    non-empty, no two are equal and none begins another (else a click would be ambiguous: take
+    the shorter action or wait for more?). ``board_data`` is JSON-able data."""
+    data = game.board_data()
+    msgspec.json.encode(data)  # raises on anything that is not JSON-able
+    if not data:
+        return
+    for before, _, _, _ in random_walk(game, seats, options, seed):
+        for seat in game.deciders(before):
+            view = game.view(before, seat)
+            paths: dict[tuple[str, ...], str] = {}
+            for action in game.legal_actions(before, seat):
+                path = tuple(game.click_path(view, action))
+                assert path, f"contract 9: {action} has no click path"
+                assert all(isinstance(step, str) and step for step in path), (
+                    f"contract 9: {action}'s click path {path} has a step that is not a name"
+                )
+                assert path not in paths, (
+                    f"contract 9: {action} and {paths[path]} have the same click path {path}"
+                )
+                paths[path] = str(action)
+            ordered = sorted(paths)
+            for shorter, longer in zip(ordered, ordered[1:], strict=False):
+                assert longer[: len(shorter)] != shorter, (
+                    f"contract 9: the click path of {paths[shorter]} {shorter} begins that of "
+                    f"{paths[longer]} {longer}"
+                )
+
+
 CHECKS: dict[str, Callable[[Game[Any], Sequence[str], dict[str, Any], int], None]] = {
     "playout": check_playout,
     "determinism": check_determinism,
@@ -306,6 +337,7 @@ CHECKS: dict[str, Callable[[Game[Any], Sequence[str], dict[str, Any], int], None
     "conservation": check_conservation,
     "actions": check_actions,
     "undo": check_undo,
+    "clicks": check_clicks,
 }
 
 

@@ -98,6 +98,22 @@ class ForgetsTheTurn(TinyGame):
         return {**observation, "turn": 0}
 
 
+class SameClicks(TinyGame):
+    """Every card in hand is drawn as one pile: playing any of them is the same click."""
+
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        return ("hand",) if action.verb == "play" else super().click_path(observation, action)
+
+
+class ClickPrefix(TinyGame):
+    """Drawing is a click on the deck, and playing a card a click on the deck then the card."""
+
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        if action.verb == "play":
+            return ("deck", *super().click_path(observation, action))
+        return ("deck",)
+
+
 SEATS = ("player", "player")
 
 
@@ -169,3 +185,13 @@ def test_refusing_an_out_of_turn_pick_does_not_say_who_has_chosen() -> None:
             check_action(game, world, 0, first)
         refusals.append(str(caught.value))
     assert refusals[0] == refusals[1] == "seat 0 owes no decision now [turn order]"
+
+
+def test_two_actions_with_one_click_path_are_caught() -> None:
+    with pytest.raises(AssertionError, match=r"contract 9: play \S+ and play \S+ have the same"):
+        run("clicks", SameClicks())
+
+
+def test_a_click_path_that_begins_another_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"contract 9: the click path of draw \('deck',\)"):
+        run("clicks", ClickPrefix())

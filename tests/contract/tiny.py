@@ -109,6 +109,14 @@ class TinyGame(Game[TinyState]):
             "current": state.current,
         }
 
+    def board_data(self) -> dict[str, Any]:
+        return {"cards": list(range(1, 7))}
+
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        if action.verb == "play":
+            return (f"hand:{action.args[0]}",)
+        return (f"do:{action.verb}",)
+
     def hidden_fields(self, seat: int | None) -> tuple[str, ...]:
         return ("rng", "deck", "hands.~")
 

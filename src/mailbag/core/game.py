@@ -218,6 +218,23 @@ class Game(ABC, Generic[S]):
         """A short human description of ``action`` for menus (defaults to its notation)."""
         return str(action)
 
+    # -- the graphical board (the browser client draws it; the list of actions stays) ------------
+    def board_data(self) -> dict[str, Any]:
+        """The fixed component data a graphical board draws from, JSON-able and the same for
+        every seat (names in the reader's language, map geometry, card faces): never anything of
+        a game in progress. Empty (the default): the game has no graphical board, only the text
+        one."""
+        return {}
+
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        """What a player clicks on the graphical board to take ``action``, in order: the ids of
+        the things the board draws (``"hand:red.camp"``, ``"region:7"``); an id beginning with
+        ``do:`` is a button the client draws beside the board. Among the legal actions of one
+        decision no two paths are equal and none is the beginning of another (contract check:
+        every action has exactly one click sequence). Built from ``observation`` (the seat's
+        view) and the action alone. Empty (the default): reachable from the list only."""
+        return ()
+
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.spec.verbs or None)
 

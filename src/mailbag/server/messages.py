@@ -83,7 +83,11 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
         "view": view,
         "board": game.render(view),
         "actions": [
-            {"notation": str(action), "text": game.describe_action(view, action)}
+            {
+                "notation": str(action),
+                "text": game.describe_action(view, action),
+                "clicks": list(game.click_path(view, action)),
+            }
             for action in legal
         ],
         "to_move": _told_to_move(game, view, seat, deciders, worlds),

@@ -183,6 +183,7 @@ class Room:
                 "title": _(self.game.spec.title),
                 "seat": conn.seat,
                 "options": record.options,
+                "components": self.game.board_data(),
                 "players": self.players(),
                 "clock": self.clock(self._seat_state(conn.seat)["to_move"]),
             }

@@ -3,6 +3,7 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "preact/hooks";
 import { absolute, api, download, formatClock, html, parseLink, rememberLink, seatLabel } from "./api.js";
 import { ActionPanel } from "./actions.js";
+import { GraphicalBoard, hasBoard, usePicker } from "./board.js";
 import { language, t, useLanguage } from "./i18n.js";
 import { Replay, Result } from "./replay.js";
 import { TableSocket } from "./socket.js";
@@ -280,6 +281,11 @@ export function TablePage({ table, who }) {
     return true;
   };
   const submit = (notation) => st && send({ type: "submit", step: st.step, action: notation });
+  const game = welcome && welcome.game;
+  const components = welcome && welcome.components;
+  const graphical = hasBoard(game, components);
+  const picker = usePicker(st && !over ? st.actions || [] : [], st ? `${st.step}|${lang}` : "",
+    myTurn && connected && !s.busy, submit);
   const undo = () => st && send({ type: "undo", step: st.step });
   const back = () => socket.current && socket.current.send({ type: "back" });
 
@@ -329,7 +335,16 @@ export function TablePage({ table, who }) {
           ${replay
             ? html`<${Replay} table=${table} credential=${credential} players=${players} mySeat=${mySeat}
                 lastStep=${st ? st.step : null} onClose=${() => setReplay(false)} />`
-            : html`<section class="panel board-panel" aria-label=${t("board")}>
+            : graphical && st
+              ? html`<section class="panel board-panel graphical-panel" aria-label=${t("board")}>
+                  <${GraphicalBoard} game=${game} components=${components} state=${st} view=${st.view}
+                    players=${players} mySeat=${mySeat} log=${s.log} picker=${picker} myTurn=${myTurn} />
+                  <details class="text-board" data-testid="text-board">
+                    <summary>${t("The board as text")}</summary>
+                    <pre class="board" data-testid="board">${st.board}</pre>
+                  </details>
+                </section>`
+              : html`<section class="panel board-panel" aria-label=${t("board")}>
                 <pre class="board" data-testid="board">${st ? st.board : t("Waiting for the table…")}</pre>
               </section>`}
         </div>

@@ -1,0 +1,175 @@
+// The graphical board's shell, the same for every game: which things can be clicked now, what
+// a click picks, and when a sequence of clicks is a whole action.
+//
+// The server sends each legal action with its click path (`clicks`: the ids of the things the
+// board draws, in order; the game's `click_path`). No two paths are equal and none begins
+// another, so a click sequence names at most one action: the picker keeps the clicks made so
+// far (the prefix); a thing can be clicked when some action's path goes on with it; the click
+// that completes a path submits that action. The client computes no rules: everything it
+// highlights comes from the server's list. Ids beginning with `do:` are buttons the shell draws
+// beside the board (end the turn, take a card from the deck, …); every other id is something a
+// game's board module draws, with `picker.props(id)` on it.
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { html } from "./api.js";
+import { t } from "./i18n.js";
+import { BOARDS } from "./boards/index.js";
+
+/** Whether `path` begins with `prefix`. */
+function begins(path, prefix) {
+  if (path.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i += 1) if (path[i] !== prefix[i]) return false;
+  return true;
+}
+
+/** The legal next clicks after `prefix`: id → {actions that go on with it, the action it
+ * completes (or null)}. */
+export function nextClicks(actions, prefix) {
+  const next = new Map();
+  for (const action of actions || []) {
+    const path = action.clicks || [];
+    if (path.length <= prefix.length || !begins(path, prefix)) continue;
+    const id = path[prefix.length];
+    if (!next.has(id)) next.set(id, { actions: [], complete: null });
+    const entry = next.get(id);
+    entry.actions.push(action);
+    if (path.length === prefix.length + 1) entry.complete = action;
+  }
+  return next;
+}
+
+/**
+ * The picker of a seat's turn. `actions`: the state's legal actions (with `clicks`); `key`
+ * changes with every new state (the prefix is dropped then); `enabled`: the seat may submit now;
+ * `onSubmit(notation)`.
+ */
+export function usePicker(actions, key, enabled, onSubmit) {
+  const [prefix, setPrefix] = useState([]);
+  const [hovered, setHovered] = useState(null);
+  useEffect(() => {
+    setPrefix([]);
+    setHovered(null);
+  }, [key]);
+  const live = enabled ? actions || [] : [];
+  const next = useMemo(() => nextClicks(live, prefix), [live, prefix]);
+  const submitted = useRef(onSubmit);
+  submitted.current = onSubmit;
+
+  const pick = (id) => {
+    const at = prefix.indexOf(id);
+    if (at >= 0) {
+      setPrefix(prefix.slice(0, at)); // clicking a picked thing again takes it (and what followed) back
+      return;
+    }
+    const entry = next.get(id);
+    if (!entry) return;
+    if (entry.complete && entry.actions.length === 1) {
+      setPrefix([]);
+      submitted.current(entry.complete.notation);
+      return;
+    }
+    setPrefix([...prefix, id]);
+  };
+
+  /** What clicking `id` does, in words (the action it completes, or how many it leads to). */
+  const hint = (id) => {
+    const entry = next.get(id);
+    if (!entry) return prefix.includes(id) ? t("picked: click again to put it back") : "";
+    if (entry.complete && entry.actions.length === 1) return entry.complete.text || entry.complete.notation;
+    return t("{count} choices go on from here", { count: entry.actions.length });
+  };
+
+  /** The attributes of the thing drawn for `id`: its name (`data-click`), whether it can be
+   * clicked now (`data-legal`) or is picked, the click, the keyboard, the hover. */
+  const props = (id) => {
+    const legal = next.has(id);
+    const picked = prefix.includes(id);
+    const active = legal || picked;
+    return {
+      "data-click": id,
+      "data-legal": legal ? "1" : undefined,
+      "data-picked": picked ? "1" : undefined,
+      role: active ? "button" : undefined,
+      tabIndex: active ? 0 : undefined,
+      "aria-label": active ? hint(id) : undefined,
+      "aria-pressed": picked ? "true" : undefined,
+      onClick: active ? (e) => { e.stopPropagation(); pick(id); } : undefined,
+      onKeyDown: active ? (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(id); }
+      } : undefined,
+      onMouseEnter: active ? () => setHovered(id) : undefined,
+      onMouseLeave: active ? () => setHovered((h) => (h === id ? null : h)) : undefined,
+      onFocus: active ? () => setHovered(id) : undefined,
+    };
+  };
+
+  /** The class a board adds to the thing drawn for `id`. */
+  const cls = (id) => (prefix.includes(id) ? " picked" : next.has(id) ? " clickable" : "");
+
+  return {
+    prefix,
+    next,
+    hovered,
+    legal: (id) => next.has(id),
+    picked: (id) => prefix.includes(id),
+    /** Every legal next id beginning with `start` (e.g. "site:"), for a board to mark. */
+    legalStarting: (start) => [...next.keys()].filter((id) => id.startsWith(start)),
+    /** The actions still open after the clicks made so far. */
+    open: () => live.filter((a) => begins(a.clicks || [], prefix) && (a.clicks || []).length),
+    pick,
+    clear: () => setPrefix([]),
+    hint,
+    props,
+    cls,
+  };
+}
+
+/** The shell's buttons (the `do:` steps), the picked things and a way back. */
+function ClickBar({ picker, label, describe }) {
+  const buttons = [...picker.next.keys()].filter((id) => id.startsWith("do:"));
+  const words = picker.prefix.map((id) => (describe && describe(id)) || id);
+  const hint = picker.hovered ? picker.hint(picker.hovered) : "";
+  if (!buttons.length && !picker.prefix.length && !hint) return null;
+  return html`
+    <div class="click-bar" data-testid="click-bar">
+      ${picker.prefix.length > 0 && html`<span class="picked-list" data-testid="picked">${t("picked:")} ${words.join(" → ")}</span>`}
+      ${buttons.map((id) => {
+        const entry = picker.next.get(id);
+        const text = entry.complete && entry.actions.length === 1
+          ? entry.complete.text || entry.complete.notation
+          : (label && label(id)) || id.slice(3);
+        return html`<button type="button" class="do" key=${id} ...${picker.props(id)} title=${picker.hint(id)}>${text}</button>`;
+      })}
+      ${picker.prefix.length > 0 && html`<button type="button" class="quiet" data-testid="click-cancel"
+        onClick=${picker.clear}>${t("Cancel")}</button>`}
+      ${hint && html`<span class="click-hint" data-testid="click-hint">${hint}</span>`}
+    </div>`;
+}
+
+/** Whether `game` has a graphical board (and the welcome brought its components). */
+export function hasBoard(game, components) {
+  return Boolean(game && BOARDS[game] && components && Object.keys(components).length);
+}
+
+/**
+ * The graphical board of `game` with its click bar. Props: game, components (the welcome's),
+ * state (the latest `state` message), players, mySeat, log, picker.
+ */
+export function GraphicalBoard(props) {
+  const entry = BOARDS[props.game];
+  const { picker } = props;
+  useEffect(() => {
+    const onKey = (e) => {
+      if (e.key === "Escape" && picker.prefix.length) picker.clear();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [picker.prefix.length]);
+  return html`
+    <div class=${`graphical game-${props.game}`} data-testid="graphical-board"
+      data-prefix=${picker.prefix.join(" ")}>
+      <${entry.Board} ...${props} />
+      <${ClickBar} picker=${picker}
+        label=${(id) => (entry.label ? entry.label(id, props.components) : null)}
+        describe=${(id) => (entry.describe ? entry.describe(id, props.components) : null)} />
+    </div>`;
+}

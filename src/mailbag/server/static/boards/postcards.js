@@ -1,0 +1,2 @@
+// The postcards board: not drawn yet (the text board is shown).
+export const Board = null;
