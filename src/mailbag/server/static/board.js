@@ -116,6 +116,15 @@ export function usePicker(actions, key, enabled, onSubmit) {
     /** The actions still open after the clicks made so far. */
     open: () => live.filter((a) => begins(a.clicks || [], prefix) && (a.clicks || []).length),
     pick,
+    /** Put the clicks made so far to `clicks` (e.g. another rotation in place of the picked
+     * one): kept only when some action's path begins with them, else nothing changes. */
+    set: (clicks) => {
+      if (live.some((a) => begins(a.clicks || [], clicks) && (a.clicks || []).length > clicks.length)) {
+        setPrefix([...clicks]);
+        return true;
+      }
+      return false;
+    },
     clear: () => setPrefix([]),
     hint,
     props,
