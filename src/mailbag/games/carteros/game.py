@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
@@ -12,6 +13,7 @@ from mailbag.core.i18n import N_
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionSpec, OptionValue
 from mailbag.games.carteros import (
+    clicks,
     heuristics,
     legal,
     render,
@@ -187,6 +189,12 @@ class CarterosGame(Game[CarterosState]):
 
     def describe_action(self, observation: Observation, action: Action) -> str:
         return render.describe_action(self.components, observation, action)
+
+    def board_data(self) -> dict[str, Any]:
+        return clicks.board_data(self.components)
+
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        return clicks.click_path(observation, action)
 
     def event_text(self, event: Event, names: Sequence[str]) -> str:
         """Seats by their names, cards by their titles, in the reader's language."""

@@ -1,0 +1,226 @@
+"""Carteros on the graphical board: the fixed data the browser draws from (:func:`board_data`)
+and what a player clicks to take each action (:func:`click_path`).
+
+The things the board draws, by id:
+
+- ``house:B2`` — a house of the neighbourhood. Clicking one goes there (``move``), delivers
+  when it is the carrier's own house (``deliver``), rides on (Bicycle), looks at it (GPS),
+  puts or moves Stampy there, and names the first and last house of a tie-break line;
+- ``block:A1`` — the 2×2 block a Rain floods (drawn where its four houses meet);
+- ``post_office`` (refill), ``shops`` (go shopping), ``mission:7`` (a face-up mission);
+- ``action_deck`` (draw an Action card), ``card:bicycle`` (play the Action card in hand),
+  ``action_discard`` then ``card:wind`` (discard that card and draw a new one);
+- ``mail:letter`` — a Mail card in the bag (the one to deliver, or to discard);
+- ``react:umbrella`` / ``react:pass`` — the reaction window's two answers;
+- ``do:end``, ``do:stop`` — buttons under the board.
+
+Everything here is read from the seat's view and the action; the board computes no rule. The
+words of ``board_data`` are in the reader's language (it is built inside it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mailbag.core.actions import Action
+from mailbag.core.game import Observation
+from mailbag.core.i18n import N_, _, pgettext
+from mailbag.games.carteros.board import (
+    BLOCK_CORNERS,
+    BLOCK_HOUSES,
+    COLUMNS,
+    CORNERS,
+    HOUSE_NAMES,
+    ROWS,
+)
+from mailbag.games.carteros.components import Components
+from mailbag.games.carteros.decisions import DECISIONS
+from mailbag.games.carteros.state import ACTIONS_PER_TURN, GOAL, HAND_LIMIT
+from mailbag.games.carteros.texts import (
+    CAUSES,
+    action_title,
+    cause,
+    help_text,
+    house_abbrev,
+    house_title,
+    mail_abbrev,
+    mail_title,
+    place,
+)
+
+#: the board's own words (English, with ``{field}`` placeholders the board fills), by key
+WORDS: dict[str, str] = {
+    "neighbourhood": N_("The neighbourhood"),
+    "round": N_("Round {round}"),
+    "turn_of": N_("{name}'s turn"),
+    "your_turn": N_("Your turn"),
+    "actions_used": N_("actions {used}/{total}"),
+    "final": N_("Play has ended: the tie-break"),
+    "over": N_("Game over"),
+    "waiting_for": N_("{name} {waiting}"),
+    "face_down": N_("face-down house"),
+    "seen": N_("you saw it with GPS: {card}"),
+    "fresh": N_("new card: not turned again this turn"),
+    "flooded": N_("flooded"),
+    "stampy": N_("Stampy"),
+    "stampy_here": N_("Stampy blocks this house"),
+    "deliver_here": N_("Deliver"),
+    "here": N_("{names} here"),
+    "decks": N_("Decks and discard piles"),
+    "house_deck": N_("House deck"),
+    "mail_deck": N_("Mail deck"),
+    "action_deck": N_("Action deck"),
+    "draw": N_("Draw"),
+    "cards_left": N_("{count} cards"),
+    "house_discard": N_("Turned houses"),
+    "mail_discard": N_("Discarded Mail"),
+    "action_discard": N_("Discarded Action cards"),
+    "replace": N_("Replace a card: click here, then the card"),
+    "empty": N_("empty"),
+    "your_bag": N_("Your bag (Mail cards)"),
+    "your_actions": N_("Your Action cards ({count}/{limit})"),
+    "no_mail": N_("no Mail cards: refill at the Post Office"),
+    "no_actions": N_("no Action cards"),
+    "refill": N_("Refill"),
+    "missions": N_("Missions on offer"),
+    "mission": N_("Mission {mission}"),
+    "mission_at": N_("{house} · {points} pts"),
+    "no_missions": N_("no mission left"),
+    "carriers": N_("Carriers"),
+    "you": N_("you"),
+    "position": N_("at {place}"),
+    "mail_count": N_("Mail in bag"),
+    "action_count": N_("Action cards in hand"),
+    "delivered": N_("delivered {count}/{goal}"),
+    "score": N_("{score} pts"),
+    "boots": N_("Rubber Boots"),
+    "debt": N_("owes Stampy a Mail card"),
+    "holds_mission": N_("mission {mission}: {house}, {points} pts"),
+    "missions_done": N_("missions done: {missions}"),
+    "first_to_finish": N_("first to finish (+3)"),
+    "tiebreak": N_("tie-break {points}"),
+    "rain": N_("Rain on the table: {count}"),
+    "rain_pending": N_("a flood still to place"),
+    "react_title": N_("React now?"),
+    "react_prevents": N_("{card} cancels {cause}."),
+    "react_use": N_("Use {card}"),
+    "react_pass": N_("Do not react"),
+    "time_left": N_("{seconds} s left"),
+    "they_react": N_("{name} may answer {cause} with {card}…"),
+    "flood_here": N_("flood this block"),
+    "tiebreak_pick": N_("Tie-break: click the first and then the last house of a line of 3"),
+    "give_pick": N_("Click a Mail card in your bag to deliver it"),
+    "discard_pick": N_("Click a Mail card in your bag to discard it"),
+    "ride_pick": N_("Bicycle: click the next house, or get off"),
+    "peek_pick": N_("GPS: click a house next to you to look at it"),
+    "place_pick": N_("Put Stampy on a corner house"),
+    "move_pick": N_("Move Stampy one house"),
+    "flood_pick": N_("Rain: click the block to flood"),
+    "mission_pick": N_("Click a mission to take it"),
+    "move_hint": N_("Click a highlighted house to walk there, or your own house to deliver"),
+    "replace_pick": N_("Click the Action card to discard; you draw a new one"),
+    "legend": N_("Highlighted things can be clicked; hover one to see what it does."),
+}
+
+
+def _house_kinds(comps: Components) -> dict[str, dict[str, Any]]:
+    return {
+        k.name: {
+            "title": house_title(comps, k.name),
+            "abbrev": house_abbrev(comps, k.name),
+            "help": help_text(k.help),
+            "delivers": k.delivers,
+            "effect": k.effect,
+        }
+        for k in comps.houses
+    }
+
+
+def board_data(comps: Components) -> dict[str, Any]:
+    """What the Carteros board draws from: the grid's geometry, every card kind's words, the
+    missions' houses and points, the places, the causes of reaction windows, each decision's
+    words, and the board's own words — all in the reader's language."""
+    return {
+        "columns": [HOUSE_NAMES[c][0] for c in range(COLUMNS)],
+        "rows": ROWS,
+        "houses": list(HOUSE_NAMES),
+        "corners": [HOUSE_NAMES[h] for h in CORNERS],
+        "blocks": {
+            HOUSE_NAMES[corner]: [HOUSE_NAMES[h] for h in BLOCK_HOUSES[b]]
+            for b, corner in enumerate(BLOCK_CORNERS)
+        },
+        "house_kinds": _house_kinds(comps),
+        "mail_kinds": {
+            k.name: {
+                "title": mail_title(comps, k.name),
+                "abbrev": mail_abbrev(comps, k.name),
+                "points": k.points,
+            }
+            for k in comps.mails
+        },
+        "action_kinds": {
+            k.name: {
+                "title": action_title(comps, k.name),
+                "help": help_text(k.help),
+                "played": k.effect is not None,
+                "reaction": bool(k.cancels),
+                "effect": k.effect,
+            }
+            for k in comps.actions
+        },
+        "action_order": list(comps.action_names),
+        "missions": {
+            str(m.number): {"house": HOUSE_NAMES[m.house], "points": m.points}
+            for m in comps.missions
+            if m is not None
+        },
+        "places": {name: place(name) for name in ("post_office", "shops")},
+        "causes": {name: cause(name) for name in CAUSES},
+        "waiting": {kind: _(d.waiting) for kind, d in DECISIONS.items()},
+        "limits": {"actions": ACTIONS_PER_TURN, "hand": HAND_LIMIT, "goal": GOAL},
+        "words": {key: _(text) for key, text in WORDS.items()},
+        "stampy_title": pgettext("carteros cause", "Stampy"),
+    }
+
+
+def _own_house(view: Observation) -> str | None:
+    seat = view.get("seat")
+    if seat is None:
+        return None
+    position = str(view["carriers"][seat]["position"])
+    return position if position in HOUSE_NAMES else None
+
+
+def click_path(view: Observation, action: Action) -> tuple[str, ...]:
+    """The ids a player clicks to take ``action`` (see the module's list)."""
+    verb = action.verb
+    args = [str(a) for a in action.args]
+    first = args[0] if args else ""
+    if verb in ("move", "ride", "peek", "place_stampy", "move_stampy"):
+        return (f"house:{first}",)
+    if verb == "deliver":
+        here = _own_house(view)
+        return (f"house:{here}",) if here else ("do:deliver",)
+    if verb == "tiebreak":
+        return tuple(f"house:{a}" for a in args)
+    if verb == "draw":
+        return ("action_deck",)
+    if verb == "play":
+        return (f"card:{first}",)
+    if verb == "replace":
+        return ("action_discard", f"card:{first}")
+    if verb == "refill":
+        return ("post_office",)
+    if verb == "shops":
+        return ("shops",)
+    if verb in ("give", "discard"):
+        return (f"mail:{first}",)
+    if verb == "use":
+        return (f"react:{first}",)
+    if verb == "pass":
+        return ("react:pass",)
+    if verb == "flood":
+        return (f"block:{first}",)
+    if verb == "take_mission":
+        return (f"mission:{first}",)
+    return (f"do:{verb}",)  # end, stop
