@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from mailbag.core import Action, Event, Game, GameSpec, IllegalAction, Observation, Rng, Score
 from mailbag.core.i18n import N_
 from mailbag.core.spec import OptionSpec, OptionValue
 from mailbag.games.post_office import (
+    clicks,
     heuristics,
     legal,
     render,
@@ -194,7 +196,21 @@ class PostOfficeGame(Game[PostOfficeState]):
         return render.render(observation, self.tables)
 
     def describe_action(self, observation: Observation, action: Action) -> str:
-        return render.describe(observation, action, self.tables)
+        text = render.describe(observation, action, self.tables)
+        if action.verb == "seal" and observation.get("seat") is not None:
+            try:  # what the seal earns, from the engine on a copy of the seat's board
+                gained = clicks.seal_points(observation, action, self.tables, self.notation)
+            except (KeyError, IndexError, ValueError, TypeError):
+                return text
+            return clicks.with_points(text, gained)
+        return text
+
+    # -- the graphical board (clicks.py) ----------------------------------------------------------
+    def board_data(self) -> dict[str, Any]:
+        return clicks.board_data(self.components, self.tables)
+
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        return clicks.click_path(observation, action, self.tables)
 
     def event_text(self, event: Event, names: Sequence[str]) -> str:
         """The event in the reader's language: its helper's space, its tape, its goal and its

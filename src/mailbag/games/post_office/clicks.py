@@ -1,0 +1,204 @@
+"""Post Office on the graphical board: the fixed data the browser draws from (:func:`board_data`),
+what a player clicks to take each action (:func:`click_path`) and the points a seal would earn,
+computed by the engine on a copy of the seat's public board (:func:`seal_points`).
+
+The things the board draws, by id (all of them on the seat's own board and desk):
+
+- ``deal:56`` — a token dealt to you; clicking it keeps it (the other is passed: ``keep``);
+- ``space:7`` — a space of the helper's track (24, ``0`` the Start corner); clicking a reachable
+  one moves the helper there, paying the stamps it costs (``move``);
+- ``token:56`` — a token in your hand, picked up to be placed; then ``rot:0``..``rot:3`` — the
+  four turns of the picked token (previews; the R key or the mouse wheel turns it); then
+  ``cell:12`` — the cell (row × 5 + column) to lay it on (``place``);
+- ``tape:fragile:L`` — one of your 16 tapes; then ``form:3`` — one of its turned or flipped
+  forms (previews; R or the wheel goes to the next one); then ``parcel:23`` — the parcel
+  (row × 10 + column) its first square, the topmost then leftmost, covers (``seal``);
+- ``do:skip`` — the button under the board that seals nothing this time (``skip``).
+
+Everything here is read from the seat's view and the action; the board computes no rule. The
+words of ``board_data`` are in the reader's language (it is built inside it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mailbag.core import Action, Observation, Rng
+from mailbag.core.i18n import N_, _
+from mailbag.games.post_office import rules, texts
+from mailbag.games.post_office.actions import Notation
+from mailbag.games.post_office.components import Components
+from mailbag.games.post_office.geometry import (
+    PSIZE,
+    ROTATION_SOURCE,
+    SIZE,
+    SPACE_LINE,
+    STARTING_CELLS,
+    TRACK,
+    Tables,
+)
+from mailbag.games.post_office.legal import route_from
+from mailbag.games.post_office.scoring import points
+from mailbag.games.post_office.state import SEAL, PostOfficeState
+from mailbag.games.post_office.view import public_player
+
+#: the board's own words (English, with ``{field}`` placeholders the board fills), by key
+WORDS: dict[str, str] = {
+    "round": N_("Round {round} of {rounds}"),
+    "half": N_("the last, half round"),
+    "phase": N_("Phase: {phase}"),
+    "second": N_("{phase} (second)"),
+    "stamp_supply": N_("Stamps in the supply: {count}"),
+    "parcel_supply": N_("Parcel tokens in the supply: {count}"),
+    "you": N_("you"),
+    "your_board": N_("Your shelving"),
+    "score": N_("{points} points"),
+    "score_unknown": N_("score hidden"),
+    "stamps": N_("{count} stamps"),
+    "stamps_title": N_("Stamps held (each goal token counts 8)"),
+    "goals_held": N_("Goal tokens: {goals}"),
+    "chosen": N_("has chosen"),
+    "choosing": N_("still choosing"),
+    "chosen_title": N_("who has made this phase's choice is public; what they chose is not"),
+    "goals": N_("Goals face up"),
+    "goal_stack": N_("{count} in the stack"),
+    "dealt": N_("Dealt to you: click the token to keep (the other goes to your left)"),
+    "hand": N_("Your hand: pick up a token to place"),
+    "hand_wait": N_("Your hand"),
+    "turns": N_("Turn it: click a turn, or press R / use the wheel"),
+    "place_hint": N_("Click a cell in the helper's row or column to place the token"),
+    "tapes": N_("Your tapes: pick one to seal parcels of its colour"),
+    "forms": N_("Turn or flip it: click a form, or press R / use the wheel"),
+    "seal_hint": N_("Click the parcel for the tape's first square (top, then left)"),
+    "move_hint": N_("Click a highlighted space of the track to move your helper there"),
+    "cost_free": N_("free"),
+    "cost": N_("{count} stamps"),
+    "cost_one": N_("1 stamp"),
+    "waiting": N_("Your choice is made; waiting for the others."),
+    "your_choice": N_("your choice"),
+    "kept": N_("kept"),
+    "not_legal": N_("not here"),
+    "used": N_("used"),
+    "tape_left": N_("{tape} tape"),
+    "tape_used": N_("{tape} tape (used)"),
+    "breakdown": N_("Score so far: {parts}"),
+    "final": N_("Final score: {parts}"),
+    "others": N_("The other players"),
+    "legend_symbol": N_("symbol"),
+    "legend_stamp": N_("stamp"),
+    "legend_receipt": N_("receipt"),
+    "legend_square": N_("square group"),
+    "square_title": N_("an open 2×2 square of one colour"),
+    "over": N_("Game over"),
+    "token": N_("token {label}"),
+    "cell": N_("cell ({row},{col})"),
+    "parcel": N_("parcel ({row},{col})"),
+    "space": N_("space {number}: {name}"),
+    "helper_here": N_("{name}'s helper"),
+    "turned": N_("turned {degrees}°"),
+    "form": N_("form {number}"),
+}
+
+
+def board_data(components: Components, tables: Tables) -> dict[str, Any]:
+    """What the board draws from, the same for every seat and every moment of a game: the parcel
+    colours, icons and tape shapes (each with its forms, as the notation numbers them), the
+    printed faces of the tokens and how a turn moves their parcels, the track's spaces, the
+    goals, and the words of the board, in the reader's language."""
+    letters = texts.letters(components)
+    return {
+        "colours": [
+            {
+                "name": c.name,
+                "label": texts.parcel_type(c),
+                "shade": texts.shade(c),
+                "letter": letters[i],
+            }
+            for i, c in enumerate(components.colours)
+        ],
+        "icons": [{"name": i.name, "title": texts.icon_title(i)} for i in components.icons],
+        "shapes": [
+            {"name": s.name, "forms": [[list(sq) for sq in form] for form in tables.forms[k]]}
+            for k, s in enumerate(components.shapes)
+        ],
+        "helpers": {h: texts.helper(h) for h in components.helpers},
+        # index = token id (0: no token); each [label, 4 colours, 4 icons] as printed
+        "tokens": [[t.label, list(t.colours), list(t.icons)] for t in components.tokens],
+        "rotation_source": [list(r) for r in ROTATION_SOURCE],
+        "size": SIZE,
+        "psize": PSIZE,
+        "starting_cells": list(STARTING_CELLS),
+        "spaces": [
+            {"name": texts.space_text(s), "line": list(line) if line else None}
+            for s, line in ((s, SPACE_LINE[s]) for s in range(TRACK))
+        ],
+        "goals": {
+            g.name: {"title": texts.goal_title(g), "help": texts.goal_help(g)}
+            for g in components.goals
+        },
+        "score_labels": {key: texts.score_category(key) for key in texts.SCORE_CATEGORIES},
+        "phases": {p: texts.phase(p) for p in texts.PHASES},
+        "words": {key: _(text) for key, text in WORDS.items()},
+    }
+
+
+def click_path(view: Observation, action: Action, tables: Tables) -> tuple[str, ...]:
+    """The ids clicked, in order, to take ``action`` (see the module's docstring)."""
+    verb, args = action
+    if verb == "keep":
+        return (f"deal:{int(args[0])}",)
+    if verb == "move":
+        board = view["players"][view["seat"]]
+        stops = route_from(board["tokens"], board["space"])
+        return (f"space:{stops[int(args[0])]}",)
+    if verb == "place":
+        token, row, col, rot = (int(a) for a in args)
+        return (f"token:{token}", f"rot:{rot}", f"cell:{row * SIZE + col}")
+    if verb == "seal":
+        colour, shape = str(args[0]), str(args[1])
+        return (
+            f"tape:{colour}:{shape}",
+            f"form:{int(args[2])}",
+            f"parcel:{int(args[3]) * PSIZE + int(args[4])}",
+        )
+    if verb == "skip":
+        return ("do:skip",)
+    return ()
+
+
+def seal_points(view: Observation, action: Action, tables: Tables, notation: Notation) -> int:
+    """The points the seat's board gains by the seal ``action`` (the sealed stamps, the symbols
+    its colour's tapes now count, the receipts it touches, the square groups it covers), as the
+    engine lays it: the rules seal a copy of the seat's public board, alone at the table with
+    the view's stamp supply, and the score is counted before and after."""
+    board = view["players"][view["seat"]]
+    player = public_player(board, tables)
+    before = points(player)
+    table = PostOfficeState(
+        rng=Rng(0),
+        players=[player],
+        round=1,
+        phase=SEAL,
+        step=0,
+        supply=[],
+        discarded=[],
+        stamp_supply=int(view["stamp_supply"]),
+        goals_on=False,
+        goal_stack=[],
+        goal_display=[],
+        goal_box=[],
+        starting_box=[],
+    )
+    rules.submit(table, 0, action, tables, notation)
+    return points(table.players[0]) - before
+
+
+def with_points(text: str, gained: int) -> str:
+    """A seal's description with the points it earns."""
+    if gained == 1:
+        return _("{action}: +1 point", action=text)
+    if gained > 0:
+        return _("{action}: +{points} points", action=text, points=gained)
+    if gained == 0:
+        return _("{action}: no points", action=text)
+    return _("{action}: {points} points", action=text, points=gained)
