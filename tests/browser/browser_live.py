@@ -454,9 +454,13 @@ _LEGAL_CLICKS = """() => {
     .map((e) => e.dataset.click);
 }"""
 
-_CLICK_DONE = """([before]) => {
+# the click picked something, or it made an action: the page is busy (nothing to click) or
+# already shows the next step (a fast answer: still this seat's turn, the prefix empty again)
+_CLICK_DONE = """([before, step]) => {
   const board = document.querySelector('[data-testid="graphical-board"]');
-  return !board || board.dataset.prefix !== before || !board.querySelector("[data-legal]");
+  const shown = document.querySelector('[data-testid="step"]');
+  return !board || board.dataset.prefix !== before || !board.querySelector("[data-legal]")
+    || (shown !== null && shown.textContent.trim() !== step);
 }"""
 
 
@@ -477,11 +481,14 @@ def click_board(seat: TablePage, rng: random.Random, prefer: Sequence[str] = ())
         element = page.locator(f"[data-click={css_string(target)}]")
         assert element.count() == 1, f"{seat.name}: {element.count()} things drawn as {target!r}"
         before = page.get_by_test_id("graphical-board").get_attribute("data-prefix") or ""
+        step = (page.get_by_test_id("step").text_content() or "").strip()
         element.click()
         clicked.append(target)
-        page.wait_for_function(_CLICK_DONE, arg=[before], timeout=TIMEOUT_MS)
+        page.wait_for_function(_CLICK_DONE, arg=[before, step], timeout=TIMEOUT_MS)
         if len(seat.replies) > asked or not page.evaluate(_LEGAL_CLICKS):
             break
+        if (page.get_by_test_id("step").text_content() or "").strip() != step:
+            break  # answered already (its reply is waited for below)
     else:
         raise AssertionError(f"{seat.name}: sixteen clicks made no action: {clicked}")
     reply = seat.reply(asked, " → ".join(clicked))
