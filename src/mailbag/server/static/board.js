@@ -166,13 +166,16 @@ export function hasBoard(game, components) {
 export function GraphicalBoard(props) {
   const entry = BOARDS[props.game];
   const { picker } = props;
+  // the latest picker (an effect subscribed after a click may run after the next key press)
+  const latest = useRef(picker);
+  latest.current = picker;
   useEffect(() => {
     const onKey = (e) => {
-      if (e.key === "Escape" && picker.prefix.length) picker.clear();
+      if (e.key === "Escape" && latest.current.prefix.length) latest.current.clear();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [picker.prefix.length]);
+  }, []);
   return html`
     <div class=${`graphical game-${props.game}`} data-testid="graphical-board"
       data-prefix=${picker.prefix.join(" ")}>
