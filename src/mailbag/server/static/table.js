@@ -284,7 +284,10 @@ export function TablePage({ table, who }) {
   const game = welcome && welcome.game;
   const components = welcome && welcome.components;
   const graphical = hasBoard(game, components);
-  const picker = usePicker(st && !over ? st.actions || [] : [], st ? `${st.step}|${lang}` : "",
+  // the clicks picked so far are dropped when the choices change, not with every new step: in a
+  // simultaneous phase (Post Office) another seat's choice is a new step with the same choices
+  const choices = st && !over ? (st.actions || []).map((a) => a.notation).join("\n") : "";
+  const picker = usePicker(st && !over ? st.actions || [] : [], st ? `${choices}|${lang}` : "",
     myTurn && connected && !s.busy, submit);
   const undo = () => st && send({ type: "undo", step: st.step });
   const back = () => socket.current && socket.current.send({ type: "back" });
