@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
@@ -12,6 +13,7 @@ from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
 from mailbag.games.postcards import (
     actions,
+    clicks,
     explain,
     heuristics,
     render,
@@ -150,6 +152,13 @@ class PostcardsGame(Game[PostcardsState]):
 
     def describe_action(self, observation: Observation, action: Action) -> str:
         return render.describe_action(self.comps, observation, action)
+
+    def board_data(self) -> dict[str, Any]:
+        """The map, cards and words the graphical board draws (see ``clicks.py``)."""
+        return clicks.board_data(self.comps)
+
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        return clicks.click_path(self.comps, observation, action)
 
     def event_text(self, event: Event, names: Sequence[str]) -> str:
         """``event`` in the reader's language: its cards, gifts, colours, effects and regions

@@ -1,0 +1,180 @@
+"""The Postcards board in a real browser against a real `mailbag serve`: whole games played by
+clicking the highlighted things of the board only (no notation typed, no action button of the
+list clicked), on both board sides and both editions between them:
+
+- solo against the Expert Automa (side B, Dutch edition), on a desktop-sized page;
+- three players, the person against the `greedy` and `random` bots (side A, English edition),
+  on a phone-sized page.
+
+Along the way, at positions of several kinds (a turn's first decision, where pairs are
+possible; after a card is played; drawing back; each pending decision a postcard, a souvenir, a
+star, a gift … first brings), every legal action's click path is checked: each step drawn
+exactly once and clickable (`check_click_paths`). Screenshots of the board at 1280×800 and
+390×844 (`board-postcards-…png` in the artifacts folder), and neither size scrolls sideways.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from browser_live import (
+    DESKTOP,
+    PHONE,
+    Contexts,
+    LiveServer,
+    TablePage,
+    check_click_paths,
+    click_board,
+    explain,
+)
+from playwright.sync_api import Page, expect
+
+#: far more decisions than a game takes (a random clicker's solo game: about 150–400)
+MAX_MOVES = 1500
+#: a sample of each checked position's actions (a first decision has dozens)
+SAMPLE = 14
+#: clicks that make a game get somewhere: send, stamp, souvenirs, camp, take postcards
+PREFER = ("postcard:", "stamp:", "souvenir:", "site:", "pcrow:", "postcards", "giftrow:")
+
+NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def position_kind(state: dict[str, Any]) -> str:
+    """What sort of decision the seat faces (for choosing positions to check)."""
+    view = state["view"]
+    turn = view["turn"]
+    if turn["stack"]:
+        return f"frame:{turn['stack'][-1]['kind']}"
+    if turn["drawing"]:
+        return "drawing"
+    return f"played:{min(len(turn['played']), 3)}"
+
+
+def no_sideways(page: Page, what: str) -> None:
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert page.evaluate(NO_SIDEWAYS), f"{what}: the page scrolls sideways ({width})"
+
+
+def shoot(seat: TablePage, artifacts: Path, name: str) -> None:
+    seat.page.get_by_test_id("graphical-board").scroll_into_view_if_needed()
+    seat.screenshot(artifacts / f"board-postcards-{name}.png")
+    seat.screenshot(artifacts / f"board-postcards-{name}-full.png", full_page=True)
+
+
+def look_from(contexts: Contexts, link: str, viewport: dict[str, int], phone: bool) -> TablePage:
+    """A second page of the same seat, at another size (to look at the same position)."""
+    other = TablePage("postcards-look", contexts.page(viewport, phone=phone)).open(link)
+    other.wait_connected()
+    other.page.get_by_test_id("graphical-board").wait_for()
+    return other
+
+
+def play_by_clicks(
+    seat: TablePage,
+    rng: random.Random,
+    artifacts: Path,
+    name: str,
+    on_mid: Any,
+) -> dict[str, int]:
+    """The whole game on `seat` by clicking the board; returns how many positions of each kind
+    were checked."""
+    checked: dict[str, int] = {}
+    moves = 0
+    for _ in range(MAX_MOVES):
+        shown = seat.wait_ready()
+        if shown.result:
+            break
+        state = seat.shown_state()
+        kind = position_kind(state)
+        if checked.get(kind, 0) < 2 and state["actions"]:
+            sample = rng.sample(state["actions"], min(SAMPLE, len(state["actions"])))
+            checked[kind] = checked.get(kind, 0) + 1
+            assert check_click_paths(seat, sample) == len(sample)
+        if moves == 40:
+            on_mid()
+        click_board(seat, rng, PREFER)
+        moves += 1
+    else:
+        raise AssertionError(f"{name}: no result after {MAX_MOVES} decisions")
+    print(f"{name}: {moves} decisions clicked, positions checked {checked}")
+    return checked
+
+
+def test_solo_against_the_expert_automa_by_clicks(
+    server: LiveServer, contexts: Contexts, artifacts: Path
+) -> None:
+    made = server.create_table(
+        "postcards",
+        [{"kind": "me", "name": "Camille"}, {"kind": "bot", "bot": "automa:expert"}],
+        side="B",
+        edition="nl",
+    )
+    link = server.url + made["links"]["0"]
+    seat = TablePage("postcards", contexts.page(DESKTOP)).open(link)
+    seat.wait_connected()
+    board = seat.page.get_by_test_id("graphical-board")
+    expect(board).to_be_visible()
+
+    with explain(artifacts, "board-postcards-solo", [seat], server):
+        # the map: 13 regions, 56 campsites, the Corsica ferry; the Automa's slots 1–5
+        expect(board.locator("[data-click^='region:']")).to_have_count(13)
+        expect(board.locator("[data-click^='site:']")).to_have_count(56)
+        expect(board.locator(".pc-ferry")).to_have_count(1)
+        expect(board.locator(".pc-slot.automa")).to_have_count(5)
+        no_sideways(seat.page, "desktop")
+        shoot(seat, artifacts, "solo-desktop-start")
+
+        def mid() -> None:
+            expect(seat.page.get_by_test_id("pc-automa")).to_be_visible()
+            shoot(seat, artifacts, "solo-desktop-mid")
+            phone = look_from(contexts, link, PHONE, True)
+            no_sideways(phone.page, "phone")
+            shoot(phone, artifacts, "solo-phone-mid")
+            phone.page.close()
+
+        checked = play_by_clicks(seat, random.Random(14), artifacts, "solo", mid)
+        assert {"played:0", "played:1", "drawing"} <= set(checked), checked
+        expect(seat.page.get_by_test_id("result")).to_be_visible()
+        no_sideways(seat.page, "desktop at the end")
+        shoot(seat, artifacts, "solo-desktop-end")
+
+
+def test_three_players_against_bots_on_a_phone_by_clicks(
+    server: LiveServer, contexts: Contexts, artifacts: Path
+) -> None:
+    made = server.create_table(
+        "postcards",
+        [
+            {"kind": "me", "name": "Dee"},
+            {"kind": "bot", "bot": "greedy"},
+            {"kind": "bot", "bot": "random"},
+        ],
+        side="A",
+        edition="en",
+    )
+    link = server.url + made["links"]["0"]
+    seat = TablePage("postcards", contexts.page(PHONE, phone=True)).open(link)
+    seat.wait_connected()
+    board = seat.page.get_by_test_id("graphical-board")
+    expect(board).to_be_visible()
+
+    with explain(artifacts, "board-postcards-three", [seat], server):
+        expect(board.locator("[data-testid^='pc-player-']")).to_have_count(3)
+        expect(board.locator(".pc-slot.automa")).to_have_count(0)
+        no_sideways(seat.page, "phone")
+        shoot(seat, artifacts, "three-phone-start")
+
+        def mid() -> None:
+            shoot(seat, artifacts, "three-phone-mid")
+            desk = look_from(contexts, link, DESKTOP, False)
+            no_sideways(desk.page, "desktop")
+            shoot(desk, artifacts, "three-desktop-mid")
+            desk.page.close()
+
+        checked = play_by_clicks(seat, random.Random(3), artifacts, "three", mid)
+        assert {"played:0", "played:1", "drawing"} <= set(checked), checked
+        expect(seat.page.get_by_test_id("result")).to_be_visible()
+        no_sideways(seat.page, "phone at the end")
+        shoot(seat, artifacts, "three-phone-end")
