@@ -7,17 +7,16 @@ on a phone-sized page and a spectator opens the spectator link. The two play the
 clicking action buttons (a seeded pick among the visible ones).
 
 Every phase of Post Office is simultaneous (PO-2): both people owe a decision at once, each
-decides in secret, and the choices are carried out together once both have chosen. Nobody can
-see whether the other has chosen yet — not even from the step number or the arrival of a
-message (docs/protocol.md: the step is the table's step as that seat knows it). A phase is
-played in one of two ways, picked at random:
+decides in secret, and the choices are carried out together once both have chosen. Who has
+chosen is public, never what (PO-114). A phase is played in one of two ways, picked at random:
 
 - *in turn*: one chooses, sees its own choice and waits for the other. The other's page and the
-  spectator's were sent nothing at all (each page's socket is tapped, `two_seats.SocketTap`,
-  and asked with a `sync` to be sure nothing was on its way) and show exactly what they showed
-  before, their step number included. Then the other chooses from the step it sees, which the
-  table has left: the server accepts it (nothing that seat sees has changed);
-- *together*: both click, one right after the other, before either's answer has come.
+  spectator's are told at once that it has chosen (the next step, its turn over, the board
+  saying so) and nothing of what: the other keeps exactly the same choices. Then the other
+  chooses from the step it now sees;
+- *together*: both click, one right after the other, before either's answer has come: the
+  second choice, sent from the step before the first, is accepted (nothing was told to that
+  seat in between and its choices are the same: docs/protocol.md).
 
 After both have chosen, all three pages show the same step; the spectator never has an action
 button. At the end all three show the result with each seat's final score, and the record
@@ -70,18 +69,16 @@ def same_view(before: Shown, now: Shown, where: str) -> None:
     )
 
 
-def untold(tap: SocketTap, mark: int, page: TablePage, before: Shown, where: str) -> None:
-    """`page` (its socket tapped by `tap`, `mark` its frames before) was sent nothing new and
-    shows exactly what it showed (`before`), its step included. A `sync` makes sure nothing was
-    still on its way: its answer (a `state` telling nothing new, then `synced`) must be all the
-    page got since `mark` — even the arrival of a message would tell that the other chose."""
-    told = tap.sync()
-    frames = tap.since(mark)
-    assert frames == ["state", "synced"], f"{page.name} was sent {frames[:-2]} {where}"
-    assert told["step"] == before.step, f"{page.name} is told step {told['step']} {where}"
+def told_chosen(page: TablePage, before: Shown, step: int, mover: str, where: str) -> Shown:
+    """`page` is told that `mover` has chosen (PO-114): it shows step `step`, `mover` is no
+    longer to move, the board says one player has made this phase's choice — and its own
+    choices (a seat's) are what they were."""
+    page.wait_step(step)
     now = page.read()
-    assert now.step == before.step, f"{page.name} shows step {now.step}, was {before.step}"
-    same_view(before, now, f"{page.name} {where}")
+    assert mover not in (now.to_move or ""), f"{page.name} {where}: turn line {now.to_move!r}"
+    assert "has made this phase's choice" in (now.board or ""), f"{page.name} {where}"
+    assert now.all_actions == before.all_actions, f"{page.name} {where}: its choices changed"
+    return now
 
 
 def _but_events(state: dict[str, Any]) -> dict[str, Any]:
@@ -102,6 +99,7 @@ def test_two_browsers_and_a_spectator_play_post_office(
     seats = {0: ann, 1: bob}
     everyone = [ann, bob, spectator]
     ways = dict.fromkeys(WAYS, 0)
+    before_told = 0  # second choices sent from the step before the first's (clicking together)
 
     with explain(artifacts, "two-browsers-post_office", everyone, server):
         for page in everyone:
@@ -163,25 +161,29 @@ def test_two_browsers_and_a_spectator_play_post_office(
                 assert chosen in (mine.board or ""), (
                     f"{NAMES[first]}'s board does not show their pending choice {chosen!r}"
                 )
-                # the other seat's page and the spectator's: sent nothing (a message's arrival
-                # would tell that a choice was made), showing exactly what they showed, step too
+                # the other seat's page and the spectator's: told that a choice was made, never
+                # what (PO-114)
                 where = f"after {NAMES[first]} chose at step {step}"
-                untold(taps[second], marks[second], seats[second], shown[second], where)
-                untold(taps[None], marks[None], spectator, watched, where)
-                other = seats[second].read()
+                other = told_chosen(seats[second], shown[second], step + 1, NAMES[first], where)
+                told_chosen(spectator, watched, step + 1, NAMES[first], where)
+                assert taps[second].since(marks[second]), f"{NAMES[second]} was sent nothing"
                 if not shots_taken and step >= MID_GAME:
                     shoot(ann, artifacts / "post_office-two-browsers-mid-desktop.png")
                     shoot(bob, artifacts / "post_office-two-browsers-mid-phone.png", True)
                     shoot(spectator, artifacts / "post_office-two-browsers-mid-spectator.png")
                     shots_taken = True
-                # the other chooses from the step it sees, which the table has left
+                # the other chooses from the step it sees now
                 chosen = pick(seats[second], rng, other)
-                acked, after = play(seats[second], chosen, step)
+                acked, after = play(seats[second], chosen, step + 1)
                 assert acked == step + 2, f"{chosen!r} after step {step} gave step {acked}"
-            # each chose from step `step`: the second of them after the table had left it
-            for n in (first, second):
-                sent = taps[n].submits()[submits[n] :]
-                assert [m["step"] for m in sent] == [step], f"{NAMES[n]} sent {sent}"
+            # each chose from the step it saw: the first from `step`; the second from the step
+            # after (told of the first's choice) or, clicking together, maybe still from `step`
+            sent = {n: [m["step"] for m in taps[n].submits()[submits[n] :]] for n in (0, 1)}
+            assert sent[first] == [step], f"{NAMES[first]} sent {sent[first]}"
+            allowed = ([step], [step + 1]) if way == "together" else ([step + 1],)
+            assert sent[second] in allowed, f"{NAMES[second]} sent {sent[second]}"
+            if way == "together":
+                before_told += sent[second] == [step]
             step, moves = step + 2, moves + 2
             # both have chosen: every page agrees on the step
             steps = {page.name: glance(page, step).step for page in everyone}
@@ -192,7 +194,7 @@ def test_two_browsers_and_a_spectator_play_post_office(
         assert all(ways.values()), f"not every way of choosing was played: {ways}"
         print(
             f"post_office, two browsers: {moves} decisions clicked in {played:.1f} s; "
-            f"phases {ways}, in each the second choice sent from the step the table had left"
+            f"phases {ways}; {before_told} second choices sent before the first was told"
         )
         assert step == DECISIONS, f"an 11-round game of two took {step} decisions"
 

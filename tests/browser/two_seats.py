@@ -13,8 +13,7 @@ watching from a third), against a real `mailbag serve`.
 - `SocketTap`: the page's socket goes through Playwright's WebSocket routing, every frame noted
   both ways; `sync()` asks the server through it for the table as the page's seat knows it
   (docs/protocol.md): once answered, whatever the server had to tell the page has arrived, so
-  a test can see that a page was sent nothing (another seat's unseen choice in Post Office's
-  simultaneous phases).
+  a test can see what a page was sent, and that it was sent nothing.
 - `the_end()`: everyone sees the result with each seat's final score, nothing to click; the
   record is exported from a seat's page and has one step per decision.
 """

@@ -8,6 +8,7 @@ on purpose.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -322,7 +323,7 @@ def check_clicks(game: Game[Any], seats: Sequence[str], options: dict[str, Any],
                 )
                 paths[path] = str(action)
             ordered = sorted(paths)
-            for shorter, longer in zip(ordered, ordered[1:], strict=False):
+            for shorter, longer in itertools.pairwise(ordered):
                 assert longer[: len(shorter)] != shorter, (
                     f"contract 9: the click path of {paths[shorter]} {shorter} begins that of "
                     f"{paths[longer]} {longer}"

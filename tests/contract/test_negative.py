@@ -167,9 +167,10 @@ def test_a_legal_action_list_with_bogus_actions_is_caught() -> None:
         run("actions", AcceptsAnything())
 
 
-def test_refusing_an_out_of_turn_pick_does_not_say_who_has_chosen() -> None:
+def test_refusing_an_out_of_turn_pick_says_nothing_of_the_others() -> None:
     """Post Office picks are simultaneous: a seat that has chosen is refused in the same words
-    whether or not the others have chosen too (their views are the same)."""
+    whether or not the others have chosen too (that they have is public, PO-114, but a refusal
+    is about the seat's own turn)."""
     from mailbag.core import apply, check_action, new_game
     from mailbag.games import get
 
@@ -178,7 +179,10 @@ def test_refusing_an_out_of_turn_pick_does_not_say_who_has_chosen() -> None:
     first = game.legal_actions(state, 0)[0]
     one, _ = apply(game, state, 0, first)
     two, _ = apply(game, one, 2, game.legal_actions(one, 2)[0])
-    assert game.view(one, 0) == game.view(two, 0)
+    seen = [game.view(world, 0) for world in (one, two)]
+    assert [p["chosen"] for p in seen[1]["players"]] == [True, False, True]
+    seen[1]["players"][2]["chosen"] = False
+    assert seen[0] == seen[1]  # else the same
     refusals = []
     for world in (one, two):
         with pytest.raises(IllegalAction) as caught:

@@ -311,10 +311,10 @@ def test_killed_between_the_last_decision_and_the_result(tmp_path: Path) -> None
         assert stored_result(db_file, table) is not None
 
 
-def test_a_restart_tells_no_seat_of_an_unseen_choice(tmp_path: Path) -> None:
-    """Ann chooses in a simultaneous phase of Post Office: bob and the spectator stay at step 0
-    (docs/protocol.md). The server is killed and started again; they reconnect: what they see has
-    not changed, so neither may their step (step 1 would tell them that ann has chosen)."""
+def test_a_restart_tells_each_seat_the_same_table(tmp_path: Path) -> None:
+    """Ann chooses in a simultaneous phase of Post Office: bob and the spectator are told that
+    she has (step 1, PO-114), never what. The server is killed and started again; they reconnect
+    from step 1: what they see has not changed, so neither has their step."""
     db_file = tmp_path / "mailbag.sqlite3"
     with ServerProcess(f"sqlite:///{db_file}", tmp_path) as server:
         server.start()
@@ -332,15 +332,16 @@ def test_a_restart_tells_no_seat_of_an_unseen_choice(tmp_path: Path) -> None:
         assert ann.first_state is not None and ann.first_state["to_move"] == [0, 1]
         assert ann.submit(0, first_action(ann.first_state)) == {"v": 1, "type": "ack", "step": 1}
         told = [client.sync() for client in clients]
-        assert [state["step"] for state in told] == [1, 0, 0], told  # as the protocol says
+        assert [state["step"] for state in told] == [1, 1, 1], told  # as the protocol says
+        assert all(state["view"]["players"][0]["chosen"] for state in told)
         server.kill()
         for client in clients:
             client.close()
         server.start()
         for who in (1, 2):
-            again = seat_client(server, links[who], f"{names[who]} again", last_step=0)
+            again = seat_client(server, links[who], f"{names[who]} again", last_step=1)
             first = again.first_state
             assert first is not None and sees(first) == sees(told[who]), first
             steps = (first["step"], again.sync()["step"])
             again.close()
-            assert steps == (0, 0), f"{names[who]}, nothing new to them, is told steps {steps}"
+            assert steps == (1, 1), f"{names[who]}, nothing new to them, is told steps {steps}"

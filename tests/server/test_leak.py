@@ -49,7 +49,9 @@ from mailbag.sim.runner import play_game
 #: what a state message holds besides the builder's output: the table's own fields
 TABLE_FIELDS = {"type", "v", "step", "events", "reset", "players", "clock", "can_undo", "result"}
 PLAYER_FIELDS = {"seat", "name", "kind", "connected", "away"}
-WELCOME_FIELDS = {"type", "v", "table", "game", "title", "seat", "options", "players", "clock"}
+WELCOME_FIELDS = {
+    "type", "v", "table", "game", "title", "seat", "options", "components", "players", "clock"
+}
 
 CASES = [
     # game, seats, options, seed of the choices, decisions at most (None: to the end)
@@ -122,6 +124,8 @@ class Checker:
             kind = message["type"]
             if kind == "welcome":
                 assert set(message) == WELCOME_FIELDS, message
+                # the components are the game's fixed data: the same for every seat and table
+                assert message["components"] == plain(self.game.board_data()), ws.name
                 continue
             if kind in ("ack", "pong", "synced"):
                 assert set(message) == {"type", "v", "step"} - ({"step"} if kind != "ack"
@@ -240,68 +244,41 @@ def test_no_message_tells_a_seat_more_than_its_view(
         play_random_game(client, db_file, game, seats, options, choice_seed, decisions)
 
 
-def test_whether_another_has_chosen_is_not_told(tmp_path: Path) -> None:
-    """Post Office's phases are simultaneous and "nobody can see whether you have chosen yet"
-    (PO-2): once ann has chosen, bob is still told that both owe a decision — in his state and in
-    my games."""
+def test_that_another_has_chosen_is_told_never_what(tmp_path: Path) -> None:
+    """Post Office's phases are simultaneous: who has chosen is public, what is not (PO-2,
+    PO-114). Once ann has chosen, bob and the spectator are told at once — ann is no longer to
+    move, her board says she has chosen — and nothing of her choice; bob then chooses and the
+    phase is carried out for everyone. My games agree."""
     with open_client(tmp_path / "db.sqlite3") as client:
         made = make_table(client, {"game": "post_office", "seats": humans("ann", "bob")})
         with sockets_of(client, made) as sockets:
             ann, bob, watcher = sockets[0], sockets[1], sockets[None]
             assert bob.state is not None and bob.state["to_move"] == [0, 1]
             assert ann.state is not None
+            assert not bob.state["view"]["players"][0]["chosen"]
             for ws in sockets.values():
                 ws.sync()
-            before = {seat: len(ws.received) for seat, ws in sockets.items()}
-            ann.submit(0, ann.state["actions"][0]["notation"])
+            kept = ann.state["actions"][0]["notation"]
+            ann.submit(0, kept)
             assert ann.next_of("ack")["step"] == 1
             for ws in sockets.values():
                 ws.sync()
             assert ann.state["to_move"] == [1] and ann.state["actions"] == []
-            # bob and the spectator were sent nothing (a message's arrival would tell), and
-            # their table is as it was: the same step, both to move
-            for seat in (1, None):
-                got = [m["type"] for m in sockets[seat].received[before[seat] :]]
-                assert got == ["state", "synced"], (seat, got)
-            assert bob.state["step"] == 0 and bob.state["to_move"] == [0, 1]
-            assert bob.state["actions"]
-            assert watcher.state is not None and watcher.state["to_move"] == [0, 1]
-            assert watcher.state["step"] == 0
-            # bob chooses from the step he saw: accepted, and now everyone sees step 2
-            bob.submit(0, bob.state["actions"][0]["notation"])
+            assert ann.state["view"]["pending"] == kept  # her own choice, to her
+            for ws in (bob, watcher):
+                assert ws.state is not None and ws.state["step"] == 1
+                assert ws.state["to_move"] == [1]
+                assert [p["chosen"] for p in ws.state["view"]["players"]] == [True, False]
+                assert kept not in json.dumps(ws.state), "ann's choice reached another"
+            assert bob.state["view"]["pending"] is None and bob.state["actions"]
+            bob.submit(1, bob.state["actions"][0]["notation"])
             assert bob.next_of("ack")["step"] == 2
         links = [{"table": made["table"], "token": token_of(made["links"][s])} for s in "01"]
         mine = client.post("/api/my-games", json={"links": links}).json()
         assert [g["step"] for g in mine] == [2, 2]
 
 
-def test_whether_another_has_chosen_is_not_told_after_a_phase(tmp_path: Path) -> None:
-    """As above, in the second phase: the first ended with its choices carried out, told to
-    everyone with their events; ann chooses first again; bob and the spectator, who last heard
-    of the first phase (no ``sync`` since), are sent nothing."""
-    with open_client(tmp_path / "db.sqlite3") as client:
-        made = make_table(client, {"game": "post_office", "seats": humans("ann", "bob")})
-        with sockets_of(client, made) as sockets:
-            ann, bob = sockets[0], sockets[1]
-            for ws in (ann, bob):
-                assert ws.state is not None and ws.state["step"] == 0
-                ws.submit(0, ws.state["actions"][0]["notation"])
-                ws.next_of("ack")
-            told = {seat: ws.catch_up(2) for seat, ws in sockets.items()}
-            assert all(state["step"] == 2 and state["events"] for state in told.values()), told
-            assert ann.state is not None and ann.state["actions"]
-            before = {seat: len(ws.received) for seat, ws in sockets.items()}
-            ann.submit(2, ann.state["actions"][0]["notation"])
-            assert ann.next_of("ack")["step"] == 3
-            for ws in sockets.values():
-                ws.sync()
-            for seat in (1, None):
-                got = [m["type"] for m in sockets[seat].received[before[seat] :]]
-                assert sockets[seat].sync()["step"] == 2, seat
-                assert got == ["state", "synced"], (seat, got)
-
-
-def test_the_clock_does_not_tell_who_has_chosen(tmp_path: Path) -> None:
+def test_the_clock_runs_for_those_still_choosing(tmp_path: Path) -> None:
     with open_client(tmp_path / "db.sqlite3") as client:
         made = make_table(
             client,
@@ -315,9 +292,9 @@ def test_the_clock_does_not_tell_who_has_chosen(tmp_path: Path) -> None:
             ann.submit(0, ann.state["actions"][0]["notation"])
             assert ann.next_of("ack")["step"] == 1
             bob.sync()
-            assert set(bob.state["clock"]["remaining"]) == {"0", "1"}
-            # and it runs on: not wound again by ann's unseen choice
-            assert max(bob.state["clock"]["remaining"].values()) <= left
+            # ann is done: only bob's clock runs, and on (not wound again by ann's choice)
+            assert set(bob.state["clock"]["remaining"]) == {"1"}
+            assert bob.state["clock"]["remaining"]["1"] <= left
 
 
 def test_the_games_have_private_events() -> None:
@@ -334,10 +311,10 @@ def test_the_games_have_private_events() -> None:
         assert private, f"{name}: no private events in a whole game"
 
 
-def test_taking_back_ones_choice_tells_nothing_of_the_others(tmp_path: Path) -> None:
+def test_taking_back_ones_choice_while_others_choose(tmp_path: Path) -> None:
     """Three people choose at once (Post Office): ann chooses, bob chooses, ann takes hers back.
-    She is back at the step she saw before choosing — not one step on, which would tell her
-    that someone else has chosen meanwhile (PO-2)."""
+    Bob's choice stays; everyone sees that ann is choosing again (PO-114) and bob still done;
+    her choice made again counts."""
     with open_client(tmp_path / "db.sqlite3") as client:
         made = make_table(
             client, {"game": "post_office", "seats": humans("ann", "bob", "cy")}
@@ -349,12 +326,18 @@ def test_taking_back_ones_choice_tells_nothing_of_the_others(tmp_path: Path) -> 
             assert ann.state is not None and bob.state is not None
             ann.submit(0, ann.state["actions"][0]["notation"])
             assert ann.next_of("ack")["step"] == 1
-            bob.submit(0, bob.state["actions"][0]["notation"])
+            bob.sync()
+            bob.submit(1, bob.state["actions"][0]["notation"])
             assert bob.next_of("ack")["step"] == 2
-            ann.undo(1)
-            assert ann.next_of("ack")["step"] == 0
-            assert ann.sync()["step"] == 0 and ann.state["actions"]
-            assert cy.sync()["step"] == 0
+            ann.sync()
+            ann.undo(2)
+            ann.next_of("ack")
+            for ws in (ann, cy):
+                state = ws.sync()
+                assert [p["chosen"] for p in state["view"]["players"]] == [False, True, False]
+                assert sorted(state["to_move"]) == [0, 2]
+            assert ann.state is not None and ann.state["actions"]
+            assert ann.state["view"]["pending"] is None
             # and her choice made again from there counts
-            ann.submit(0, ann.state["actions"][0]["notation"])
+            ann.submit(ann.state["step"], ann.state["actions"][0]["notation"])
             assert ann.next_of("ack")["step"] > 0

@@ -83,7 +83,7 @@ def check_states(ws: WS, seat: int | None) -> None:
         owes = seat is not None and seat in state["to_move"] and not state["over"]
         assert bool(state["actions"]) == owes, (ws.name, state["step"], state["to_move"])
         for action in state["actions"]:
-            assert set(action) == {"notation", "text"}
+            assert set(action) == {"notation", "text", "clicks"}
         if state["over"]:
             assert state["to_move"] == [] and state["result"] is not None
             assert set(state["result"]) >= {"scores", "ranking", "seed"}
@@ -641,7 +641,8 @@ def test_the_clock_runs_and_a_late_person_is_played_by_the_bot(client: TestClien
 
 def test_a_choice_made_beside_another_is_not_stale(client: TestClient, db_file: Path) -> None:
     """Post Office's choices are simultaneous: bob's choice, sent from the step he saw, still
-    counts after ann chose (nothing he sees changed); a step he never saw is still stale."""
+    counts after ann chose (he was told only that she has, PO-114: his choices are the same and
+    nothing was announced to him); a step he never saw is still stale."""
     made = make_table(client, {"game": "post_office", "seats": humans("ann", "bob")})
     with table_sockets(client, made, spectator=False) as (seats, _):
         ann, bob = seats[0], seats[1]

@@ -223,8 +223,8 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
             seat = room.seat_of(link["token"])
             if seat is None:
                 continue
-            # as far as the seat can know (whether another has chosen in a simultaneous phase
-            # is hidden)
+            # as far as the seat can know (a game may hide whether another has chosen in a
+            # simultaneous phase)
             to_move = messages.known_deciders(
                 room.game, room.table.view(seat), seat, room.table.deciders()
             )

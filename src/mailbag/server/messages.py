@@ -50,10 +50,10 @@ def known_deciders(
     deciders: Sequence[int],
     world: Any = None,
 ) -> list[int]:
-    """Who owes a decision as far as ``seat``'s view tells (``deciders``: the truth). Whether
-    another seat has already made its choice in a simultaneous phase is hidden (Post Office,
-    PO-2: "nobody can see whether you have chosen yet"), so the other seats are read from a world
-    drawn from the view; the seat's own place is the truth (its own choice is in its view).
+    """Who owes a decision as far as ``seat``'s view tells (``deciders``: the truth). A game may
+    hide whether another seat has already made its choice in a simultaneous phase (Post Office
+    shows it: PO-114), so the other seats are read from a world drawn from the view; the seat's
+    own place is the truth (its own choice is in its view).
     ``world``: one already drawn from ``view`` (with a fixed seed), else one is drawn here."""
     if world is None:
         world = game.determinize(view, Rng.from_seed(_WORLD_SEED))

@@ -147,8 +147,8 @@ class Room:
 
     def clock(self, to_move: list[int]) -> dict[str, Any] | None:
         """The clock as a socket sees it: the time left for each person in ``to_move`` — who
-        is to move as far as that socket may know (in a simultaneous phase, whether another
-        seat has chosen yet is hidden, PO-2)."""
+        is to move as far as that socket may know (a game may hide whether another seat has
+        chosen yet in a simultaneous phase; Post Office shows it, PO-114)."""
         per_move = self.settings.get("per_move")
         if not per_move:
             return None
@@ -205,8 +205,9 @@ class Room:
 
     def shown_step(self, seat: int | None) -> int:
         """The step number as ``seat`` (``None``: a spectator) is told it: the step at which
-        what it sees last changed. Decisions it cannot see (another's choice in a simultaneous
-        phase, PO-2) do not move it, so the number tells nothing they do not."""
+        what it sees last changed. Decisions it cannot see (in a game whose views hide another's
+        choice in a simultaneous phase) do not move it, so the number tells nothing they do
+        not."""
         part = self._cache.get(self._cache_key(seat))
         if part is None:  # the parts that tell, without building a whole message (the clock's)
             part = messages.seen_part(self.game, self.table.state, seat)
@@ -312,7 +313,7 @@ class Room:
                 )
             action = self.game.parse_action(notation)
             shown = self.shown_step(seat)
-            if step != shown:
+            if step != shown and not self._as_informed(seat, step):
                 raise IllegalAction(
                     "stale",
                     _("the game has moved on (step {now}, not {step})", now=shown, step=step),
@@ -329,7 +330,7 @@ class Room:
                     if exc.rule != "stale":
                         raise
                     now = self.shown_step(seat)
-                    if now != step:
+                    if now != step and not self._as_informed(seat, step):
                         raise IllegalAction(
                             "stale",
                             _("the game has moved on (step {now}, not {step})", now=now, step=step),
@@ -340,6 +341,23 @@ class Room:
                     _("the game has moved on (step {now}, not {step})", now=step, step=step),
                 )
             return self.shown_step(seat)
+
+    def _as_informed(self, seat: int, step: int) -> bool:
+        """Whether a decision ``seat`` made from what it was shown at ``step`` is as informed as
+        one made now: since then nothing was told to it (no event it may see) and its choices
+        are the same — others have only made their own choices in the same simultaneous phase
+        (Post Office: it sees that they have, PO-114, not what). Then its decision stands
+        rather than being refused as stale while two people click at once."""
+        now = self.table.step
+        if not 0 <= step < now or len(self.log) <= now:
+            return False
+        before = dict(self.table.recent_states()).get(step)
+        if before is None or seat not in self.game.deciders(before):
+            return False
+        if any(e.visible_to(seat) for k in range(step + 1, now + 1) for e in self.log[k]):
+            return False
+        legal_then = [str(a) for a in self.game.legal_actions(before, seat)]
+        return legal_then == [str(a) for a in self.table.legal_actions(seat)]
 
     def _submit(self, seat: int, action: Action, step: int | None) -> None:
         try:

@@ -184,7 +184,10 @@ def build_menu(game: Game[Any], view: Observation, legal: Sequence[Action], seat
     by_print: dict[tuple[bytes, ...], _Item] = {}
     for action in legal:
         outcome = outcomes.get(action)
-        if outcome is not None and outcome.quiet:
+        # the same situation afterwards in every world tried: one choice. Quiet or not (the
+        # decision that completes a simultaneous phase shows the others' choices, which differ
+        # from world to world, PO-114), twins are twins in each world alike.
+        if outcome is not None:
             twin = by_print.get(outcome.prints)
             if twin is not None:
                 twin.same.append(action)
@@ -197,7 +200,7 @@ def build_menu(game: Game[Any], view: Observation, legal: Sequence[Action], seat
             score_note(score),
             None if score is None else sum(score.values()),
         )
-        if outcome is not None and outcome.quiet:
+        if outcome is not None:
             by_print[outcome.prints] = item
         items.append(item)
     return Menu(seat, tuple(legal), _arrange(items), scores)
@@ -252,7 +255,10 @@ def _try_in_worlds(
         done = [t for t in tries if t is not None]
         quiet = all(t.quiet for t in done) and len({t.seen for t in done}) == 1
         diffs = [t.diff for t in done]
-        agreed = diffs[0] if quiet and all(d is not None and d == diffs[0] for d in diffs) else None
+        # the score change is told where every world agrees on it (the decision that completes
+        # a simultaneous phase is not quiet — it shows the others' choices — yet what it costs
+        # or earns the seat may be the same in every world)
+        agreed = diffs[0] if all(d is not None and d == diffs[0] for d in diffs) else None
         outcomes[action] = _Outcome(quiet, tuple(t.print for t in done), agreed)
     return outcomes, scores
 

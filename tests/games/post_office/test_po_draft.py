@@ -76,8 +76,13 @@ def test_pending_choice_shown_to_its_owner_only() -> None:
     before = [canonical_json(GAME.view(state, s)) for s in (1, 2, None)]
     state, _ = act(state, 0, f"keep {token}")
     assert GAME.view(state, 0)["pending"] == f"keep {token}"
-    after = [canonical_json(GAME.view(state, s)) for s in (1, 2, None)]
-    assert before == after  # nobody else can even tell that seat 0 has chosen
+    after_views = [GAME.view(state, s) for s in (1, 2, None)]
+    # PO-114: everybody sees that seat 0 has chosen (and nobody else), never what
+    for view in after_views:
+        assert [p["chosen"] for p in view["players"]] == [True, False, False]
+        assert token not in {t for p in view["players"] for t in p["tokens"]}
+        view["players"][0]["chosen"] = False
+    assert before == [canonical_json(v) for v in after_views]  # nothing else changed
 
 
 def test_received_token_is_visible_to_the_receiver_only() -> None:
@@ -93,16 +98,28 @@ def test_received_token_is_visible_to_the_receiver_only() -> None:
         assert p["hand_size"] == 2 and "hand" not in p, i
 
 
-def test_determinize_rebuilds_other_pending_choices_as_not_made() -> None:
-    """PO-105: in a world drawn from seat 1's view, seat 0 has not chosen yet."""
+def test_determinize_gives_those_who_chose_a_random_choice() -> None:
+    """PO-105, PO-114: in a world drawn from seat 1's view, seat 0 has chosen (that is public)
+    one of the tokens dealt to it in that world, drawn at random — not its true choice; seat 2
+    is still choosing."""
     state = new(3, seed=7)
     state, _ = act(state, 0, f"keep {state.players[0].dealt[0]}")
     state, _ = act(state, 1, f"keep {state.players[1].dealt[1]}")
     view = GAME.view(state, 1)
     world = GAME.determinize(view, Rng.from_seed(1))
-    assert world.players[0].pending == []
+    assert world.players[0].pending != []
+    kept = str(GAME.notation.decode("keep", world.players[0].pending))
+    assert kept in {f"keep {t}" for t in world.players[0].dealt}
     assert world.players[1].pending == state.players[1].pending
-    assert GAME.deciders(world) == (0, 2)
+    assert world.players[2].pending == []
+    assert GAME.deciders(world) == (2,)
+    # the kept token is drawn, not copied: over some worlds both dealt tokens are kept
+    picks = set()
+    for k in range(40):
+        other = GAME.determinize(view, Rng.from_seed(k)).players[0]
+        keep = str(GAME.notation.decode("keep", other.pending)).split()[1]
+        picks.add(other.dealt.index(int(keep)))
+    assert picks == {0, 1}
     assert canonical_json(GAME.view(world, 1)) == canonical_json(view)
     assert GAME.inventory(world) == GAME.inventory(state)
     # hidden tokens are redrawn: other worlds deal seat 0 other tokens

@@ -51,8 +51,11 @@ def random_game(players: int, goals: bool, seed: int, check_views: bool = False)
             before = {s: canonical_json(GAME.view(state, s)) for s in range(players) if s != seat}
         GAME.apply_in_place(state, seat, action)
         if check_views and (state.phase, state.round) == (phase, round_):
-            for s, text in before.items():  # the phase has not resolved: nothing to see
-                assert canonical_json(GAME.view(state, s)) == text
+            for s, text in before.items():  # not resolved: only that `seat` chose (PO-114)
+                seen = GAME.view(state, s)
+                assert seen["players"][seat]["chosen"]
+                seen["players"][seat]["chosen"] = False
+                assert canonical_json(seen) == text
         assert GAME.inventory(state) == start
     return state, placements, decisions_in_last_round
 

@@ -61,7 +61,7 @@ def test_a_seal_is_tape_form_first_parcel_and_tells_its_points() -> None:
     view = GAME.view(state, 0)
     action = parse_action("seal sweet I 0 0 0")
     assert GAME.click_path(view, action) == ("tape:sweet:I", "form:0", "parcel:0")
-    assert GAME.click_path(view, parse_action("skip")) == ("do:skip",)
+    assert GAME.click_path(view, parse_action("skip")) == ("skip",)
     # 4 stamps taken, and the 2 open sweet symbols now count once for the one sweet tape
     assert GAME.describe_action(view, action).endswith(": +6 points")
     # the engine's own count: the score after the seal, less the score before

@@ -263,6 +263,8 @@ def render(obs: Observation, tables: Tables) -> str:
                 hand=board["hand_size"],
             )
         )
+        if board.get("chosen") and not obs.get("over"):  # PO-114: who is done, never what
+            out.append("  " + _("has made this phase's choice"))
         if parts:
             out.append("  " + _("score now {total}: {parts}", total=total, parts=" + ".join(parts)))
         else:

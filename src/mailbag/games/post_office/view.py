@@ -6,11 +6,13 @@ round and phase, the game's parameters (``params``: the number of rounds, PO-113
 sizes of hidden piles. Private to a seat: the two tokens dealt to it,
 its hand (which includes the token it received from the right: PO-3, visible to nobody else —
 not even to the passer, PO-104), and its own pending decision in a simultaneous phase (PO-2).
-Other players' pending decisions — and even whether they have made them — are not in the view.
+Other players' pending decisions are not in the view; whether each player has made this phase's
+decision is (``chosen``, PO-114: at the table you see who is done, never what they chose).
 
-PO-105: :func:`determinize` rebuilds the other players' pending decisions as not yet made; the
-unseen parcel tokens (the supply, the other hands, the discarded ones) and the order of the goal
-stack are redrawn at random.
+PO-105: :func:`determinize` gives each other player who has chosen a decision drawn at random
+among their legal ones in the redrawn world (and none to those still choosing); the unseen
+parcel tokens (the supply, the other hands, the discarded ones) and the order of the goal stack
+are redrawn at random.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from mailbag.core import Observation, Rng, parse_action
 from mailbag.games.post_office.actions import Notation
 from mailbag.games.post_office.components import REGULAR_TOKENS
 from mailbag.games.post_office.geometry import Tables
+from mailbag.games.post_office.legal import legal_actions
 from mailbag.games.post_office.scoring import stamp_value
 from mailbag.games.post_office.state import (
     PHASE_NAMES,
@@ -55,6 +58,7 @@ def view(
                 "placed": p.placed[:],
                 "hand_size": len(p.hand),
                 "dealt_size": len(p.dealt),
+                "chosen": bool(p.pending),  # PO-114: who is done is public, never what
             }
         )
     obs: Observation = {
@@ -139,7 +143,7 @@ def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) 
         g for g in range(len(comps.goals)) if g not in held and g not in display and g not in box
     ]
     rng.shuffle(stack)
-    return PostOfficeState(
+    world = PostOfficeState(
         rng=Rng(rng.next64()),
         players=players,
         round=obs["round"],
@@ -155,3 +159,8 @@ def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) 
         starting_box=list(obs["starting_box"]),
         params=params_from(obs["params"]),
     )
+    for i, v in enumerate(obs["players"]):
+        if i != seat and v.get("chosen"):  # PO-105, PO-114: a decision made, unseen
+            options = legal_actions(world, i, tables, notation)
+            world.players[i].pending = notation.encode(options[rng.randbelow(len(options))])
+    return world
