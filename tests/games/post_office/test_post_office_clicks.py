@@ -109,5 +109,5 @@ def test_board_data_is_json_and_in_the_readers_language() -> None:
     with use_language("nl"):
         dutch = GAME.board_data()
     assert dutch["colours"][0]["label"] != "fragile"
-    assert dutch["words"]["round"] == data["words"]["round"]  # (translated: next commit)
+    assert dutch["words"]["round"] == "Ronde {round} van {rounds}"
     assert at(1, 2) == 12

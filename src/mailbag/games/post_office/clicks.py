@@ -13,7 +13,7 @@ The things the board draws, by id (all of them on the seat's own board and desk)
 - ``tape:fragile:L`` — one of your 16 tapes; then ``form:3`` — one of its turned or flipped
   forms (previews; R or the wheel goes to the next one); then ``parcel:23`` — the parcel
   (row × 10 + column) its first square, the topmost then leftmost, covers (``seal``);
-- ``do:skip`` — the button under the board that seals nothing this time (``skip``).
+- ``skip`` — the button beside the tapes that seals nothing this time (``skip``).
 
 Everything here is read from the seat's view and the action; the board computes no rule. The
 words of ``board_data`` are in the reader's language (it is built inside it).
@@ -53,8 +53,6 @@ WORDS: dict[str, str] = {
     "you": N_("you"),
     "your_board": N_("Your shelving"),
     "score": N_("{points} points"),
-    "score_unknown": N_("score hidden"),
-    "stamps": N_("{count} stamps"),
     "stamps_title": N_("Stamps held (each goal token counts 8)"),
     "goals_held": N_("Goal tokens: {goals}"),
     "chosen": N_("has chosen"),
@@ -68,23 +66,17 @@ WORDS: dict[str, str] = {
     "turns": N_("Turn it: click a turn, or press R / use the wheel"),
     "place_hint": N_("Click a cell in the helper's row or column to place the token"),
     "tapes": N_("Your tapes: pick one to seal parcels of its colour"),
+    "tapes_title": N_("Your tapes"),
+    "tapes_none": N_("No tape fits your open parcels now"),
+    "skip": N_("Seal nothing"),
     "forms": N_("Turn or flip it: click a form, or press R / use the wheel"),
     "seal_hint": N_("Click the parcel for the tape's first square (top, then left)"),
     "move_hint": N_("Click a highlighted space of the track to move your helper there"),
-    "cost_free": N_("free"),
-    "cost": N_("{count} stamps"),
-    "cost_one": N_("1 stamp"),
     "waiting": N_("Your choice is made; waiting for the others."),
-    "your_choice": N_("your choice"),
     "kept": N_("kept"),
-    "not_legal": N_("not here"),
-    "used": N_("used"),
     "tape_left": N_("{tape} tape"),
     "tape_used": N_("{tape} tape (used)"),
-    "breakdown": N_("Score so far: {parts}"),
     "final": N_("Final score: {parts}"),
-    "others": N_("The other players"),
-    "legend_symbol": N_("symbol"),
     "legend_stamp": N_("stamp"),
     "legend_receipt": N_("receipt"),
     "legend_square": N_("square group"),
@@ -162,7 +154,7 @@ def click_path(view: Observation, action: Action, tables: Tables) -> tuple[str, 
             f"parcel:{int(args[3]) * PSIZE + int(args[4])}",
         )
     if verb == "skip":
-        return ("do:skip",)
+        return ("skip",)
     return ()
 
 

@@ -422,12 +422,12 @@ function Desk({ components, view, state, picker, myTurn }) {
   else if (phase === "keep") status = word(components, "dealt");
   else if (phase === "move") status = word(components, "move_hint");
   else if (phase === "place") status = pickedToken === null ? word(components, "hand") : prefix.length < 2 ? word(components, "turns") : word(components, "place_hint");
-  else if (phase === "seal") status = pickedTape === null ? word(components, "tapes") : prefix.length < 2 ? word(components, "forms") : word(components, "seal_hint");
+  else if (phase === "seal") {
+    const any = actions.some((a) => (a.clicks || [])[0] !== "skip");
+    status = !any ? word(components, "tapes_none") : pickedTape === null ? word(components, "tapes") : prefix.length < 2 ? word(components, "forms") : word(components, "seal_hint");
+  }
 
-  return html`
-    <div class="po-desk">
-      ${status && html`<p class="po-status" data-testid="po-status">${status}</p>`}
-      <p class="po-hint" aria-live="polite" data-testid="po-hint">${hint || " "}</p>
+  const dealtPart = html`
       ${dealt.length > 0 && html`<div class="po-tray">
         ${dealt.map((tk) => {
           const id = `deal:${tk}`;
@@ -439,6 +439,8 @@ function Desk({ components, view, state, picker, myTurn }) {
           </button>`;
         })}
       </div>`}
+  `;
+  const handPart = html`
       ${hand.length > 0 && html`<div class="po-tray">
         <span class="po-tray-title">${word(components, "hand_wait")}</span>
         ${hand.map((tk) => {
@@ -463,8 +465,14 @@ function Desk({ components, view, state, picker, myTurn }) {
           </button>`;
         })}
       </div>`}
+  `;
+  const sealPart = html`
+      ${phase === "seal" && html`<div class="po-tray">
+        <button type="button" class=${`po-skip${picker.cls("skip")}`} ...${picker.props("skip")}
+          title=${picker.hint("skip")}>${word(components, "skip")}</button>
+      </div>`}
       ${(phase === "seal" || (board.placed || []).some((pid) => pid >= 0)) && html`<div class="po-tapes">
-        <span class="po-tray-title">${word(components, "tapes")}</span>
+        <span class="po-tray-title">${word(components, "tapes_title")}</span>
         <div class="po-tape-grid">
           ${components.colours.map((colour, ci) => components.shapes.map((shape, si) => {
             const id = `tape:${colour.name}:${shape.name}`;
@@ -493,6 +501,12 @@ function Desk({ components, view, state, picker, myTurn }) {
           });
         })()}
       </div>`}
+  `;
+  return html`
+    <div class="po-desk">
+      ${status && html`<p class="po-status" data-testid="po-status">${status}</p>`}
+      <p class="po-hint" aria-live="polite" data-testid="po-hint">${hint || " "}</p>
+      ${phase === "seal" ? html`${sealPart}${dealtPart}${handPart}` : html`${dealtPart}${handPart}${sealPart}`}
       <${Legend} components=${components} />
     </div>`;
 }
