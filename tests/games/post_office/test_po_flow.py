@@ -170,7 +170,8 @@ def test_describe_actions() -> None:
     board(state, 0, uniform("S$"))
     view = GAME.view(state, 0)
     assert GAME.describe_action(view, parse_action("seal sweet I 1 0 0")) == (
-        "seal (0,0) (1,0) (2,0) (3,0) with the sweet I tape (+4 stamps)"
+        # 4 stamps, and 2 of the uniform board's square groups sealed (the engine on a copy)
+        "seal (0,0) (1,0) (2,0) (3,0) with the sweet I tape (+4 stamps): -6 points"
     )
     assert GAME.describe_action(view, parse_action("skip")) == "seal nothing this time"
 
