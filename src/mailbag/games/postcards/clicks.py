@@ -83,7 +83,7 @@ WORDS: dict[str, str] = {
     "help_draw": N_("Draw back up to 5 cards: click a card of the Travel display or the deck."),
     "help_end": N_("You have played your cards: send a postcard, use a gift or end the turn."),
     "travel_display": N_("Travel cards"),
-    "postcard_display": N_("Postcards"),
+    "postcard_display": N_("Face-up postcards"),
     "gift_display": N_("Gifts"),
     "deck": N_("deck"),
     "deck_count": N_("{count} in the deck"),
@@ -192,6 +192,7 @@ def map_geometry(comps: Components) -> dict[str, Any]:
             "outline": outline,
             "path": [points[p] for p in outline],
             "label": list(entry["label"]),
+            "bikes": list(entry.get("bikes", entry["label"])),
             "sites": places,
         }
     links = []

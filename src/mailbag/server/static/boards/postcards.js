@@ -160,14 +160,13 @@ function Bikes({ c, view, players }) {
       if (!geo) return null;
       const group = byRegion[p.region];
       const k = group.indexOf(s);
-      const [lx, ly] = geo.label;
-      const lines = nameLines(c.regions[String(p.region)].name).length;
-      const x = lx + (k - (group.length - 1) / 2) * 32;
-      const y = ly - (lines - 1) * 10 - 34;
+      const [bx, by] = geo.bikes;
+      const x = bx + (k % 2 ? 1 : -1) * (group.length > 1 ? 14 : 0);
+      const y = by + (k >= 2 ? 26 : 0) + (k % 2 ? 8 : -8) * (group.length > 1 ? 1 : 0);
       return html`<g key=${s} class="pc-bike" style=${`transform: translate(${x}px, ${y}px)`}>
         <title>${seatLabel(players, s)}</title>
-        <circle r="15" fill=${SEAT_HEX[s % 4]} />
-        <g transform="translate(-10 -11) scale(0.85)" stroke="#fff">${ICONS.movement}</g>
+        <circle r="16" fill=${SEAT_HEX[s % 4]} />
+        <g transform="translate(-10.5 -11) scale(0.88)" stroke="#fff">${ICONS.movement}</g>
       </g>`;
     })}
   </g>`;
