@@ -71,6 +71,27 @@ def look_from(contexts: Contexts, link: str, viewport: dict[str, int], phone: bo
     return other
 
 
+def pair_in_either_order(seat: TablePage) -> bool:
+    """A pair of two kinds of cards clicked second card first: the board puts the two clicks in
+    the path's order (the pair's button is next). False when the hand holds no such pair."""
+    state = seat.shown_state()
+    pairs = [a["clicks"] for a in state["actions"] if a["notation"].startswith("pair ")]
+    pairs = [p for p in pairs if p[1].startswith("hand:")]
+    if not pairs:
+        return False
+    first, second = pairs[0][0], pairs[0][1]
+    page = seat.page
+    board = page.get_by_test_id("graphical-board")
+    page.locator(f"[data-click='{second}']").click()
+    expect(board).to_have_attribute("data-prefix", second)
+    page.locator(f"[data-click='{first}']").click()
+    expect(board).to_have_attribute("data-prefix", f"{first} {second}")
+    expect(page.locator("[data-click='do:pair']")).to_have_attribute("data-legal", "1")
+    page.keyboard.press("Escape")
+    expect(board).to_have_attribute("data-prefix", "")
+    return True
+
+
 def play_by_clicks(
     seat: TablePage,
     rng: random.Random,
@@ -125,6 +146,8 @@ def test_solo_against_the_expert_automa_by_clicks(
         expect(board.locator(".pc-slot.automa")).to_have_count(5)
         no_sideways(seat.page, "desktop")
         shoot(seat, artifacts, "solo-desktop-start")
+        seat.wait_ready()
+        assert pair_in_either_order(seat), "no pair of two kinds in the first hand"
 
         def mid() -> None:
             expect(seat.page.get_by_test_id("pc-automa")).to_be_visible()

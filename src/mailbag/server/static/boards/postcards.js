@@ -186,8 +186,8 @@ function FranceMap({ c, view, picker, players, seat }) {
           ? html`<polyline key=${`${l.a}-${l.b}`} class="pc-border" points=${l.border.map((p) => p.join(",")).join(" ")} />`
           : html`<g key=${`${l.a}-${l.b}`}>
               <line class="pc-ferry" x1=${l.ferry[0][0][0]} y1=${l.ferry[0][0][1]} x2=${l.ferry[0][1][0]} y2=${l.ferry[0][1][1]} />
-              <text class="pc-ferry-label" x=${(l.ferry[0][0][0] + l.ferry[0][1][0]) / 2 + 8}
-                y=${(l.ferry[0][0][1] + l.ferry[0][1][1]) / 2 - 8}>${word(c, "ferry")}</text>
+              <text class="pc-ferry-label" x=${(l.ferry[0][0][0] + l.ferry[0][1][0]) / 2 - 10}
+                y=${(l.ferry[0][0][1] + l.ferry[0][1][1]) / 2 + 22}>${word(c, "ferry")}</text>
             </g>`))}
       </g>
       <${Labels} c=${c} mine=${mine} />
