@@ -300,6 +300,7 @@ function Status({ components, view, players, mySeat, picker, myTurn }) {
     prompt = word(components, "waiting_for", { name: nameOf(players, who), waiting });
   }
   const used = view.actions_used || 0;
+  const hover = picker.hovered ? picker.hint(picker.hovered) : "";
   return html`
     <div class="cr-status" data-testid="carteros-status">
       <div class="cr-status-line">
@@ -310,6 +311,7 @@ function Status({ components, view, players, mySeat, picker, myTurn }) {
         </span>`}
       </div>
       ${prompt && html`<div class="cr-prompt">${prompt}</div>`}
+      ${myTurn && html`<div class="cr-hover" data-testid="carteros-hover" title=${hover}>${hover || "\u00a0"}</div>`}
     </div>`;
 }
 
