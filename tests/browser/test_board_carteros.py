@@ -60,6 +60,12 @@ def no_sideways_scroll(page: Page) -> None:
     assert width <= inner, f"the page scrolls sideways: {width} > {inner}"
 
 
+def show_board(page: Page) -> None:
+    """The map at the top of the window (for a screenshot of what a player looks at)."""
+    page.get_by_test_id("graphical-board").evaluate("(e) => e.scrollIntoView()")
+    page.wait_for_timeout(400)  # motion settles
+
+
 def legal_ids(page: Page) -> list[str]:
     return list(page.evaluate(_LEGAL))
 
@@ -100,12 +106,14 @@ def test_a_whole_game_with_stampy_and_missions_against_a_bot_by_clicks(
                 break
             if decision == 0:
                 no_sideways_scroll(page)
+                show_board(page)
                 seat.screenshot(artifacts / "board-carteros-desktop-start.png")
                 shots.add("start")
             sample_paths(seat, checked)
             dog_seen = dog_seen or page.locator(".cr-dog").count() == 1
             if dog_seen and "play" not in shots and decision > 12:
                 no_sideways_scroll(page)
+                show_board(page)
                 seat.screenshot(artifacts / "board-carteros-desktop-play.png")
                 shots.add("play")
             click_board(seat, rng, PREFER)
@@ -175,8 +183,9 @@ def test_two_people_play_a_whole_game_by_clicks_and_beto_reacts_with_an_umbrella
             state = seat.shown_state()
             view = state["view"]
             beto_carrier = view["carriers"][1]
-            if movers[0] == 1 and not shot_phone and step > 4:
+            if movers[0] == 1 and not shot_phone and step > 8 and "react:pass" not in ids:
                 no_sideways_scroll(beto.page)
+                show_board(beto.page)
                 beto.screenshot(artifacts / "board-carteros-phone-play.png")
                 shot_phone = True
             if "react:umbrella" in ids:
@@ -185,6 +194,7 @@ def test_two_people_play_a_whole_game_by_clicks_and_beto_reacts_with_an_umbrella
                 expect(dialog).to_be_visible()
                 expect(dialog.get_by_test_id("reaction-timer")).to_be_visible()
                 no_sideways_scroll(beto.page)
+                show_board(beto.page)
                 beto.screenshot(artifacts / "board-carteros-phone-reaction.png")
                 ana.screenshot(artifacts / "board-carteros-desktop-reaction.png")
                 sample_paths(seat, checked)

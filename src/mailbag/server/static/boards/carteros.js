@@ -239,7 +239,7 @@ function Neighbourhood({ components, view, picker, mySeat, log }) {
           const i = same.indexOf(s);
           const inPlace = c.position === "post_office" || c.position === "shops";
           const px = inPlace ? at.cx + (i - (same.length - 1) / 2) * 24 : at.x + 18 + i * 22;
-          const py = inPlace ? 84 : at.y + CH - 9;
+          const py = inPlace ? 80 : at.y + CH - 9;
           return html`<g key=${s} class=${`cr-meeple${s === view.current ? " current" : ""}`}
               style=${`transform: translate(${px}px, ${py}px)`}>
             <circle cy="-18" r="5.5" fill=${COLOURS[s % COLOURS.length]} class="body" />
