@@ -62,7 +62,9 @@ def no_sideways_scroll(page: Page) -> None:
 
 def show_board(page: Page) -> None:
     """The map at the top of the window (for a screenshot of what a player looks at)."""
-    page.get_by_test_id("graphical-board").evaluate("(e) => e.scrollIntoView()")
+    page.get_by_test_id("graphical-board").evaluate(
+        "(e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 70)"
+    )
     page.wait_for_timeout(400)  # motion settles
 
 

@@ -291,7 +291,7 @@ function Status({ components, view, players, mySeat, picker, myTurn }) {
     if (top.kind === "react") prompt = "";
   } else if (myTurn && !top) {
     prompt = picker.prefix[0] === "action_discard" ? word(components, "replace_pick") : word(components, "move_hint");
-  } else if (top && top.kind !== "next_turn" && (view.deciders || []).length && !(view.deciders || []).includes(mySeat)) {
+  } else if (top && top.kind !== "next_turn" && top.kind !== "react" && (view.deciders || []).length && !(view.deciders || []).includes(mySeat)) {
     const who = view.deciders[0];
     let card = "";
     const order = components.action_order || [];
