@@ -141,6 +141,8 @@ function TapeBand({ tape, parcels, ghost, legal }) {
   return html`<g class=${cls}>
     ${parcels.map((p) => html`<rect key=${`s${p}`} x=${O + (p % 10) * P + 3} y=${O + Math.floor(p / 10) * P + 3}
       width=${P - 6} height=${P - 6} fill=${TAPE[colour]} class="po-tape-square" />`)}
+    ${segments.map(([a, b], i) => html`<line key=${`e${i}`} x1=${a[0]} y1=${a[1]} x2=${b[0]} y2=${b[1]}
+      class="po-tape-edge" />`)}
     ${segments.map(([a, b], i) => html`<line key=${i} x1=${a[0]} y1=${a[1]} x2=${b[0]} y2=${b[1]}
       stroke=${TAPE[colour]} class="po-tape-band" />`)}
     ${segments.map(([a, b], i) => html`<line key=${`c${i}`} x1=${a[0]} y1=${a[1]} x2=${b[0]} y2=${b[1]}
@@ -284,7 +286,10 @@ function Shelving({ components, view, seat, mine, picker, costs, label }) {
           <rect x=${x + 1} y=${y + 1} width=${C - 2} height=${C - 2} rx=${corner ? 8 : 4} />
           ${!corner && html`<path class="po-arrow" d=${arrow(s, x, y)} />`}
           ${s === 0 && html`<path class="po-start" d=${`M${x + 20} ${y + 9} l3 7 h7 l-5.5 4.5 l2 7.5 l-6.5 -4.5 l-6.5 4.5 l2 -7.5 l-5.5 -4.5 h7 z`} />`}
-          ${cost !== undefined && html`<text x=${x + C / 2} y=${y + C / 2 + 4} class="po-cost">${cost === 0 ? "✓" : `${cost}`}</text>`}
+          ${cost !== undefined && html`<g class="po-cost-mark">
+            <${Icon} icon=${2} colour=${0} x=${x + 2} y=${y + 9} size=${22} />
+            <text x=${x + 29} y=${y + 26} class="po-cost">${cost}</text>
+          </g>`}
         </g>`;
       })}
       <g class="po-helper" style=${`transform: translate(${hx}px, ${hy}px)`}>
@@ -505,9 +510,8 @@ function Desk({ components, view, state, picker, myTurn }) {
   return html`
     <div class="po-desk">
       ${status && html`<p class="po-status" data-testid="po-status">${status}</p>`}
-      <p class="po-hint" aria-live="polite" data-testid="po-hint">${hint || " "}</p>
+      <p class="po-hint" aria-live="polite" data-testid="po-hint">${hint}</p>
       ${phase === "seal" ? html`${sealPart}${dealtPart}${handPart}` : html`${dealtPart}${handPart}${sealPart}`}
-      <${Legend} components=${components} />
     </div>`;
 }
 
@@ -590,6 +594,7 @@ export function Board(props) {
         </div>
         ${me !== null && html`<${Desk} components=${components} view=${view} state=${state} picker=${picker} myTurn=${myTurn} />`}
       </div>
+      <${Legend} components=${components} />
       <div class="po-others">
         ${others.map((i) => html`<div class="po-other" key=${i}>
           <${PlayerCard} components=${components} view=${view} state=${state} seat=${i} players=${players} mySeat=${me} />
