@@ -137,7 +137,8 @@ function ClickBar({ picker, label, describe }) {
   const buttons = [...picker.next.keys()].filter((id) => id.startsWith("do:"));
   const words = picker.prefix.map((id) => (describe && describe(id)) || id);
   const hint = picker.hovered ? picker.hint(picker.hovered) : "";
-  if (!buttons.length && !picker.prefix.length && !hint) return null;
+  // always drawn, its hint line always there (empty or not): a line coming and going with the
+  // pointer would move the board under it
   return html`
     <div class="click-bar" data-testid="click-bar">
       ${picker.prefix.length > 0 && html`<span class="picked-list" data-testid="picked">${t("picked:")} ${words.join(" → ")}</span>`}
@@ -150,7 +151,7 @@ function ClickBar({ picker, label, describe }) {
       })}
       ${picker.prefix.length > 0 && html`<button type="button" class="quiet" data-testid="click-cancel"
         onClick=${picker.clear}>${t("Cancel")}</button>`}
-      ${hint && html`<span class="click-hint" data-testid="click-hint">${hint}</span>`}
+      <span class="click-hint" data-testid="click-hint" aria-live="polite">${hint || "\u00a0"}</span>
     </div>`;
 }
 
