@@ -24,7 +24,7 @@ AREAS: dict[str, tuple[str, ...]] = {
         "sim/**/*.py",
         "games/*.py",
     ),
-    "server": ("server/**/*.py", "server/static/*.js"),
+    "server": ("server/**/*.py", "server/static/**/*.js"),
 }
 
 PYTHON_KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
