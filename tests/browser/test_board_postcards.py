@@ -58,7 +58,14 @@ def no_sideways(page: Page, what: str) -> None:
 
 
 def shoot(seat: TablePage, artifacts: Path, name: str) -> None:
-    seat.page.get_by_test_id("graphical-board").scroll_into_view_if_needed()
+    seat.page.evaluate(
+        """() => {
+          const board = document.querySelector('[data-testid="graphical-board"]');
+          const header = document.querySelector("header.topbar");
+          const top = board.getBoundingClientRect().top + window.scrollY;
+          window.scrollTo(0, Math.max(0, top - (header ? header.offsetHeight : 0) - 8));
+        }"""
+    )
     seat.screenshot(artifacts / f"board-postcards-{name}.png")
     seat.screenshot(artifacts / f"board-postcards-{name}-full.png", full_page=True)
 
