@@ -39,7 +39,7 @@ ABSENT_WAIT = 10.0
 #: the keys of every state message (docs/protocol.md)
 STATE_KEYS = {
     "type", "v", "step", "seat", "view", "board", "actions", "to_move", "events", "scores",
-    "players", "clock", "can_undo", "over", "result", "reset",
+    "breakdowns", "score_labels", "players", "clock", "can_undo", "over", "result", "reset",
 }
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from mailbag.core import Event, Game, Observation, Rng
 from mailbag.core.i18n import pgettext
-from mailbag.table.menu import known_scores, score_worlds
+from mailbag.table.menu import known_score_parts, score_worlds
 
 #: the world :func:`known_deciders` reads the other seats' turns from (fixed: a message depends on
 #: the view alone)
@@ -78,6 +78,7 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
     # one set of worlds for the scores and the deciders: drawing them is most of a message's cost
     # (which seats owe a decision never depends on the world's seed in the games here)
     worlds = score_worlds(game, view)
+    totals, parts = known_score_parts(game, view, worlds)
     return {
         "seat": seat,
         "view": view,
@@ -91,7 +92,12 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
             for action in legal
         ],
         "to_move": _told_to_move(game, view, seat, deciders, worlds),
-        "scores": known_scores(game, view, worlds),
+        "scores": totals,
+        # each known total by category, the categories in the reader's language
+        "breakdowns": parts,
+        "score_labels": {
+            key: pgettext("score", key) for part in parts if part for key in sorted(part)
+        },
         "over": over,
     }
 

@@ -569,17 +569,29 @@ def known_scores(
     """Each seat's score as far as ``view`` tells it: the total where every world drawn from the
     view agrees, ``None`` where it depends on something the viewer cannot see. ``worlds``: those
     of :func:`score_worlds` for ``view``, when the caller has drawn them already."""
+    return known_score_parts(game, view, worlds)[0]
+
+
+def known_score_parts(
+    game: Game[Any], view: Observation, worlds: list[Any] | None = None
+) -> tuple[list[int | None], list[dict[str, int] | None]]:
+    """:func:`known_scores` and, beside each total, its breakdown by category (``None`` where
+    the worlds disagree on it), from one scoring of each world."""
     if worlds is None:
         worlds = score_worlds(game, view)
-    totals: list[list[int]] = []
+    scored: list[list[Any]] = []
     for world in worlds or ():
         try:
-            totals.append([score.total for score in game.scores(world)])
+            scored.append(list(game.scores(world)))
         except (MailbagError, LookupError, ValueError, TypeError):
-            return []
-    if not totals:
-        return []
-    return [
-        column[0] if all(value == column[0] for value in column) else None
-        for column in zip(*totals, strict=True)
-    ]
+            return [], []
+    if not scored:
+        return [], []
+    totals: list[int | None] = []
+    parts: list[dict[str, int] | None] = []
+    for column in zip(*scored, strict=True):
+        first = column[0]
+        totals.append(first.total if all(s.total == first.total for s in column) else None)
+        same = all(dict(s.breakdown) == dict(first.breakdown) for s in column)
+        parts.append(dict(first.breakdown) if same else None)
+    return totals, parts
