@@ -77,6 +77,7 @@ WORDS: dict[str, str] = {
     "tape_left": N_("{tape} tape"),
     "tape_used": N_("{tape} tape (used)"),
     "final": N_("Final score: {parts}"),
+    "running": N_("Score now: {parts}"),
     "legend_stamp": N_("stamp"),
     "legend_receipt": N_("receipt"),
     "legend_square": N_("square group"),

@@ -340,11 +340,15 @@ function PlayerCard({ components, view, state, seat, players, mySeat }) {
   const scores = (state && state.scores) || [];
   const score = scores[seat];
   const result = state && state.over && state.result;
+  // the breakdown on hover: the final one, else the running one (where the seat can know it)
   let breakdown = "";
-  if (result && result.breakdown && result.breakdown[seat]) {
-    const parts = Object.entries(result.breakdown[seat])
-      .map(([key, value]) => `${(components.score_labels || {})[key] || key} ${value}`);
-    breakdown = word(components, "final", { parts: parts.join(" · ") });
+  const final = result && result.breakdown && result.breakdown[seat];
+  const running = !result && state && state.breakdowns && state.breakdowns[seat];
+  const labels = { ...(components.score_labels || {}), ...((state && state.score_labels) || {}) };
+  if (final || running) {
+    const parts = Object.entries(final || running)
+      .map(([key, value]) => `${labels[key] || key} ${value}`);
+    breakdown = word(components, final ? "final" : "running", { parts: parts.join(" · ") });
   }
   const shown = result && result.scores ? result.scores[seat] : score;
   const over = view.phase === "over";
