@@ -25,6 +25,8 @@ from mailbag.core.game import (
     validate,
     visible_events,
 )
+from mailbag.core.positions import PositionError
+from mailbag.core.results import ranking, scores
 from mailbag.core.rng import Rng
 from mailbag.core.serialize import canonical_json, state_digest, state_from_json, state_to_json
 from mailbag.core.spec import GameSpec, OptionSpec
@@ -42,6 +44,7 @@ __all__ = [
     "Observation",
     "OptionError",
     "OptionSpec",
+    "PositionError",
     "RecordError",
     "Rng",
     "Score",
@@ -55,6 +58,8 @@ __all__ = [
     "clone",
     "new_game",
     "parse_action",
+    "ranking",
+    "scores",
     "start_game",
     "state_digest",
     "state_from_json",
