@@ -8,17 +8,72 @@
   (see :func:`~mailbag.games.post_office.geometry.orientations`), so that its first square in
   reading order covers parcel (ROW, COL), 0..9 (PO-6);
 - ``skip`` — seal nothing this time.
+
+A seal action's JSON form also names the parcels its tape covers (``"parcels": [[ROW, COL], …]``,
+in reading order): derived from the action, so a reader need not know the tape shapes, and never
+needed back (:func:`~mailbag.core.actions.action_from_json` reads the verb and arguments only, and
+records keep the notation).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from mailbag.core import Action
-from mailbag.games.post_office.geometry import CELLS, PSIZE, SIZE, Tables
+from mailbag.games.post_office.geometry import CELLS, PSIZE, SIZE, Placement, Tables
 from mailbag.games.post_office.state import SKIP
 
 VERBS = frozenset({"keep", "move", "place", "seal", "skip"})
 SKIP_ACTION = Action("skip")
 MAX_MOVE = 200  # precomputed move actions (more are built on demand)
+
+
+class SealAction(Action):
+    """A ``seal`` action that knows the parcels its tape covers: equal to (and hashed like) the
+    plain :class:`~mailbag.core.actions.Action` of the same notation, its JSON form adds them."""
+
+    #: the 4 parcels (row, col) it covers, in reading order (set by :func:`seal_action`)
+    parcels: tuple[tuple[int, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        data["parcels"] = [list(rc) for rc in self.parcels]
+        return data
+
+
+def seal_action(tables: Tables, colour: str, placement: Placement) -> SealAction:
+    """The seal action laying ``colour``'s tape in ``placement``."""
+    shapes = tables.components.shapes
+    action = SealAction(
+        "seal",
+        (
+            colour,
+            shapes[placement.shape].name,
+            placement.orient,
+            placement.anchor // PSIZE,
+            placement.anchor % PSIZE,
+        ),
+    )
+    action.parcels = tuple(sorted((q // PSIZE, q % PSIZE) for q in placement.cells))
+    return action
+
+
+def seal_parcels(tables: Tables, action: Action) -> list[tuple[int, int]]:
+    """The parcels (row, col) that a ``seal`` action's tape covers, in reading order (the
+    action need not be legal, only well formed: a KeyError or ValueError otherwise)."""
+    shape = tables.shape_index[str(action.args[1])]
+    anchor = int(action.args[3]) * PSIZE + int(action.args[4])
+    placement = tables.placements[tables.placement_id[(shape, int(action.args[2]), anchor)]]
+    return sorted((q // PSIZE, q % PSIZE) for q in placement.cells)
+
+
+def action_json(tables: Tables, action: Action) -> dict[str, Any]:
+    """The JSON form of any Post Office action, a seal's with the parcels it covers (also for
+    an action read back from its notation or JSON, which is a plain Action)."""
+    data = action.to_json()
+    if action.verb == "seal" and "parcels" not in data:
+        data["parcels"] = [list(rc) for rc in seal_parcels(tables, action)]
+    return data
 
 
 class Notation:
@@ -37,21 +92,8 @@ class Notation:
             for t in range(ntokens)
         ]
         colours = tables.components.colours
-        shapes = tables.components.shapes
-        self.seal = [
-            [
-                Action(
-                    "seal",
-                    (
-                        colour.name,
-                        shapes[pl.shape].name,
-                        pl.orient,
-                        pl.anchor // PSIZE,
-                        pl.anchor % PSIZE,
-                    ),
-                )
-                for pl in tables.placements
-            ]
+        self.seal: list[list[Action]] = [
+            [seal_action(tables, colour.name, pl) for pl in tables.placements]
             for colour in colours
         ]
 
