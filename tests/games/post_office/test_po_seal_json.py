@@ -31,6 +31,6 @@ def test_every_legal_seal_names_the_parcels_it_seals() -> None:
 
 def test_other_actions_keep_the_plain_json_form() -> None:
     state = at_seal(2, seed=3)
-    skip = [a for a in GAME.legal_actions(state, 0) if a.verb == "skip"][0]
+    skip = next(a for a in GAME.legal_actions(state, 0) if a.verb == "skip")
     assert skip.to_json() == {"verb": "skip", "args": []}
     assert action_json(GAME.tables, parse_action("move 2")) == {"verb": "move", "args": [2]}
