@@ -7,6 +7,7 @@
 // click paths, see games/carteros/clicks.py): nothing here computes a rule.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "../api.js";
+import { fmt, word } from "./words.js";
 
 const COLOURS = ["#c8402c", "#2f6db5", "#2e8a57", "#c98a12"];
 // the neighbourhood's geometry in the SVG's units
@@ -17,16 +18,6 @@ const CW = 120;
 const CH = 110;
 const GAP = 10;
 
-/** `text` with its `{field}`s filled. */
-function fmt(text, fields) {
-  return String(text || "").replace(/\{([a-z_]+)\}/g, (whole, name) =>
-    fields && Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : whole);
-}
-
-function word(components, key, fields) {
-  const words = (components && components.words) || {};
-  return fmt(words[key] || key, fields);
-}
 
 function nameOf(players, seat) {
   const p = (players || []).find((x) => x.seat === seat);

@@ -11,6 +11,7 @@
 // nothing here computes a rule.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../api.js";
+import { word } from "./words.js";
 
 const FILL = ["#8fd0ef", "#3c63b4", "#f2c83c", "#9b6a3f"]; // light blue, blue, yellow, brown
 const TAPE = ["#2f8fbf", "#1f3d80", "#c99a0a", "#6b4322"];
@@ -21,16 +22,6 @@ const GAP = 6;
 const O = C + GAP; // where the shelving starts
 const W = O + 5 * C + GAP + C; // the whole board with its track
 
-/** `text` with its `{field}`s filled. */
-function fmt(text, fields) {
-  return String(text || "").replace(/\{([a-z_]+)\}/g, (whole, name) =>
-    fields && Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : whole);
-}
-
-function word(components, key, fields) {
-  const words = (components && components.words) || {};
-  return fmt(words[key] || key, fields);
-}
 
 /** Where space `s` of the track lies (its top-left corner). */
 function spaceXY(s) {

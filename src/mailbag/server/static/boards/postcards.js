@@ -8,6 +8,7 @@
 // be clicked and what a click does come from the server's actions (their click paths, see
 // games/postcards/clicks.py): nothing here computes a rule.
 import { html, seatLabel } from "../api.js";
+import { word } from "./words.js";
 
 // the travellers' colours (bicycles, camps), by seat: none of the four card colours
 const SEAT_HEX = ["#7b3fa0", "#e0701a", "#12908a", "#5b4636"];
@@ -40,16 +41,6 @@ function Icon({ name, cls }) {
   return html`<svg class=${`pc-icon${cls ? ` ${cls}` : ""}`} viewBox="0 0 24 24" aria-hidden="true">${ICONS[name] || ICONS.star}</svg>`;
 }
 
-/** `text` with its `{field}`s filled. */
-function fmt(text, fields) {
-  return String(text || "").replace(/\{([a-z_]+)\}/g, (whole, name) =>
-    fields && Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : whole);
-}
-
-function word(c, key, fields) {
-  const words = (c && c.words) || {};
-  return fmt(words[key] || key, fields);
-}
 
 /** A region's name cut into lines of about 13 characters (at spaces and hyphens). */
 function nameLines(name) {
