@@ -1,0 +1,96 @@
+"""The fixed action index of a game: every action that can ever be legal, numbered.
+
+The table only *names* actions: it is made from the game's own notation tables and component
+data (:mod:`mailbag.rl.universe`), and the game's ``legal_actions`` alone decides which of them
+may be taken now (the mask). An index therefore never carries a rule of its own; the mask test
+(tests/rl) plays thousands of random positions and checks that every legal action has exactly
+one index and that no masked-out index is ever legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from mailbag.core import Action
+from mailbag.core.errors import MailbagError
+from mailbag.core.i18n import _
+
+Mask = npt.NDArray[np.int8]
+
+
+class ActionTable:
+    """Index ↔ :class:`Action` for one game and seat count.
+
+    Lookups by identity come first: the game's legal-action generators hand out the very action
+    objects the table was built from (its prebuilt notation tables), so most lookups are one
+    ``id()`` dictionary hit; any other equal action is found by value.
+    """
+
+    def __init__(self, game: str, actions: Iterable[Action]) -> None:
+        self.game = game
+        unique: list[Action] = []
+        index: dict[Action, int] = {}
+        for action in actions:
+            if action not in index:
+                index[action] = len(unique)
+                unique.append(action)
+        self.actions: tuple[Action, ...] = tuple(unique)
+        self.index = index
+        #: ids of the table's own action objects (kept alive by ``self.actions``)
+        self._by_id = {id(a): i for i, a in enumerate(self.actions)}
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def action(self, i: int) -> Action:
+        """The action of index ``i``."""
+        if not 0 <= i < len(self.actions):
+            raise MailbagError(
+                _(
+                    "action index {index} is out of range 0..{last}",
+                    index=i,
+                    last=len(self.actions) - 1,
+                )
+            )
+        return self.actions[i]
+
+    def index_of(self, action: Action) -> int:
+        """The index of ``action``; an action outside the table is an error naming it."""
+        found = self._by_id.get(id(action))
+        if found is not None:
+            return found
+        found = self.index.get(action)
+        if found is None:
+            raise MailbagError(
+                _(
+                    "{action} has no index in the {game} action table",
+                    action=str(action),
+                    game=self.game,
+                )
+            )
+        return found
+
+    def indices(self, legal: Sequence[Action]) -> list[int]:
+        """The indices of ``legal``, in its order."""
+        by_id, index_of = self._by_id, self.index_of
+        out = []
+        for action in legal:
+            found = by_id.get(id(action))
+            out.append(index_of(action) if found is None else found)
+        return out
+
+    def fill_mask(self, legal: Sequence[Action], mask: Mask) -> list[int]:
+        """Write ``legal``'s mask into ``mask`` (cleared first); return their indices."""
+        mask.fill(0)
+        found = self.indices(legal)
+        mask[found] = 1
+        return found
+
+    def mask(self, legal: Sequence[Action]) -> Mask:
+        """A fresh 0/1 mask of ``legal``."""
+        out = np.zeros(len(self.actions), dtype=np.int8)
+        self.fill_mask(legal, out)
+        return out

@@ -1,0 +1,87 @@
+"""Observation encoding: a seat's view turned into one fixed-shape ``float32`` vector.
+
+An :class:`Encoder` lists its features (name, length, what each number means) once, at start,
+so the vector's layout is fixed per game and seat count and docs/rl.md can list every feature.
+Encoding reads the seat's *view* only (never the state) and is written for speed: a game's
+``write`` sets the non-zero entries one by one in a preallocated ``array.array`` (a Python
+write there costs a fraction of a numpy item write) and whole runs through a numpy array over
+the same memory; the result is copied out once.
+
+Seats are numbered from the observer: relative seat 0 is the seat itself, 1 the next seat
+clockwise, and so on, so one policy can play every seat.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from array import array
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from mailbag.core import Game, Observation
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A run of the observation vector: ``name`` at ``offset``, ``size`` numbers."""
+
+    name: str
+    offset: int
+    size: int
+    doc: str
+
+
+class Encoder(ABC):
+    """The observation layout of one game and seat count, and the view → vector encoding."""
+
+    def __init__(self, game: Game[Any], num_players: int) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.features: list[Feature] = []
+        self.size = 0
+        self.layout()
+        #: the buffer ``write`` fills, a numpy array over the same memory, and zeros to reset it
+        self.buffer = array("f", bytes(4 * self.size))
+        self.array: Vector = np.frombuffer(self.buffer, dtype=np.float32)
+        self._zeros = array("f", bytes(4 * self.size))
+
+    def add(self, name: str, size: int, doc: str) -> int:
+        """Declare the next feature; returns its offset."""
+        offset = self.size
+        self.features.append(Feature(name, offset, size, doc))
+        self.size += size
+        return offset
+
+    def feature(self, name: str) -> Feature:
+        return next(f for f in self.features if f.name == name)
+
+    @abstractmethod
+    def layout(self) -> None:
+        """Declare every feature with :meth:`add` (called once by ``__init__``)."""
+
+    @abstractmethod
+    def write(self, view: Observation, b: array[float]) -> None:
+        """Set ``view``'s non-zero numbers in ``b`` (all zero on entry; :attr:`array` is a
+        numpy array over the same memory, for whole runs)."""
+
+    def encode(self, view: Observation, out: Vector | None = None) -> Vector:
+        """``view`` as a new vector, or written into ``out`` when given (then returned)."""
+        buffer = self.buffer
+        buffer[:] = self._zeros
+        self.write(view, buffer)
+        if out is None:
+            return self.array.copy()
+        out[:] = self.array
+        return out
+
+    def rel(self, view: Observation, seat: int | None) -> int:
+        """``seat`` numbered from the observer (``-1`` for none)."""
+        if seat is None or seat < 0:
+            return -1
+        me = view.get("seat")
+        return (seat - (me if isinstance(me, int) else 0)) % self.num_players

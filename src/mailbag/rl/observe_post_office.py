@@ -1,0 +1,122 @@
+"""Post Office observations: the seat's view of the shelvings, helpers, tokens and goals.
+
+A shelving is 10×10 parcels read row by row; its colour, icon and tape planes are copied as
+runs (colour index + 1, icon index, taped), so encoding stays a few slice writes per seat.
+Tokens in hand or dealt are described by their four parcels from the (public) component data.
+Another seat's simultaneous pick is never in the view, only whether it has chosen.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+import numpy as np
+
+from mailbag.core import Observation
+from mailbag.games.post_office.geometry import PSIZE, TRACK
+from mailbag.rl.encoding import Encoder
+
+PHASES = ("keep", "move", "place", "seal")
+#: token slots shown: the tokens dealt to pick from, and the tokens in hand
+SLOTS = 2
+PARCELS = PSIZE * PSIZE
+
+
+class PostOfficeEncoder(Encoder):
+    def layout(self) -> None:
+        comps = self.game.components  # type: ignore[attr-defined]
+        self.comps = comps
+        n = self.num_players
+        self.colours = len(comps.colours)
+        self.icons = len(comps.icons)
+        self.goal_of = {g.name: i for i, g in enumerate(comps.goals)}
+        goals = len(comps.goals)
+        # a token: present, then per parcel its colour one-hot and icon one-hot
+        self.token_size = 1 + 4 * (self.colours + self.icons)
+        self.phase_of = {p: i for i, p in enumerate(PHASES)}
+        self.o_phase = self.add("phase", len(PHASES), "the phase, one-hot: " + ", ".join(PHASES))
+        self.o_round = self.add(
+            "round", 3, "round / rounds in the game, step of the phase / 10, goals are played"
+        )
+        self.o_supply = self.add(
+            "supply", 3, "tokens left in the supply / 100, discarded / 100, stamp supply / 130"
+        )
+        self.o_dealt = self.add(
+            "dealt",
+            SLOTS * self.token_size,
+            "the tokens dealt to choose from (keep phase), per "
+            "slot: present, then per parcel its colour one-hot and icon one-hot",
+        )
+        self.o_hand = self.add("hand", SLOTS * self.token_size, "the tokens in hand, as dealt")
+        self.o_goals = self.add(
+            "goal_display", goals + 1, "the face-up goals by kind, then the goal stack / 9"
+        )
+        self.seat_size = TRACK + 7 + goals + 3 * PARCELS
+        self.o_seats = self.add(
+            "seats",
+            n * self.seat_size,
+            "per relative seat: helper space one-hot (24), stamp "
+            "value / 30, stamps / 30, goal tokens / 4, hand size / 2, dealt size / 2, has chosen "
+            "this phase, placements / 21; goals won by kind; then the shelving's 100 parcels "
+            "(row by row): colour index + 1 (0 empty), icon index, taped (1) — three planes",
+        )
+
+    def _token(self, o: int, token: int, b: array[float]) -> None:
+        t = self.comps.tokens[token]
+        c, k = self.colours, self.icons
+        b[o] = 1.0
+        for i, (colour, icon) in enumerate(zip(t.colours, t.icons, strict=True)):
+            at = o + 1 + i * (c + k)
+            if colour >= 0:
+                b[at + colour] = 1.0
+            b[at + c + icon] = 1.0
+
+    def write(self, view: Observation, b: array[float]) -> None:
+        n = self.num_players
+        me = view["seat"]
+        phase = self.phase_of.get(view["phase"])
+        if phase is not None:
+            b[self.o_phase + phase] = 1.0
+        o = self.o_round
+        b[o] = view["round"] / view["params"]["rounds"]
+        b[o + 1] = view["step"] / 10
+        b[o + 2] = view["goals_on"]
+        o = self.o_supply
+        b[o] = view["supply_size"] / 100
+        b[o + 1] = view["discarded_size"] / 100
+        b[o + 2] = view["stamp_supply"] / 130
+        size = self.token_size
+        for slot, token in enumerate(view["dealt"][:SLOTS]):
+            self._token(self.o_dealt + slot * size, token, b)
+        for slot, token in enumerate(view["hand"][:SLOTS]):
+            self._token(self.o_hand + slot * size, token, b)
+        goal_of = self.goal_of
+        for name in view["goal_display"]:
+            b[self.o_goals + goal_of[name]] = 1.0
+        b[self.o_goals + len(goal_of)] = view["goal_stack_size"] / 9
+        for seat, player in enumerate(view["players"]):
+            self._seat(self.o_seats + ((seat - me) % n) * self.seat_size, player)
+
+    def _seat(self, o: int, p: dict[str, Any]) -> None:
+        b = self.buffer
+        placed = p["placed"]
+        b[o + p["space"]] = 1.0
+        o += TRACK
+        b[o] = p["stamp_value"] / 30
+        b[o + 1] = p["stamps"] / 30
+        b[o + 2] = len(p["goals"]) / 4
+        b[o + 3] = p["hand_size"] / 2
+        b[o + 4] = p["dealt_size"] / 2
+        b[o + 5] = p["chosen"]
+        b[o + 6] = (len(placed) - placed.count(-1)) / 21
+        base = o + 7
+        goal_of = self.goal_of
+        for name in p["goals_won"]:
+            b[base + goal_of[name]] = 1.0
+        base += len(goal_of)
+        planes = np.array((p["colours"], p["icons"], p["tapes"]), dtype=np.int16)
+        out = self.array
+        out[base : base + PARCELS] = planes[0] + 1
+        out[base + PARCELS : base + 2 * PARCELS] = planes[1]
+        out[base + 2 * PARCELS : base + 3 * PARCELS] = planes[2] >= 0

@@ -1,0 +1,220 @@
+"""Postcards observations: the seat's view of the board, hands, rows and players as numbers.
+
+Counts are scaled to about 0..1 by the largest value they can take in the component data
+(travel cards per kind, postcards, campsites); kinds, regions, postcards and campsites are
+indexed as the component data numbers them. See docs/rl.md for the list.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from mailbag.core import Observation
+from mailbag.games.postcards.state import (
+    GIFT,
+    GIFT_ROW,
+    HIKING,
+    JOKER,
+    POSTCARD,
+    POSTCARD_ROW,
+    ROAD_CAMP,
+    ROAD_MOVE,
+    SOUVENIR,
+    STAMP,
+    STAR,
+    TRAVEL_ROW,
+)
+from mailbag.rl.encoding import Encoder
+
+#: what the seat is deciding: its turn's main menu, drawing, or the frame on top of the stack
+DECISIONS = (
+    "main",
+    "drawing",
+    JOKER,
+    POSTCARD,
+    SOUVENIR,
+    STAMP,
+    STAR,
+    GIFT,
+    ROAD_MOVE,
+    ROAD_CAMP,
+    HIKING,
+)
+POINTS_SCALE = 100.0
+
+
+class PostcardsEncoder(Encoder):
+    def layout(self) -> None:
+        comps = self.game.comps  # type: ignore[attr-defined]
+        self.comps = comps
+        n = self.num_players
+        self.kinds = len(comps.travel)
+        self.kind_of = {k.name: i for i, k in enumerate(comps.travel)}
+        self.gifts = len(comps.gifts)
+        self.gift_of = {g.name: i for i, g in enumerate(comps.gifts)}
+        self.regions = max(comps.regions)
+        self.postcards = max(comps.postcards)
+        self.sites = len(comps.campsites)
+        self.itineraries = max(comps.itineraries)
+        self.decision_of = {d: i for i, d in enumerate(DECISIONS)}
+        k, g, r, p = self.kinds, self.gifts, self.regions, self.postcards
+        self.o_decision = self.add(
+            "decision",
+            len(DECISIONS),
+            "what the seat decides now, one-hot: " + ", ".join(DECISIONS),
+        )
+        self.o_frame_value = self.add(
+            "frame_value",
+            1,
+            "the pending decision's number (a star's points, a souvenir's "
+            "campsite type index) / 10",
+        )
+        self.o_turn = self.add(
+            "turn",
+            5,
+            "cards played this turn / 3, extra cards (plus), kept movement, postcard "
+            "and camp actions (PC-4)",
+        )
+        self.o_current = self.add(
+            "current", n, "the seat whose turn it is, one-hot by relative seat"
+        )
+        self.o_game = self.add(
+            "game",
+            5,
+            "stamp supply / 60, turns played / 100, the end is triggered, side B, edition nl",
+        )
+        self.o_bonus = self.add("bonus", n, "who took the End Game Bonus, one-hot (relative seat)")
+        self.o_hand = self.add("hand", k, "own Travel cards per kind / 5 (kinds as listed)")
+        self.o_played = self.add("played", k, "Travel cards played this turn per kind / 3")
+        self.o_row = self.add(
+            "travel_row",
+            TRAVEL_ROW * k,
+            "face-up Travel cards: per slot, the kind one-hot (all zero: empty slot)",
+        )
+        self.o_travel = self.add(
+            "travel_piles", 1 + k, "Travel deck size / 100, then the discard per kind / 10"
+        )
+        self.o_prow = self.add(
+            "postcard_row",
+            POSTCARD_ROW * (r + 3),
+            "face-up postcards: per slot its region one-hot, stamps / 5, points / 20, present",
+        )
+        self.o_ptop = self.add(
+            "postcard_deck_top", r + 3, "the postcard deck's top card, as a postcard_row slot"
+        )
+        self.o_ppiles = self.add(
+            "postcard_piles", 2, "postcard deck size / 52, postcard discard size / 52"
+        )
+        self.o_grow = self.add(
+            "gift_row",
+            GIFT_ROW * g,
+            "face-up gift cards: per slot the kind one-hot (kinds as listed in the component data)",
+        )
+        self.o_gpiles = self.add("gift_piles", 2, "gift deck size / 30, gift discard size / 30")
+        self.o_camps = self.add(
+            "camp_owner",
+            self.sites * n,
+            "per campsite (by number), who camps there, one-hot by relative seat",
+        )
+        self.o_hiking = self.add(
+            "hiking_cards", p, "postcards drawn by the Hiking Guide, by postcard number"
+        )
+        self.seat_size = 4 + r + self.itineraries + g + 4 * p
+        self.o_seats = self.add(
+            "seats",
+            n * self.seat_size,
+            "per relative seat: is an Automa, hand size / 5, "
+            "points / 100, camps / 15; region one-hot; itinerary card one-hot; gifts per kind "
+            "/ 3; then per postcard number: held unsent, sent, stamps filled / 5, souvenirs "
+            "filled / 3",
+        )
+
+    def write(self, view: Observation, b: array[float]) -> None:
+        n = self.num_players
+        me = view["seat"]
+        turn = view["turn"]
+        stack = turn["stack"]
+        top: dict[str, Any] | None = stack[-1] if stack else None
+        decision = top["kind"] if top else ("drawing" if turn["drawing"] else "main")
+        b[self.o_decision + self.decision_of[decision]] = 1.0
+        if top is not None:
+            b[self.o_frame_value] = top["value"] / 10
+            if top["kind"] == HIKING:
+                for card in top.get("cards", ()):
+                    b[self.o_hiking + card - 1] = 1.0
+        o = self.o_turn
+        b[o] = len(turn["played"]) / 3
+        b[o + 1] = turn["plus"]
+        b[o + 2] = turn["moves"]
+        b[o + 3] = turn["postcards"]
+        b[o + 4] = turn["camps"]
+        b[self.o_current + (view["current"] - me) % n] = 1.0
+        o = self.o_game
+        b[o] = view["supply"] / 60
+        b[o + 1] = view["turns"] / 100
+        b[o + 2] = view["ending"]
+        b[o + 3] = view["side"] == "B"
+        b[o + 4] = view["edition"] == "nl"
+        if view["bonus"] >= 0:
+            b[self.o_bonus + (view["bonus"] - me) % n] = 1.0
+        kind_of = self.kind_of
+        k = self.kinds
+        for name in view["hand"]:
+            b[self.o_hand + kind_of[name]] += 0.2
+        for name in turn["played"]:
+            b[self.o_played + kind_of[name]] += 1 / 3
+        for slot, name in enumerate(view["travel_row"]):
+            if name is not None and name in kind_of:
+                b[self.o_row + slot * k + kind_of[name]] = 1.0
+        b[self.o_travel] = view["travel_deck_size"] / 100
+        for name in view["travel_discard"]:
+            b[self.o_travel + 1 + kind_of[name]] += 0.1
+        r = self.regions
+        for slot, card in enumerate(view["postcard_row"]):
+            if card:
+                self._postcard(self.o_prow + slot * (r + 3), card, b)
+        top_card = view.get("postcard_deck_top")
+        if top_card:
+            self._postcard(self.o_ptop, top_card, b)
+        b[self.o_ppiles] = view["postcard_deck_size"] / 52
+        b[self.o_ppiles + 1] = len(view["postcard_discard"]) / 52
+        gift_of = self.gift_of
+        for slot, name in enumerate(view["gift_row"]):
+            if name is not None and name in gift_of:
+                b[self.o_grow + slot * self.gifts + gift_of[name]] = 1.0
+        b[self.o_gpiles] = view["gift_deck_size"] / 30
+        b[self.o_gpiles + 1] = len(view["gift_discard"]) / 30
+        o = self.o_camps
+        for site, owner in enumerate(view["camp_owner"]):
+            if owner >= 0:
+                b[o + site * n + (owner - me) % n] = 1.0
+        for seat, player in enumerate(view["players"]):
+            self._seat(self.o_seats + ((seat - me) % n) * self.seat_size, player, b)
+
+    def _postcard(self, o: int, card: dict[str, Any], b: array[float]) -> None:
+        r = self.regions
+        b[o + card["region"] - 1] = 1.0
+        b[o + r] = card["stamps"] / 5
+        b[o + r + 1] = card["points"] / 20
+        b[o + r + 2] = 1.0
+
+    def _seat(self, o: int, player: dict[str, Any], b: array[float]) -> None:
+        r, g = self.regions, self.gifts
+        b[o] = player["kind"] != "player"
+        b[o + 1] = player["hand_size"] / 5
+        b[o + 2] = player["points"] / POINTS_SCALE
+        b[o + 3] = len(player["camps"]) / 15
+        b[o + 4 + player["region"] - 1] = 1.0
+        b[o + 4 + r + player["itinerary"] - 1] = 1.0
+        gift_of = self.gift_of
+        base = o + 4 + r + self.itineraries
+        for name in player["gifts"]:
+            b[base + gift_of[name]] += 1 / 3
+        base += g
+        for owned in player["postcards"]:
+            at = base + 4 * (owned["card"] - 1)
+            stamps, souvenirs = owned["stamps"], owned["souvenirs"]
+            b[at + 1 if owned["sent"] else at] = 1.0
+            b[at + 2] = sum(stamps) / 5
+            b[at + 3] = sum(souvenirs) / 3
