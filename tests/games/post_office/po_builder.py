@@ -11,6 +11,7 @@ from typing import Any
 
 from mailbag.core import Action, Event, apply, new_game, parse_action
 from mailbag.games import get
+from mailbag.games.post_office import positions
 from mailbag.games.post_office.game import PostOfficeGame
 from mailbag.games.post_office.geometry import CELL_PARCELS, CELLS, PSIZE
 from mailbag.games.post_office.state import EMPTY, PostOfficeState
@@ -64,22 +65,15 @@ def at(row: int, col: int) -> int:
 
 
 def seal(state: PostOfficeState, seat: int, cells: list[tuple[int, int]]) -> int:
-    """Lay the tape covering these 4 parcels (its shape found from the cells); returns the
+    """Lay the tape covering these 4 parcels (the package's
+    :func:`~mailbag.games.post_office.positions.lay_tape`, its colour the parcels'); returns the
     tape index (colour * 4 + shape)."""
     p = state.players[seat]
     want = sorted(at(r, c) for r, c in cells)
-    match = [pl for pl in GAME.tables.placements if sorted(pl.cells) == want]
-    assert match, f"{cells} is no tape shape"
-    placement = match[0]
     colour = p.colour[want[0]]
     assert all(p.colour[q] == colour for q in want), "a tape covers parcels of its own colour"
-    tape = colour * 4 + placement.shape
-    assert p.placed[tape] < 0, "tape already used"
-    p.placed[tape] = placement.id
-    for q in want:
-        assert p.tape[q] < 0
-        p.tape[q] = tape
-    return tape
+    name = GAME.components.colours[colour].name
+    return positions.lay_tape(p, name, [list(rc) for rc in cells], GAME)
 
 
 def act(state: PostOfficeState, seat: int, text: str) -> tuple[PostOfficeState, list[Event]]:
