@@ -510,6 +510,12 @@ def click_board(seat: TablePage, rng: random.Random, prefer: Sequence[str] = ())
     raise AssertionError(f"{seat.name}: the clicks {clicked} were not accepted: {reply}")
 
 
+def no_sideways_scroll(page: Page, where: str = "") -> None:
+    """The page does not scroll sideways (its content fits the window's width)."""
+    width, inner = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"the page scrolls sideways {where}: {width} > {inner}"
+
+
 def check_click_paths(seat: TablePage, actions: Sequence[dict[str, Any]]) -> int:
     """Every action of the state message `actions` (with their `clicks`) can be clicked on the
     page, each step drawn exactly once and clickable; the last step is not clicked (nothing is

@@ -30,6 +30,7 @@ from browser_live import (
     check_click_paths,
     click_board,
     explain,
+    no_sideways_scroll,
 )
 from playwright.sync_api import Page, expect
 
@@ -53,11 +54,6 @@ class Forced(random.Random):
 
     def random(self) -> float:
         return 0.0
-
-
-def no_sideways_scroll(page: Page) -> None:
-    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert width <= inner, f"the page scrolls sideways: {width} > {inner}"
 
 
 def show_board(page: Page) -> None:

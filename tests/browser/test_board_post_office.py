@@ -28,6 +28,7 @@ from browser_live import (
     check_click_paths,
     click_board,
     explain,
+    no_sideways_scroll,
 )
 from playwright.sync_api import expect
 
@@ -36,14 +37,6 @@ PREFER = ("tape:", "form:", "parcel:", "token:", "rot:", "cell:", "deal:", "spac
 #: every decision of an 11-round game is 74 per player (docs/post_office.md), with room to spare
 MAX_DECISIONS = 90
 SAMPLE = 16
-
-_NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
-
-
-def no_sideways_scroll(seat: TablePage, where: str) -> None:
-    width = seat.page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert seat.page.evaluate(_NO_SIDEWAYS), f"{seat.name} scrolls sideways {where}: {width}"
-
 
 def others_chosen(seat: TablePage, mine: int) -> None:
     """Until the page shows every other player as having chosen in this phase (the bots choose
@@ -132,7 +125,7 @@ def test_three_players_against_bots_by_clicking_the_board(
             several = len(seat.shown_state()["actions"]) > 1
             if phase not in checked and several:
                 checked[phase] = check_sample(seat, rng)
-                no_sideways_scroll(seat, f"at the first {phase}")
+                no_sideways_scroll(seat.page, f"at the first {phase}")
             if phase not in shots and several:
                 if phase == "place":
                     pick_until(seat, ("token:", "rot:"))
@@ -157,7 +150,7 @@ def test_three_players_against_bots_by_clicking_the_board(
         for n in range(3):  # the final score's breakdown on hover
             title = seat.page.get_by_test_id(f"po-score-{n}").get_attribute("title") or ""
             assert "·" in title, f"seat {n}'s score has no breakdown: {title!r}"
-        no_sideways_scroll(seat, "at the end")
+        no_sideways_scroll(seat.page, "at the end")
         shoot(seat, artifacts, "desktop-end", full_page=True)
         print(f"post_office board, 3 players: click paths checked {checked}")
 
@@ -199,11 +192,11 @@ def test_two_browsers_with_goals_by_clicking_the_board(
                         "po-chosen yes"
                     )
                     if f"chosen-{n}" not in shots:
-                        no_sideways_scroll(seat, f"in the {phase} phase")
+                        no_sideways_scroll(seat.page, f"in the {phase} phase")
                         shoot(seat, artifacts, f"{'desktop' if n == 0 else 'phone'}-other-chose")
                         shots.add(f"chosen-{n}")
                 if n == 1 and phase not in shots and phase in ("keep", "move", "place", "seal"):
-                    no_sideways_scroll(seat, f"in the {phase} phase")
+                    no_sideways_scroll(seat.page, f"in the {phase} phase")
                     if phase == "place":
                         pick_until(seat, ("token:", "rot:"))
                     shoot(seat, artifacts, f"phone-{phase}")
@@ -217,7 +210,7 @@ def test_two_browsers_with_goals_by_clicking_the_board(
             raise AssertionError(f"no result after {MAX_DECISIONS} rounds of decisions")
         for seat in seats:
             expect(seat.page.get_by_test_id("result")).to_be_visible()
-            no_sideways_scroll(seat, "at the end")
+            no_sideways_scroll(seat.page, "at the end")
         assert decisions == 2 * (7 * 10 + 4), decisions
         assert ann.stale == bob.stale == 0
         shoot(ann, artifacts, "desktop-two-end", full_page=True)

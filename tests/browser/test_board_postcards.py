@@ -28,8 +28,9 @@ from browser_live import (
     check_click_paths,
     click_board,
     explain,
+    no_sideways_scroll,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 #: far more decisions than a game takes (a random clicker's solo game: about 150–400)
 MAX_MOVES = 1500
@@ -37,9 +38,6 @@ MAX_MOVES = 1500
 SAMPLE = 14
 #: clicks that make a game get somewhere: send, stamp, souvenirs, camp, take postcards
 PREFER = ("postcard:", "stamp:", "souvenir:", "site:", "pcrow:", "postcards", "giftrow:")
-
-NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
-
 
 def position_kind(state: dict[str, Any]) -> str:
     """What sort of decision the seat faces (for choosing positions to check)."""
@@ -50,11 +48,6 @@ def position_kind(state: dict[str, Any]) -> str:
     if turn["drawing"]:
         return "drawing"
     return f"played:{min(len(turn['played']), 3)}"
-
-
-def no_sideways(page: Page, what: str) -> None:
-    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert page.evaluate(NO_SIDEWAYS), f"{what}: the page scrolls sideways ({width})"
 
 
 def shoot(seat: TablePage, artifacts: Path, name: str) -> None:
@@ -151,7 +144,7 @@ def test_solo_against_the_expert_automa_by_clicks(
         expect(board.locator("[data-click^='site:']")).to_have_count(56)
         expect(board.locator(".pc-ferry")).to_have_count(1)
         expect(board.locator(".pc-slot.automa")).to_have_count(5)
-        no_sideways(seat.page, "desktop")
+        no_sideways_scroll(seat.page, "desktop")
         shoot(seat, artifacts, "solo-desktop-start")
         seat.wait_ready()
         assert pair_in_either_order(seat), "no pair of two kinds in the first hand"
@@ -160,14 +153,14 @@ def test_solo_against_the_expert_automa_by_clicks(
             expect(seat.page.get_by_test_id("pc-automa")).to_be_visible()
             shoot(seat, artifacts, "solo-desktop-mid")
             phone = look_from(contexts, link, PHONE, True)
-            no_sideways(phone.page, "phone")
+            no_sideways_scroll(phone.page, "phone")
             shoot(phone, artifacts, "solo-phone-mid")
             phone.page.close()
 
         checked = play_by_clicks(seat, random.Random(14), artifacts, "solo", mid)
         assert {"played:0", "played:1", "drawing"} <= set(checked), checked
         expect(seat.page.get_by_test_id("result")).to_be_visible()
-        no_sideways(seat.page, "desktop at the end")
+        no_sideways_scroll(seat.page, "desktop at the end")
         shoot(seat, artifacts, "solo-desktop-end")
 
 
@@ -193,18 +186,18 @@ def test_three_players_against_bots_on_a_phone_by_clicks(
     with explain(artifacts, "board-postcards-three", [seat], server):
         expect(board.locator("[data-testid^='pc-player-']")).to_have_count(3)
         expect(board.locator(".pc-slot.automa")).to_have_count(0)
-        no_sideways(seat.page, "phone")
+        no_sideways_scroll(seat.page, "phone")
         shoot(seat, artifacts, "three-phone-start")
 
         def mid() -> None:
             shoot(seat, artifacts, "three-phone-mid")
             desk = look_from(contexts, link, DESKTOP, False)
-            no_sideways(desk.page, "desktop")
+            no_sideways_scroll(desk.page, "desktop")
             shoot(desk, artifacts, "three-desktop-mid")
             desk.page.close()
 
         checked = play_by_clicks(seat, random.Random(3), artifacts, "three", mid)
         assert {"played:0", "played:1", "drawing"} <= set(checked), checked
         expect(seat.page.get_by_test_id("result")).to_be_visible()
-        no_sideways(seat.page, "phone at the end")
+        no_sideways_scroll(seat.page, "phone at the end")
         shoot(seat, artifacts, "three-phone-end")
