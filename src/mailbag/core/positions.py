@@ -81,8 +81,7 @@ def take(what: str, wanted: Iterable[str], box: Counter[str]) -> None:
         if box[name] < count:
             raise PositionError(
                 _(
-                    "the position needs {count} × {what} {name}, but only {left} are left "
-                    "to place",
+                    "the position needs {count} × {what} {name}, but only {left} are left to place",
                     count=count,
                     what=_(what),
                     name=repr(name),
@@ -145,3 +144,28 @@ def check_built(game: Game[S], state: S, fresh: S, given: Mapping[str, object]) 
                     wanted=list(wanted),  # type: ignore[call-overload]
                 )
             )
+
+
+def square(what: str, at: object, size: int) -> int:
+    """``[row, col]`` on a ``size`` × ``size`` grid -> its index (row × size + col), or a
+    :class:`PositionError` naming the square off the grid."""
+    if (
+        isinstance(at, Sequence)
+        and not isinstance(at, str)
+        and len(at) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < size for x in at)
+    ):
+        return int(at[0]) * size + int(at[1])
+    raise PositionError(
+        _(
+            "{what} {at} is off the board: a [row, col] with each 0 to {last}",
+            what=_(what),
+            at=repr(at),
+            last=size - 1,
+        )
+    )
+
+
+def twice(what: str, name: object) -> PositionError:
+    """The error for a thing the position puts in one place twice."""
+    return PositionError(_("{what} {name} is taken twice", what=_(what), name=repr(name)))
