@@ -43,12 +43,16 @@ DEFAULT_ITERS = 1000
 DEFAULT_DEPTH = 8
 DEFAULT_WORLDS = 64
 DEFAULT_C = 0.7
+DEFAULT_ROLLOUT = "random"
+DEFAULT_EPS = 0.1
+DEFAULT_PRIOR = 0.0
+ROLLOUTS = ("random", "greedy")
 
 
 class Node:
     """One information-set node: statistics of the action that led here."""
 
-    __slots__ = ("avail", "children", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "offered", "priors", "seat", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         #: the seat whose decision led to this node (-1 at the root)
@@ -59,6 +63,14 @@ class Node:
         self.avail = 0
         #: sum of ``seat``'s rewards over the visits
         self.total = 0.0
+        #: with ``prior=``: the one-ply heuristic reward of each action tried from here, for
+        #: the seat deciding here, and how often each action was available (visited or not)
+        self.priors: dict[Action, float] | None = None
+        self.offered: dict[Action, int] | None = None
+
+    def value(self) -> float:
+        """The mean reward of this node's seat over its visits (0.5 before any)."""
+        return self.total / self.visits if self.visits else 0.5
 
 
 class MctsBot:
@@ -75,6 +87,10 @@ class MctsBot:
         depth: int | None = DEFAULT_DEPTH,
         c: float = DEFAULT_C,
         worlds: int = DEFAULT_WORLDS,
+        rollout: str = DEFAULT_ROLLOUT,
+        eps: float = DEFAULT_EPS,
+        prior: float = DEFAULT_PRIOR,
+        workers: int = 1,
     ) -> None:
         if iters is None and seconds is None:
             raise SeatError(_("the mcts bot needs a budget: iters=N or time=S"))
@@ -85,6 +101,10 @@ class MctsBot:
         self.depth = depth
         self.c = c
         self.worlds = worlds
+        self.rollout = rollout
+        self.eps = eps
+        self.prior = prior
+        self.workers = workers
         self.rng = Rng.from_seed(seed, 0x3C75, seat)
         # running scale of the centred heuristic, so its units do not matter
         self._abs_sum = 0.0
@@ -104,7 +124,7 @@ class MctsBot:
             child = root.children.get(action)
             if child is None:
                 continue
-            key = (child.visits, child.total / child.visits if child.visits else 0.0)
+            key = (child.visits, child.value())
             if key > best_key:
                 best, best_key = action, key
         return best
@@ -116,6 +136,8 @@ class MctsBot:
         worlds are drawn as the iterations need them, so however many are asked for the search
         stops on time. With an iteration budget alone they are drawn up front (at most one per
         four iterations), which keeps such searches exactly reproducible."""
+        if self.workers > 1:
+            return self._search_parallel(observation, legal)
         clock = time.perf_counter
         deadline = None if self.seconds is None else clock() + self.seconds
         game = self.game
@@ -144,6 +166,51 @@ class MctsBot:
         self.last_root = root
         return root
 
+    def _search_parallel(self, observation: Observation, legal: Sequence[Action]) -> Node:
+        """``workers`` searches in worker processes (see ``parallel.py``), their roots merged:
+        the iterations are shared out, a time budget is given to each."""
+        from mailbag.bots import parallel
+
+        executor = parallel.pool(self.workers)
+        ref = parallel.game_ref(self.game)
+        base = self.rng.next64()
+        futures = []
+        for part in range(self.workers):
+            iters = self.iters
+            if iters is not None:
+                iters = iters // self.workers + (1 if part < iters % self.workers else 0)
+                if iters == 0:
+                    continue
+            settings = {
+                "iters": iters,
+                "seconds": self.seconds,
+                "depth": self.depth,
+                "c": self.c,
+                "worlds": self.worlds,
+                "rollout": self.rollout,
+                "eps": self.eps,
+                "prior": self.prior,
+            }
+            seed = (base + part * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            futures.append(
+                executor.submit(
+                    parallel.search_part, ref, self.seat, seed, settings, observation, list(legal)
+                )
+            )
+        root = Node(-1)
+        for future in futures:
+            for action, visits, total, avail in future.result():
+                child = root.children.get(action)
+                if child is None:
+                    child = root.children[action] = Node(self.seat)
+                child.visits += visits
+                child.total += total
+                child.avail += avail
+                root.visits += visits
+        self.last_iterations = root.visits
+        self.last_root = root
+        return root
+
     def _iterate(self, root: Node, world: Any, root_legal: Sequence[Action]) -> None:
         game = self.game
         rng = self.rng
@@ -153,6 +220,7 @@ class MctsBot:
         c = self.c
         log = math.log
         sqrt = math.sqrt
+        weight = self.prior
 
         node = root
         path = [root]
@@ -161,30 +229,43 @@ class MctsBot:
         # selection and expansion
         while True:
             children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                action = untried[rng.randbelow(len(untried))]
-                child = Node(seat)
-                children[action] = child
-                for a in legal:
-                    tried = children.get(a)
-                    if tried is not None:
-                        tried.avail += 1
+            if weight > 0:
+                # every action starts from its one-ply heuristic reward, counted as ``weight``
+                # visits: the search first follows the greedy bot's choice, then looks wider
+                action, child = self._select_with_priors(node, world, seat, legal)
+                if child is None:
+                    child = Node(seat)
+                    children[action] = child
+                    apply_in_place(world, seat, action)
+                    path.append(child)
+                    break
                 apply_in_place(world, seat, action)
-                path.append(child)
-                break
-            best_child: Node | None = None
-            best_action = legal[0]
-            best_value = -math.inf
-            for a in legal:
-                child = children[a]
-                child.avail += 1
-                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                if value > best_value:
-                    best_child, best_action, best_value = child, a, value
-            assert best_child is not None
-            apply_in_place(world, seat, best_action)
-            node = best_child
+                node = child
+            else:
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    action = untried[rng.randbelow(len(untried))]
+                    child = Node(seat)
+                    children[action] = child
+                    for a in legal:
+                        tried = children.get(a)
+                        if tried is not None:
+                            tried.avail += 1
+                    apply_in_place(world, seat, action)
+                    path.append(child)
+                    break
+                best_child: Node | None = None
+                best_action = legal[0]
+                best_value = -math.inf
+                for a in legal:
+                    child = children[a]
+                    child.avail += 1
+                    value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if value > best_value:
+                        best_child, best_action, best_value = child, a, value
+                assert best_child is not None
+                apply_in_place(world, seat, best_action)
+                node = best_child
             path.append(node)
             now = deciders(world)
             if not now:
@@ -192,22 +273,106 @@ class MctsBot:
             seat = now[0]
             legal = legal_actions(world, seat)
         # rollout
-        steps = 0
+        if self.rollout == "greedy":
+            self._greedy_rollout(world)
+        else:
+            steps = 0
+            depth = self.depth
+            randbelow = rng.randbelow
+            while depth is None or steps < depth:
+                now = deciders(world)
+                if not now:
+                    break
+                mover = now[0]
+                options = legal_actions(world, mover)
+                apply_in_place(world, mover, options[randbelow(len(options))])
+                steps += 1
+        rewards = self.evaluate(world)
+        for visited in path:
+            visited.visits += 1
+            if visited.seat >= 0:
+                visited.total += rewards[visited.seat]
+
+    def _select_with_priors(
+        self, node: Node, world: Any, seat: int, legal: Sequence[Action]
+    ) -> tuple[Action, Node | None]:
+        """UCB over all of ``legal``, each action's mean seeded with its prior reward as
+        ``prior`` virtual visits; returns the action and its child (None: not visited yet)."""
+        priors = node.priors
+        offered = node.offered
+        if priors is None or offered is None:
+            priors = node.priors = {}
+            offered = node.offered = {}
+        missing = [a for a in legal if a not in priors]
+        if missing:
+            self._fill_priors(priors, world, seat, missing)
+        weight = self.prior
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        children = node.children
+        best_action = legal[0]
+        best_child: Node | None = None
+        best_value = -math.inf
+        for a in legal:
+            seen = offered.get(a, 0) + 1
+            offered[a] = seen
+            child = children.get(a)
+            if child is None:
+                n = weight
+                mean = priors[a]
+            else:
+                child.avail = seen
+                n = child.visits + weight
+                mean = (child.total + weight * priors[a]) / n
+            value = mean + c * sqrt(log(seen) / n)
+            if value > best_value:
+                best_action, best_child, best_value = a, child, value
+        return best_action, best_child
+
+    def _fill_priors(
+        self, priors: dict[Action, float], world: Any, seat: int, actions: Sequence[Action]
+    ) -> None:
+        """Each action's reward for ``seat`` right after it (one ply, on this world)."""
+        game = self.game
+        copy, apply_in_place = game.copy, game.apply_in_place
+        for action in actions:
+            after = copy(world)
+            apply_in_place(after, seat, action)
+            priors[action] = self.evaluate(after)[seat]
+
+    def _greedy_rollout(self, world: Any) -> None:
+        """Up to ``depth`` steps, each the greedy bot's move (the action whose result the
+        mover's heuristic likes best, on this world) or, with probability ``eps``, a random
+        one."""
+        game = self.game
+        rng = self.rng
+        copy, apply_in_place, heuristic = game.copy, game.apply_in_place, game.heuristic
+        deciders, legal_actions = game.deciders, game.legal_actions
         depth = self.depth
-        randbelow = rng.randbelow
+        eps = self.eps
+        steps = 0
         while depth is None or steps < depth:
             now = deciders(world)
             if not now:
                 break
             mover = now[0]
             options = legal_actions(world, mover)
-            apply_in_place(world, mover, options[randbelow(len(options))])
+            if len(options) == 1:
+                choice = options[0]
+            elif eps > 0 and rng.random() < eps:
+                choice = options[rng.randbelow(len(options))]
+            else:
+                choice = options[0]
+                best = -math.inf
+                for action in options:
+                    after = copy(world)
+                    apply_in_place(after, mover, action)
+                    value = heuristic(after, mover)
+                    if value > best:
+                        choice, best = action, value
+            apply_in_place(world, mover, choice)
             steps += 1
-        rewards = self.evaluate(world)
-        for visited in path:
-            visited.visits += 1
-            if visited.seat >= 0:
-                visited.total += rewards[visited.seat]
 
     # -- evaluation -------------------------------------------------------------------------------
     def evaluate(self, world: Any) -> list[float]:
@@ -217,7 +382,7 @@ class MctsBot:
         n = game.num_seats(world)
         if n > 1 and game.is_over(world):
             return [(n - place) / (n - 1) for place in game.ranking(world)]
-        values = [game.heuristic(world, s) for s in range(n)]
+        values = game.heuristics(world)
         if n > 1:
             mean = sum(values) / n
             values = [v - mean for v in values]
@@ -242,7 +407,20 @@ def _reseed(world: msgspec.Struct, rng: Rng) -> None:
 
 
 def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> MctsBot:
-    check_params("mcts", params, ("iters", "time", "depth", "c", "worlds"))
+    check_params(
+        "mcts",
+        params,
+        ("iters", "time", "depth", "c", "worlds", "rollout", "eps", "prior", "workers"),
+    )
+    rollout = params.get("rollout", DEFAULT_ROLLOUT)
+    if rollout not in ROLLOUTS:
+        raise SeatError(
+            _(
+                "bot parameter rollout={value} must be one of: {choices}",
+                value=repr(rollout),
+                choices=", ".join(ROLLOUTS),
+            )
+        )
     seconds = float_param(params, "time", 0.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
         raise SeatError(_("bot parameter time must be more than 0 seconds"))
@@ -265,6 +443,10 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
         depth=depth,
         c=float_param(params, "c", DEFAULT_C),
         worlds=int_param(params, "worlds", DEFAULT_WORLDS),
+        rollout=rollout,
+        eps=float_param(params, "eps", DEFAULT_EPS),
+        prior=float_param(params, "prior", DEFAULT_PRIOR),
+        workers=int_param(params, "workers", 1, minimum=1),
     )
 
 

@@ -191,6 +191,12 @@ class Game(ABC, Generic[S]):
         best_other = max((s.total for i, s in enumerate(scores) if i != seat), default=0)
         return float(mine - best_other)
 
+    def heuristics(self, state: S) -> list[float]:
+        """:meth:`heuristic` for every seat at once (search bots evaluate every seat of a
+        position); a game whose heuristic compares the seats overrides this to value each seat
+        once instead of once per seat."""
+        return [self.heuristic(state, seat) for seat in range(self.num_seats(state))]
+
     def balance_tags(self, state: S, seat: int) -> dict[str, list[str]]:
         """The components that shaped ``seat``'s game, by category, for balance statistics
         (e.g. ``{"itinerary": ["itinerary:3"], "gift": ["gift:car", ...]}``)."""

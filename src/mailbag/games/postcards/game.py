@@ -140,6 +140,9 @@ class PostcardsGame(Game[PostcardsState]):
     def heuristic(self, state: PostcardsState, seat: int) -> float:
         return heuristics.heuristic(self.comps, state, seat)
 
+    def heuristics(self, state: PostcardsState) -> list[float]:
+        return heuristics.heuristics(self.comps, state)
+
     def balance_tags(self, state: PostcardsState, seat: int) -> dict[str, list[str]]:
         player = state.players[seat]
         return {

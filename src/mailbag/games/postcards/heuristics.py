@@ -98,3 +98,14 @@ def heuristic(comps: Components, state: PostcardsState, seat: int) -> float:
     mine = value(comps, state, seat)
     others = [value(comps, state, s) for s in range(len(state.players)) if s != seat]
     return mine - max(others, default=0.0)
+
+
+def heuristics(comps: Components, state: PostcardsState) -> list[float]:
+    """:func:`heuristic` for every seat, each seat's value computed once."""
+    values = [value(comps, state, s) for s in range(len(state.players))]
+    if len(values) == 1:
+        return values
+    out = []
+    for s, mine in enumerate(values):
+        out.append(mine - max(v for i, v in enumerate(values) if i != s))
+    return out
