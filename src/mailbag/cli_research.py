@@ -1,4 +1,4 @@
-"""The research commands of the ``mailbag`` command line: ``sim`` and ``bench``.
+"""The research commands of the ``mailbag`` command line: ``sim``, ``bench`` and ``ladder``.
 
 ``register(app)`` adds them to the main typer app. Every error a user can cause (unknown game,
 bad seat kind, bad option, ``--games 0``...) is one line on stderr and exit status 2.
@@ -291,8 +291,157 @@ def _print_bench(result: dict[str, Any]) -> None:
     console.print(table)
 
 
+@friendly
+def ladder_command(
+    game: Annotated[str, typer.Argument(help=_("The game of the ladder (see `mailbag games`)."))],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help=_(
+                "The entries, comma-separated: seat kinds such as random, greedy, "
+                "mcts:time=0.2, automa:expert (Postcards solo)."
+            ),
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", help=_("Games per pairing."))] = 20,
+    table: Annotated[
+        int | None,
+        typer.Option(help=_("Seats per table (default 2): 3 or 4 plays full tables.")),
+    ] = None,
+    seed: Annotated[int, typer.Option(help=_("First seed of the seed schedule."))] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help=_("Game option key=value."))
+    ] = None,
+    workers: Annotated[int, typer.Option(help=_("Worker processes."))] = 1,
+    bootstrap: Annotated[
+        int, typer.Option(help=_("Bootstrap resamples for the intervals (0: none)."))
+    ] = 200,
+    anchor: Annotated[
+        str | None, typer.Option(help=_("The entry rated 0 (default: the mean is 0)."))
+    ] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help=_("Write a plot of the ladder (PNG, SVG...)."))
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the ladder as JSON."))] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_("No progress bar."))] = False,
+) -> None:
+    """Rate bots (and Automa levels) by a round-robin: ratings with 95% intervals."""
+    from mailbag.bots import split_seats
+    from mailbag.sim.ladder import LadderConfig, check, ladder_jobs, run_ladder
+
+    config = LadderConfig(
+        game=game,
+        entries=split_seats(bots),
+        games=games,
+        seed=seed,
+        options=parse_option_pairs(option),
+        workers=workers,
+        table=table,
+        bootstrap=bootstrap,
+        anchor=anchor,
+    )
+    rules, _options, tables = check(config)
+    total = len(ladder_jobs(tables, games, seed))
+    err = Console(stderr=True, highlight=False)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn(_("ETA")),
+        TimeRemainingColumn(),
+        console=err,
+        disable=quiet,
+    )
+    task = progress.add_task(_("{game} ladder", game=rules.spec.name), total=total)
+    try:
+        result = run_ladder(
+            config,
+            on_result=lambda done, _total: progress.update(task, completed=done),
+            on_start=progress.start,
+        )
+    finally:
+        if progress.live.is_started:
+            progress.stop()
+    summary = result.summary
+    if plot is not None and summary["games_finished"]:
+        from mailbag.sim.ladder import plot as write_plot
+
+        write_plot(summary, plot)
+    if as_json:
+        sys.stdout.write(json.dumps(summary, indent=2, sort_keys=True) + "\n")
+    else:
+        _print_ladder(summary, plot)
+    if result.interrupted:
+        typer.echo(
+            _("interrupted: rated the {count} finished games", count=summary["games_finished"]),
+            err=True,
+        )
+        raise typer.Exit(130)
+
+
+def _print_ladder(summary: dict[str, Any], plot: Path | None) -> None:
+    console = Console(highlight=False)
+    if not summary["games_finished"]:
+        console.print(_("no game finished"))
+        return
+    table = Table(
+        title=_(
+            "{game}: ladder of {count} games ({per} per pairing, tables of {seats})",
+            game=summary["game"],
+            count=summary["games_finished"],
+            per=summary["games_per_pairing"],
+            seats=summary["table"],
+        )
+    )
+    table.add_column("#", justify="right")
+    table.add_column(_("entry"), overflow="fold")
+    for column in (_("rating"), _("95% CI"), _("comparisons"), _("score")):
+        table.add_column(column, justify="right")
+    for place, entry in enumerate(summary["ratings"], start=1):
+        table.add_row(
+            str(place),
+            seat_kind_label(entry["entry"]),
+            f"{entry['rating']:+.0f}",
+            f"{entry['low']:+.0f} … {entry['high']:+.0f}",
+            str(entry["comparisons"]),
+            f"{100 * entry['score']:.1f}%",
+        )
+    console.print(table)
+    pairs = Table(title=_("results by pairing (wins)"))
+    pairs.add_column(_("pairing"), overflow="fold")
+    pairs.add_column(_("games"), justify="right")
+    pairs.add_column(_("wins"), overflow="fold")
+    for pairing in summary["pairings"]:
+        wins = " · ".join(
+            f"{seat_kind_label(kind)} {count:g}" for kind, count in pairing["wins"].items()
+        )
+        pairs.add_row(
+            " – ".join(seat_kind_label(kind) for kind in pairing["seats"]),
+            str(pairing["games"]),
+            wins,
+        )
+    console.print(pairs)
+    if summary["anchor"] is None:
+        basis = _("0 is the mean of the entries")
+    else:
+        basis = _("{kind} is rated 0", kind=seat_kind_label(summary["anchor"]))
+    console.print(
+        _(
+            "Bradley–Terry ratings on the Elo scale (+400 = odds of 10 to 1); {basis}; "
+            "95% intervals from {count} bootstrap resamples of the games.",
+            basis=basis,
+            count=summary["bootstrap"],
+        )
+    )
+    if plot is not None:
+        console.print(_("plot {path}", path=str(plot)))
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``sim`` and ``bench`` to the main command line."""
+    """Add ``sim``, ``bench`` and ``ladder`` to the main command line."""
     app.command(
         "sim", help=_("Play many games between bots and write records, statistics and a report.")
     )(sim_command)
@@ -300,3 +449,7 @@ def register(app: typer.Typer) -> None:
         "bench",
         help=_("Measure the speed of a game's rules on one core: playouts, operations, MCTS."),
     )(bench_command)
+    app.command(
+        "ladder",
+        help=_("Rate bots (and Automa levels) by a round-robin: ratings with 95% intervals."),
+    )(ladder_command)
