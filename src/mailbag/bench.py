@@ -173,3 +173,94 @@ def run_bench(
             "mcts_iterations_per_s": mcts["iterations_per_s"] >= TARGET_MCTS_ITERS_PER_S,
         },
     }
+
+
+#: the RL environments' target: env steps/s at least this share of the raw engine's decisions/s
+TARGET_RL_SHARE = 0.5
+
+
+def rl_speed(
+    game: Game[Any], seats: int, options: Mapping[str, Any], seconds: float, seed: int = 0
+) -> dict[str, float]:
+    """Random play through the PettingZoo AEC environment (``mailbag.rl.env``): each step is the
+    agent's observation and mask (``last()``) and the step by index, a random legal index picked
+    from the mask; beside it the parts of a step: the view, its encoding, the mask."""
+    import numpy as np
+
+    from mailbag.rl.aec import MailbagAEC
+
+    env = MailbagAEC(game, seats, options=options)
+    match = env.match
+    rng = np.random.default_rng(seed)
+    steps = games = 0
+    view_s = encode_s = mask_s = 0.0
+    clock = time.perf_counter
+    start = clock()
+    while True:
+        env.reset(seed=seed + games)
+        while env.agents:
+            agent = env.agent_selection
+            if env.terminations[agent]:
+                env.step(None)
+                continue
+            obs = env.observe(agent)
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+            if steps % 16 == 0:  # sample the parts of a step on the next decider
+                deciders = match.deciders()
+                if deciders:
+                    seat = deciders[0]
+                    t0 = clock()
+                    view = match.view(seat)
+                    t1 = clock()
+                    match.encoder.encode(view)
+                    t2 = clock()
+                    match.mask(seat)
+                    t3 = clock()
+                    view_s, encode_s, mask_s = (
+                        view_s + t1 - t0,
+                        encode_s + t2 - t1,
+                        mask_s + t3 - t2,
+                    )
+        games += 1
+        if clock() - start >= seconds:
+            break
+    elapsed = clock() - start
+    samples = max(1, steps // 16)
+    return {
+        "games": games,
+        "steps": steps,
+        "seconds": elapsed,
+        "steps_per_s": steps / elapsed,
+        "view_us": 1e6 * view_s / samples,
+        "encode_us": 1e6 * encode_s / samples,
+        "mask_us": 1e6 * mask_s / samples,
+        "actions": len(match.table),
+        "observation_size": match.encoder.size,
+    }
+
+
+def run_rl_bench(
+    game: Game[Any],
+    seats: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seconds: float = 3.0,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """The RL environment's steps/s against the raw engine's random-playout decisions/s."""
+    seats = seats or default_seats(game)
+    resolved = game.spec.resolve_options(options)
+    raw = random_playouts(game, seats, resolved, seconds, seed)
+    env = rl_speed(game, seats, resolved, seconds, seed)
+    share = env["steps_per_s"] / raw["decisions_per_s"]
+    return {
+        "game": game.spec.name,
+        "seats": seats,
+        "options": resolved,
+        "raw_decisions_per_s": raw["decisions_per_s"],
+        "env": env,
+        "share": share,
+        "target_share": TARGET_RL_SHARE,
+        "meets_target": share >= TARGET_RL_SHARE,
+    }

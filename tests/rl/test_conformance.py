@@ -66,7 +66,7 @@ def _aec_trace(game: str, players: int, seed: int, steps: int) -> list[bytes]:
     env = rl.env(game, players)
     env.reset(seed=seed)
     trace = []
-    for agent in env.agent_iter(max_iter=steps):
+    for _agent in env.agent_iter(max_iter=steps):
         obs, _reward, done, truncated, _info = env.last()
         trace.append(obs["observation"].tobytes() + obs["action_mask"].tobytes())
         env.step(None if done or truncated else int(np.flatnonzero(obs["action_mask"])[-1]))
@@ -93,11 +93,11 @@ OPPONENTS = {
 def test_gymnasium_seed_replays_bots_and_deal(env_id: str) -> None:
     def trace(seed: int) -> list[bytes]:
         env = gym.make(env_id, opponents=OPPONENTS[env_id])
-        obs, info = env.reset(seed=seed)
+        obs, _info = env.reset(seed=seed)
         out = [obs["observation"].tobytes()]
         for _ in range(60):
             mask = env.unwrapped.action_masks()  # type: ignore[attr-defined]
-            obs, reward, done, _trunc, info = env.step(int(np.flatnonzero(mask)[0]))
+            obs, _reward, done, _trunc, _info = env.step(int(np.flatnonzero(mask)[0]))
             out.append(obs["observation"].tobytes())
             if done:
                 break

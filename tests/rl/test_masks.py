@@ -54,8 +54,10 @@ def test_every_legal_action_has_one_index_and_nothing_else_is_legal(name: str) -
                 indices = table.indices(legal)
                 assert len(set(indices)) == len(legal), f"two legal actions share an index: {legal}"
                 assert [table.actions[i] for i in indices] == legal
-                assert all(table.index_of(Action(a.verb, a.args)) == i for a, i in
-                           zip(legal, indices, strict=True))  # by value too, not only by identity
+                assert all(
+                    table.index_of(Action(a.verb, a.args)) == i
+                    for a, i in zip(legal, indices, strict=True)
+                )  # by value too, not only by identity
                 mask = table.mask(legal)
                 assert int(mask.sum()) == len(legal)
                 seen.update(indices)

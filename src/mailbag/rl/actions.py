@@ -82,15 +82,18 @@ class ActionTable:
             out.append(index_of(action) if found is None else found)
         return out
 
-    def fill_mask(self, legal: Sequence[Action], mask: Mask) -> list[int]:
-        """Write ``legal``'s mask into ``mask`` (cleared first); return their indices."""
-        mask.fill(0)
+    def fill_mask(self, legal: Sequence[Action], mask: Mask, clear: bool = True) -> list[int]:
+        """Write ``legal``'s mask into ``mask`` (cleared first unless ``clear`` is False: it is
+        all zero already); return their indices."""
+        if clear:
+            mask.fill(0)
         found = self.indices(legal)
-        mask[found] = 1
+        for i in found:  # a handful: item writes beat building an index array
+            mask[i] = 1
         return found
 
     def mask(self, legal: Sequence[Action]) -> Mask:
         """A fresh 0/1 mask of ``legal``."""
         out = np.zeros(len(self.actions), dtype=np.int8)
-        self.fill_mask(legal, out)
+        self.fill_mask(legal, out, clear=False)
         return out

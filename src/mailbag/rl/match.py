@@ -148,15 +148,12 @@ class Match:
     def observe(self, seat: int) -> dict[str, Vector | Mask]:
         """``seat``'s observation: its view encoded, and its action mask (all zero when it
         owes no decision)."""
-        mask = np.zeros(len(self.table), dtype=np.int8)
-        if seat in self.game.deciders(self.state):
-            self.table.fill_mask(self.legal(seat), mask)
-        return {"observation": self.encoder.encode(self.view(seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode(self.view(seat)), "action_mask": self.mask(seat)}
 
     def mask(self, seat: int) -> Mask:
         mask = np.zeros(len(self.table), dtype=np.int8)
         if seat in self.game.deciders(self.state):
-            self.table.fill_mask(self.legal(seat), mask)
+            self.table.fill_mask(self.legal(seat), mask, clear=False)
         return mask
 
     def is_legal(self, seat: int, index: int) -> bool:
