@@ -223,9 +223,19 @@ def bench_command(
         list[str] | None, typer.Option("--option", "-o", help=_("Game option key=value."))
     ] = None,
     seed: Annotated[int, typer.Option(help=_("Seed of the benchmark games."))] = 0,
+    rl: Annotated[
+        bool,
+        typer.Option(
+            "--rl",
+            help=_(
+                "Measure the reinforcement-learning environment instead: its steps/s against "
+                "the raw engine's decisions/s (needs mailbag[rl])."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """Measure the speed of a game's rules on one core: playouts, operations, MCTS."""
-    from mailbag.bench import run_bench
+    from mailbag.bench import run_bench, run_rl_bench
     from mailbag.core.registry import get
 
     if seconds <= 0:
@@ -241,11 +251,50 @@ def bench_command(
                 count=players,
             )
         )
+    if rl:
+        result = run_rl_bench(rules, players, parse_option_pairs(option), seconds, seed)
+        if as_json:
+            sys.stdout.write(json.dumps(result, indent=2, sort_keys=True) + "\n")
+        else:
+            _print_rl_bench(result)
+        return
     result = run_bench(rules, players, parse_option_pairs(option), seconds, seed)
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2, sort_keys=True) + "\n")
         return
     _print_bench(result)
+
+
+def _print_rl_bench(result: dict[str, Any]) -> None:
+    console = Console(highlight=False)
+    env = result["env"]
+    table = Table(
+        title=_(
+            "mailbag bench {game} --rl ({count} seats, one core)",
+            game=result["game"],
+            count=result["seats"],
+        )
+    )
+    table.add_column(_("measure"))
+    table.add_column(_("value"), justify="right")
+    table.add_column(_("target"), justify="right")
+    table.add_column(_("met"), justify="center")
+    ok = result["meets_target"]
+    table.add_row(_("raw engine decisions/s"), f"{result['raw_decisions_per_s']:,.0f}", "", "")
+    table.add_row(
+        _("environment steps/s"),
+        f"{env['steps_per_s']:,.0f}",
+        f"{result['target_share']:.0%}",
+        f"[green]{_('yes')}[/green]" if ok else f"[red]{_('no')}[/red]",
+    )
+    table.add_row(_("share of the raw engine"), f"{result['share']:.0%}", "", "")
+    table.add_section()
+    table.add_row(_("view per step"), f"{env['view_us']:,.1f} µs", "", "")
+    table.add_row(_("encoding per step"), f"{env['encode_us']:,.1f} µs", "", "")
+    table.add_row(_("mask per step (legal actions included)"), f"{env['mask_us']:,.1f} µs", "", "")
+    table.add_row(_("actions in the table"), f"{env['actions']:,}", "", "")
+    table.add_row(_("observation size"), f"{env['observation_size']:,}", "", "")
+    console.print(table)
 
 
 def _print_bench(result: dict[str, Any]) -> None:
