@@ -55,6 +55,28 @@ def test_a_tape_given_by_the_parcels_it_covers() -> None:
     assert board.tape == [-1] * 100
 
 
+def test_named_tokens_under_a_tape_named_by_its_parcels() -> None:
+    state = build(
+        round=3,
+        phase="seal",
+        seats=[
+            {
+                "tokens": [{"token": "3", "at": [0, 0]}, {"token": "5", "at": [0, 1], "turn": 3}],
+                "tapes": [{"colour": "gift", "parcels": [[0, 0], [0, 1], [0, 2], [0, 3]]}],
+            }
+        ],
+    )
+    board = state.players[0]
+    assert board.token[:2] == [3, 5] and board.rotation[:2] == [0, 3]
+    assert [board.tape[q] >= 0 for q in range(5)] == [True, True, True, True, False]
+    assert {board.colour[q] for q in range(4)} == {GAME.tables.colour_index["gift"]}
+    assert describe(state)["seats"][0]["tapes"] == [
+        {"colour": "gift", "parcels": [[0, 0], [0, 1], [0, 2], [0, 3]]}
+    ]
+    # the gift I tape is down: no gift I seal is offered any more
+    assert not any(a.args[:2] == ("gift", "I") for a in GAME.legal_actions(state, 0) if a.args)
+
+
 @pytest.mark.parametrize(
     ("parts", "message"),
     [

@@ -6,17 +6,19 @@ such parts, so ``build(describe(state))`` is that state again.
 
     state = build(
         players=2, round=3, phase="seal",
-        seats=[{"tokens": [{"token": "17", "at": [0, 0]}, {"token": "42", "at": [0, 1], "turn": 2}],
-                "tapes": [{"colour": "gift", "parcels": [[0, 0], [0, 1], [1, 0], [1, 1]]}],
+        seats=[{"tokens": [{"token": "3", "at": [0, 0]}, {"token": "5", "at": [0, 1], "turn": 3}],
+                "tapes": [{"colour": "gift", "parcels": [[0, 0], [0, 1], [0, 2], [0, 3]]}],
                 "stamps": 5}],
     )
 
 Every token, stamp, goal and tape is conserved: tokens the position does not place stay in the
 supply (``supply`` names its top tokens, first drawn first; the rest lie below, shuffled from the
 seed), the starting tokens of helpers nobody plays stay in the box, and stamps not held by a
-player are in the middle of the table. A seat whose ``tokens`` are not given keeps its starting
-tokens as dealt. A position that needs a token the game does not have, or twice, a cell off the
-board, or a tape that is not one of the shapes is refused with a
+player are in the middle of the table. A seat keeps its starting tokens as dealt unless its
+``tokens`` name one of them (then they list the whole board); boards, hands and dealt tokens
+short of what the round and phase need are filled from the supply (PO-3, PO-5, PO-7). A
+position that needs a token the game does not have, or twice, a cell off the board, or a tape
+that is not one of the shapes is refused with a
 :class:`~mailbag.core.positions.PositionError`.
 """
 
