@@ -43,10 +43,10 @@ DEFAULT_ITERS = 1000
 DEFAULT_DEPTH = 8
 DEFAULT_WORLDS = 64
 DEFAULT_C = 0.7
-DEFAULT_ROLLOUT = "random"
+DEFAULT_ROLLOUT = "uniform"
 DEFAULT_EPS = 0.1
 DEFAULT_PRIOR = 0.0
-ROLLOUTS = ("random", "greedy")
+ROLLOUTS = ("uniform", "guided")
 
 
 class Node:
@@ -273,7 +273,7 @@ class MctsBot:
             seat = now[0]
             legal = legal_actions(world, seat)
         # rollout
-        if self.rollout == "greedy":
+        if self.rollout == "guided":
             self._greedy_rollout(world)
         else:
             steps = 0
