@@ -36,9 +36,7 @@ def decision(game: Game[Any], seats: Any, seed: int, skip: int) -> tuple[Any, in
 
 
 def stats(root: Node) -> list[tuple[str, int, float, int]]:
-    return sorted(
-        (str(a), c.visits, round(c.total, 9), c.avail) for a, c in root.children.items()
-    )
+    return sorted((str(a), c.visits, round(c.total, 9), c.avail) for a, c in root.children.items())
 
 
 def search(kind: str, game: Game[Any], state: Any, seat: int, seed: int = 7) -> MctsBot:
