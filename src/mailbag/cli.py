@@ -218,6 +218,16 @@ def play_command(
     plain: Annotated[
         bool, typer.Option("--plain", help=_("line mode, not the full-screen game"))
     ] = False,
+    hints: Annotated[
+        bool | None,
+        typer.Option(
+            "--hints/--no-hints",
+            help=_(
+                "allow hints (the best choices of a search on your view); default: on for one "
+                "person against bots, off between people"
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: people and bots, or bots only (runs unattended).
 
@@ -233,7 +243,12 @@ def play_command(
         saved = load(resume)
         check_seat_kinds(saved.game, saved.seats)
         status = play_record(
-            saved, plain=plain, save_path=record or resume, json_out=json_out, resumed=True
+            saved,
+            plain=plain,
+            save_path=record or resume,
+            json_out=json_out,
+            resumed=True,
+            hints=hints,
         )
         raise typer.Exit(status)
     if game is None:
@@ -261,22 +276,33 @@ def play_command(
 
         record = new_record_path(new_record.game, new_record.game_id)
     status = play_record(
-        new_record, plain=plain, save_path=record, json_out=json_out, resumed=False
+        new_record, plain=plain, save_path=record, json_out=json_out, resumed=False, hints=hints
     )
     raise typer.Exit(status)
 
 
 def play_record(
-    record: GameRecord, *, plain: bool, save_path: Path, json_out: bool, resumed: bool
+    record: GameRecord,
+    *,
+    plain: bool,
+    save_path: Path,
+    json_out: bool,
+    resumed: bool,
+    hints: bool | None = None,
 ) -> int:
-    """Play the game of ``record`` full screen or in line mode (see :func:`full_screen`)."""
+    """Play the game of ``record`` full screen or in line mode (see :func:`full_screen`);
+    ``hints``: allowed or not (``None``: the default, see mailbag.table.hints)."""
     if full_screen(plain, record.seats):
         from mailbag.tui.run import play_full_screen
 
-        return play_full_screen(record, save_path=save_path, json_out=json_out, resumed=resumed)
+        return play_full_screen(
+            record, save_path=save_path, json_out=json_out, resumed=resumed, hints=hints
+        )
     from mailbag.terminal import play_in_terminal
 
-    return play_in_terminal(record, save_path=save_path, json_out=json_out, resumed=resumed)
+    return play_in_terminal(
+        record, save_path=save_path, json_out=json_out, resumed=resumed, hints=hints
+    )
 
 
 def full_screen(plain: bool, seats: list[str]) -> bool:

@@ -48,6 +48,7 @@ COMMANDS = (
     NC_("command", "quit"),
     NC_("command", "back"),
     NC_("command", "undo"),
+    NC_("command", "hint"),
 )
 
 
@@ -173,6 +174,8 @@ class HumanAgent:
         table: Table,
         screen: Screen,
         auto: set[int] | None = None,
+        *,
+        hints: bool = False,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -181,6 +184,8 @@ class HumanAgent:
         self.screen = screen
         #: record indices of the decisions taken on their own (undo steps back over them)
         self.auto = auto if auto is not None else set()
+        #: whether this seat may ask for a hint (see mailbag.table.hints)
+        self.hints = hints
 
     def decide(self) -> None:
         """Show the seat its view and choices; submit what it chooses (or take back its last
@@ -217,9 +222,10 @@ class HumanAgent:
                     at.pop()
                     self._show(menu, at)
                 else:
-                    console.print(
-                        _("nothing to go back to: this is the first step"), markup=False
-                    )
+                    console.print(_("nothing to go back to: this is the first step"), markup=False)
+                continue
+            if word in command_words("hint", "hint"):
+                self._hint()
                 continue
             if word in command_words("undo", "undo"):
                 try:
@@ -264,6 +270,19 @@ class HumanAgent:
                 continue
             return
 
+    def _hint(self) -> None:
+        """Print the top choices of a search on this seat's view (when hints are allowed)."""
+        if not self.hints:
+            console.print(_("hints are off in this game"), markup=False)
+            return
+        from mailbag.table.hints import compute_hint, hint_lines
+
+        observation = self.table.view(self.seat)
+        console.print(_("thinking…"), markup=False)
+        hint = compute_hint(self.game, self.seat, observation, self.table.legal_actions(self.seat))
+        for line in hint_lines(self.game, observation, hint):
+            console.print(line, markup=False)
+
     def _show(self, menu: Menu, at: Sequence[Choice]) -> None:
         if at:
             step = at[-1]
@@ -289,6 +308,14 @@ class HumanAgent:
             entries = menu.choices
         for i, entry in enumerate(entries, start=1):
             console.print(f"  {i:3d}. {describe_choice(entry)}", markup=False)
+        if self.hints and not at:
+            console.print(
+                _(
+                    "({hint} shows the best choices a search finds)",
+                    hint=pgettext("command", "hint"),
+                ),
+                markup=False,
+            )
 
 
 def describe_choice(choice: Choice) -> str:
@@ -419,10 +446,19 @@ def open_table(record: GameRecord, save_path: Path, resumed: bool) -> Table | No
 
 
 def play_in_terminal(
-    record: GameRecord, *, save_path: Path, json_out: bool, resumed: bool
+    record: GameRecord,
+    *,
+    save_path: Path,
+    json_out: bool,
+    resumed: bool,
+    hints: bool | None = None,
 ) -> int:
     """Play (or resume) the game of ``record`` to the end, or until the person stops, saving
-    every accepted decision to ``save_path``. Returns the exit status."""
+    every accepted decision to ``save_path``. Returns the exit status. ``hints``: whether people
+    may ask for a hint (``None``: by default, see :func:`mailbag.table.hints.hints_by_default`)."""
+    from mailbag.table.hints import hints_by_default
+
+    allowed = hints_by_default(record.seats) if hints is None else hints
     table = open_table(record, save_path, resumed)
     if table is None:
         return 0
@@ -433,7 +469,8 @@ def play_in_terminal(
     screen = Screen(humans, labels, lambda event: game.event_text(event, labels))
     auto: set[int] = set()
     people = {
-        seat: HumanAgent(game, seat, seats[seat], table, screen, auto) for seat in humans
+        seat: HumanAgent(game, seat, seats[seat], table, screen, auto, hints=allowed)
+        for seat in humans
     }
     if humans:
         # only events: another seat's action itself may be secret (a simultaneous pick)

@@ -43,8 +43,7 @@ LOG_LINES = 400
 RIGHT = 48
 RIGHT_COMPACT = 35
 
-CSS = (
-    """
+CSS = """
 Screen { layout: vertical; }
 #status { height: 1; padding: 0 1; background: $primary-background; color: $text; }
 #main { height: 1fr; }
@@ -75,10 +74,7 @@ Screen.compact #own-right { display: none; }
 Screen.compact.show-board #own-left { display: none; }
 Screen.compact.show-own #board-pane { display: none; }
 Screen.compact.show-own #own-left { height: 1fr; max-height: 100%; }
-"""
-    .replace("RIGHT_WIDE", str(RIGHT))
-    .replace("RIGHT_COMPACT", str(RIGHT_COMPACT))
-)
+""".replace("RIGHT_WIDE", str(RIGHT)).replace("RIGHT_COMPACT", str(RIGHT_COMPACT))
 
 
 class PlayApp(App[str]):
@@ -91,6 +87,7 @@ class PlayApp(App[str]):
         Binding("q", "save_quit", N_("save & quit")),
         Binding("ctrl+c", "interrupt", N_("stop"), show=False, priority=True),
         Binding("u", "undo", N_("undo")),
+        Binding("h", "hint", N_("hint")),
         Binding("escape", "step_back", N_("back")),
         Binding("question_mark", "help", N_("keys")),
         Binding("o", "toggle_others", N_("others")),
@@ -99,7 +96,14 @@ class PlayApp(App[str]):
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
     ]
 
-    def __init__(self, table: Table, humans: Sequence[int], *, resumed: bool = False) -> None:
+    def __init__(
+        self,
+        table: Table,
+        humans: Sequence[int],
+        *,
+        resumed: bool = False,
+        hints: bool = False,
+    ) -> None:
         super().__init__()
         translate_bindings(self)
         self.table = table
@@ -108,6 +112,8 @@ class PlayApp(App[str]):
         self.kinds = table.record.seats
         self.hot_seat = len(self.humans) > 1
         self.resumed = resumed
+        #: whether people may ask for a hint (``h``; see mailbag.table.hints)
+        self.hints = hints
         #: whose things are on screen (None: no one's, as between two people in hot seat)
         self.showing: int | None = None if self.hot_seat else self.humans[0]
         self.menu: Menu | None = None
@@ -217,6 +223,8 @@ class PlayApp(App[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "switch_view":
             return self.compact
+        if action == "hint":
+            return self.hints
         return True
 
     def action_switch_view(self) -> None:
@@ -580,6 +588,28 @@ class PlayApp(App[str]):
         took = _("took back: {action}", action=str(steps[-1].action))
         self._write(seat, Text(took, style="bold"))
         self.advance()
+
+    def action_hint(self) -> None:
+        """The top choices of a search on the seat's view, written to its log (in a thread)."""
+        seat = self.showing
+        if not self.hints or self.busy or seat is None or self.menu is None:
+            return
+        observation, legal = self.table.view(seat), self.table.legal_actions(seat)
+        self._write(seat, Text(_("thinking…"), style="dim"))
+
+        def think() -> None:
+            from mailbag.table.hints import compute_hint, hint_lines
+
+            hint = compute_hint(self.game, seat, observation, legal)
+            lines = hint_lines(self.game, observation, hint)
+
+            def show() -> None:
+                for line in lines:
+                    self._write(seat, Text(line, style="cyan"))
+
+            self._call(show)
+
+        threading.Thread(target=think, name="mailbag-hint", daemon=True).start()
 
     def action_save_quit(self) -> None:
         self._stop(_("stopped"), 0)

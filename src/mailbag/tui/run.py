@@ -7,12 +7,18 @@ from pathlib import Path
 
 from mailbag.core.i18n import _
 from mailbag.core.records import GameRecord
+from mailbag.table.hints import hints_by_default
 from mailbag.terminal import open_table, report_result, say_stopped
 from mailbag.tui.app import PlayApp
 
 
 def play_full_screen(
-    record: GameRecord, *, save_path: Path, json_out: bool, resumed: bool
+    record: GameRecord,
+    *,
+    save_path: Path,
+    json_out: bool,
+    resumed: bool,
+    hints: bool | None = None,
 ) -> int:
     """Play (or resume) the game of ``record`` full screen, saving every accepted decision to
     ``save_path``; returns the exit status (as :func:`mailbag.terminal.play_in_terminal`)."""
@@ -21,7 +27,8 @@ def play_full_screen(
         return 0
     game = table.game
     humans = [i for i, kind in enumerate(record.seats) if kind == "human"]
-    app = PlayApp(table, humans, resumed=resumed)
+    allowed = hints_by_default(record.seats) if hints is None else hints
+    app = PlayApp(table, humans, resumed=resumed, hints=allowed)
     try:
         how = app.run()
     finally:
