@@ -535,6 +535,9 @@ async def _handle(
                 step = await room.submit(conn.seat, message.step, message.action)
             elif isinstance(message, protocol.Undo):
                 step = await room.undo(conn.seat, message.step)
+            elif isinstance(message, protocol.HintRequest):
+                await send(protocol.encode(await room.hint(conn.seat, message.step)))
+                return
             else:  # Back
                 await room.take_back(conn.seat)
                 return

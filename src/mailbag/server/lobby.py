@@ -24,6 +24,7 @@ from mailbag.server.rooms import (
 )
 from mailbag.server.store.db import Database, SeatRow
 from mailbag.table import Table, game_for_record
+from mailbag.table.hints import hints_by_default
 
 #: suggested bot kinds for the lobby's seat menus (any valid kind is accepted)
 SUGGESTED_BOTS = ("greedy", "random", "mcts:time=1")
@@ -160,7 +161,7 @@ def create_table(db: Database, body: Any) -> dict[str, Any]:
     """``POST /api/tables``: a new game (see docs/protocol.md)."""
     if not isinstance(body, dict):
         raise LobbyError(_("expected {game, options, seats, clock}"))
-    unknown = set(body) - {"game", "options", "seats", "clock"}
+    unknown = set(body) - {"game", "options", "seats", "clock", "hints"}
     if unknown:
         raise LobbyError(_("unknown fields: {fields}", fields=", ".join(sorted(unknown))))
     game_name = body.get("game")
@@ -227,7 +228,19 @@ def create_table(db: Database, body: Any) -> dict[str, Any]:
         schema=game.schema_version,
         names=labels,
     )
-    return _made(db, record, _clock(body.get("clock"), game.spec.name), me)
+    settings = {**_clock(body.get("clock"), game.spec.name), **_hints(body, kinds)}
+    return _made(db, record, settings, me)
+
+
+def _hints(body: dict[str, Any], kinds: list[str]) -> dict[str, bool]:
+    """The table's hints setting: as the creator chose (``hints: true|false``), else on for
+    one person against bots and off between people (mailbag.table.hints)."""
+    value = body.get("hints")
+    if value is None:
+        return {"hints": hints_by_default(kinds)}
+    if not isinstance(value, bool):
+        raise LobbyError(_("hints: expected true or false"))
+    return {"hints": value}
 
 
 def _distinct(labels: list[str], given: list[bool]) -> list[str]:
@@ -275,7 +288,8 @@ def import_table(db: Database, body: Any) -> dict[str, Any]:
     if len(set(labels)) != len(labels):
         raise LobbyError(_("seats: two seats have the same name"))
     record.names = labels
-    return _made(db, record, _clock(body.get("clock"), record.game), me)
+    settings = {**_clock(body.get("clock"), record.game), **_hints(body, list(record.seats))}
+    return _made(db, record, settings, me)
 
 
 def rematch(db: Database, room: Room) -> str:

@@ -38,6 +38,13 @@ class Undo(msgspec.Struct, tag="undo", tag_field="type", forbid_unknown_fields=T
     step: _Step
 
 
+class HintRequest(msgspec.Struct, tag="hint", tag_field="type", forbid_unknown_fields=True):
+    """Ask for a hint for this seat's decision at ``step`` (where the table allows hints)."""
+
+    v: int
+    step: _Step
+
+
 class Back(msgspec.Struct, tag="back", tag_field="type", forbid_unknown_fields=True):
     v: int
 
@@ -55,7 +62,7 @@ class Ping(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=T
     v: int
 
 
-ClientMessage = Hello | Submit | Undo | Back | Lang | Sync | Ping
+ClientMessage = Hello | Submit | Undo | HintRequest | Back | Lang | Sync | Ping
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 

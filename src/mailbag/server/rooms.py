@@ -35,6 +35,7 @@ from mailbag.server.store.sqlstore import SqlStore
 from mailbag.server.thinking import Thinking
 from mailbag.sim.runner import make_agents
 from mailbag.table import Table, game_for_record
+from mailbag.table.hints import Hint, hint_entries, hints_by_default
 
 T = TypeVar("T")
 
@@ -107,6 +108,9 @@ class Room:
     _seen: dict[int | None, tuple[bytes, int]] = field(default_factory=dict)
     #: the spectators' step when the clock was last wound (it runs per public change)
     _wound_at: int | None = None
+    #: hints worked out, by seat and digest of its view; the seats waiting for one
+    _hints: dict[tuple[int, bytes], Hint] = field(default_factory=dict)
+    _hinting: set[int] = field(default_factory=set)
 
     @property
     def id(self) -> str:
@@ -161,6 +165,58 @@ class Room:
             }
         return {"per_move": per_move, "remaining": remaining}
 
+    def hints_allowed(self) -> bool:
+        """Whether people at this table may ask for hints: the table's setting, else the
+        default (one person against bots: yes; several people: no)."""
+        stored = self.settings.get("hints")
+        if isinstance(stored, bool):
+            return stored
+        return hints_by_default(list(self.table.record.seats))
+
+    async def hint(self, seat: int, step: int) -> dict[str, Any]:
+        """A ``hint`` message for ``seat``'s decision at ``step``: the top choices of a search on
+        its own view (:mod:`mailbag.table.hints`). Raises :class:`IllegalAction` when hints are
+        off, it is not the seat's decision, or the step is stale."""
+        if not self.hints_allowed():
+            raise IllegalAction("hints_off", _("hints are off at this table"))
+        async with self.lock:
+            if seat not in self.people_to_move():
+                raise IllegalAction("not_your_turn", _("a hint is for your own decision"))
+            shown = self.shown_step(seat)
+            if step != shown:
+                raise IllegalAction(
+                    "stale",
+                    _("the game has moved on (step {now}, not {step})", now=shown, step=step),
+                )
+            if seat in self._hinting:
+                raise IllegalAction("busy", _("a hint is already being worked out"))
+            observation = self.table.view(seat)
+            legal = self.table.legal_actions(seat)
+        key = (seat, _digest([observation, [str(a) for a in legal]]))
+        hint = self._hints.get(key)
+        if hint is None:
+            self._hinting.add(seat)
+            try:
+                hint = await self.hub.thinking.hint(
+                    table_id=self.id,
+                    seat=seat,
+                    game_name=self.table.record.game,
+                    components=self._components(),
+                    observation=observation,
+                    legal=legal,
+                )
+            finally:
+                self._hinting.discard(seat)
+            if len(self._hints) > 32:
+                self._hints.clear()
+            self._hints[key] = hint
+        return {
+            "type": "hint",
+            "step": step,
+            "iterations": hint.iterations,
+            "choices": hint_entries(self.game, observation, hint),
+        }
+
     def people_to_move(self) -> list[int]:
         agents = self.table.agents
         return [s for s in self.table.deciders() if self.is_person(s) and s not in agents]
@@ -186,6 +242,7 @@ class Room:
                 "components": self.game.board_data(),
                 "players": self.players(),
                 "clock": self.clock(self._seat_state(conn.seat)["to_move"]),
+                "hints": self.hints_allowed(),
             }
         )
 

@@ -17,6 +17,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from mailbag.bots.base import Bot, make_bot, parse_kind
 from mailbag.core import Action, Observation
+from mailbag.table.hints import Hint
 
 #: seat kinds whose bots think in a worker process
 SEARCH_BOTS = frozenset({"mcts"})
@@ -53,6 +54,23 @@ def _choose_in_worker(
             _WORKER_BOTS.clear()
         bot = _WORKER_BOTS[key] = make_bot(key[2], game, key[1], seed)
     return bot.choose(observation, legal)
+
+
+def _hint_in_worker(
+    game_name: str,
+    components: tuple[str, str] | None,
+    seat: int,
+    observation: Observation,
+    legal: Sequence[Action],
+) -> Hint:
+    """In a worker process: a hint from the seat's view (nothing else crosses over)."""
+    from mailbag.games import get
+    from mailbag.table.hints import compute_hint
+
+    game = get(game_name)
+    if components is not None:
+        game = game.with_component_text(*components)
+    return compute_hint(game, seat, observation, legal)
 
 
 class Thinking:
@@ -97,6 +115,29 @@ class Thinking:
             game_name,
             components,
             seed,
+            observation,
+            list(legal),
+        )
+
+    async def hint(
+        self,
+        *,
+        table_id: str,
+        seat: int,
+        game_name: str,
+        components: tuple[str, str] | None,
+        observation: Observation,
+        legal: Sequence[Action],
+    ) -> Hint:
+        """A hint for ``seat``, worked out in the table's worker process (a search, like the
+        search bots': never on the event loop, nor holding the interpreter lock there)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._worker(table_id),
+            _hint_in_worker,
+            game_name,
+            components,
+            seat,
             observation,
             list(legal),
         )

@@ -31,11 +31,30 @@ function ActionButton({ action, disabled, onPick }) {
     </button>`;
 }
 
+/** A hint's top choices: each with its share of the search and its expected result (0–1). */
+function HintBox({ hint, hinting, onPick, disabled }) {
+  if (hinting) return html`<p class="muted hint-box" data-testid="hint-box" aria-live="polite">${t("Thinking about a hint…")}</p>`;
+  if (!hint) return null;
+  return html`
+    <div class="hint-box" data-testid="hint-box" aria-live="polite">
+      <div class="group-head">${t("Hint: a search of {count} iterations on what you can see", { count: hint.iterations })}</div>
+      <ol>
+        ${hint.choices.map((c) => html`<li key=${c.notation} data-testid="hint-choice" data-notation=${c.notation}>
+          <button type="button" class="small quiet" disabled=${disabled} onClick=${() => onPick(c.notation)}
+            title=${c.notation}>${c.text || c.notation}</button>
+          <span class="muted"> ${t("{share}% of the search · expected result {value}",
+            { share: Math.round(100 * c.share), value: c.value.toFixed(2) })}</span>
+        </li>`)}
+      </ol>
+    </div>`;
+}
+
 /**
  * @param {{actions: Array, mine: boolean, canUndo: boolean, busy: boolean, connected: boolean,
- *   onSubmit: Function, onUndo: Function, waiting: string}} props
+ *   onSubmit: Function, onUndo: Function, waiting: string, onHint: Function|null,
+ *   hint: object|null, hinting: boolean}} props
  */
-export function ActionPanel({ actions, canUndo, busy, connected, onSubmit, onUndo, waiting, over }) {
+export function ActionPanel({ actions, canUndo, busy, connected, onSubmit, onUndo, waiting, over, onHint, hint, hinting }) {
   const [typed, setTyped] = useState("");
   const opened = useRef(new Map()); // group word -> open, as the person left it
   const [, redraw] = useState(0);
@@ -98,6 +117,9 @@ export function ActionPanel({ actions, canUndo, busy, connected, onSubmit, onUnd
         <button type="submit" data-testid="notation-submit" disabled=${disabled || over || !typed.trim()}>${t("Play")}</button>
         <button type="button" data-testid="undo" class="quiet" disabled=${!canUndo || disabled}
           onClick=${onUndo} title=${t("take back your latest decision")}>${t("Undo")}</button>
+        ${onHint && html`<button type="button" data-testid="hint" class="quiet" disabled=${disabled || hinting}
+          onClick=${onHint} title=${t("the best choices of a search on your own view")}>${t("Hint")}</button>`}
       </form>
+      ${onHint && html`<${HintBox} hint=${hint} hinting=${hinting} onPick=${pick} disabled=${disabled} />`}
     </section>`;
 }

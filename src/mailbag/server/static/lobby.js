@@ -103,6 +103,10 @@ function CreateForm({ games, onCreated }) {
   const [options, setOptions] = useState(() => defaults(game));
   const [seats, setSeats] = useState(() => defaultSeats(game));
   const [clock, setClock] = useState(NO_CLOCK);
+  // hints: null follows the default (on for one person against bots, off between people)
+  const [hints, setHints] = useState(null);
+  const people = seats.filter((s) => s.kind === "me" || s.kind === "friend").length;
+  const hintsOn = hints === null ? people === 1 : hints;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
 
@@ -131,6 +135,7 @@ function CreateForm({ games, onCreated }) {
     const body = { game: game.name, options, seats: seats.map(seatRequest) };
     const c = clockRequest(clock);
     if (c) body.clock = c;
+    if (hints !== null) body.hints = hints;
     try {
       const made = await api.createTable(body);
       onCreated(made, game);
@@ -168,6 +173,11 @@ function CreateForm({ games, onCreated }) {
             ${t("+ add a seat")}</button>`}
       </fieldset>
       <${ClockFields} clock=${clock} setClock=${setClock} kinds=${game.seat_kinds || []} />
+      <label class="field check">
+        <input type="checkbox" data-testid="hints" checked=${hintsOn}
+          onChange=${(e) => setHints(e.currentTarget.checked)} />
+        <span>${t("Allow hints (the best choices of a search on the player's own view)")}</span>
+      </label>
       ${error && html`<p class="error" role="alert">${error}</p>`}
       <div class="buttons">
         <button type="submit" class="primary" data-testid="create-table" disabled=${busy}>

@@ -32,6 +32,8 @@ const initial = {
   rematch: null,
   clockAt: 0,
   fresh: false, // the next state answers a hello
+  hint: null, // the last hint message (for its step only)
+  hinting: false, // a hint was asked for and has not come yet
 };
 
 /** Merge a `state` message's events into the log: `reset` means they are the whole log;
@@ -78,7 +80,7 @@ function reducer(s, a) {
         ? { ...s, busy: false, awaitStep: null }
         : { ...s, awaitStep: a.step };
     case "refused":
-      return { ...s, busy: false, refusal: a.reason || t("not accepted") };
+      return { ...s, busy: false, hinting: false, refusal: a.reason || t("not accepted") };
     case "error":
       return { ...s, busy: false, refusal: a.reason || t("the server did not understand that") };
     case "busy":
@@ -88,6 +90,10 @@ function reducer(s, a) {
       return { ...s, refusal: null };
     case "rematch":
       return { ...s, rematch: a.msg };
+    case "hint-asked":
+      return { ...s, hinting: true, hint: null, refusal: null };
+    case "hint":
+      return { ...s, hinting: false, hint: a.msg };
     default:
       return s;
   }
@@ -207,6 +213,7 @@ export function TablePage({ table, who }) {
           if (isSeat) rememberLink({ table, seat: msg.seat, token: who.token, game: msg.game, title: msg.title });
         } else if (msg.type === "state") dispatch({ type: "state", msg });
         else if (msg.type === "ack") dispatch({ type: "ack" });
+        else if (msg.type === "hint") dispatch({ type: "hint", msg });
         else if (msg.type === "refused") dispatch({ type: "refused", reason: msg.reason });
         else if (msg.type === "error") dispatch({ type: "error", reason: msg.reason });
         else if (msg.type === "rematch") {
@@ -290,6 +297,13 @@ export function TablePage({ table, who }) {
   const picker = usePicker(st && !over ? st.actions || [] : [], st ? `${choices}|${lang}` : "",
     myTurn && connected && !s.busy, submit);
   const undo = () => st && send({ type: "undo", step: st.step });
+  // a hint does not hold the choices back: it is asked for beside them
+  const askHint = () => {
+    if (!st || !socket.current || !socket.current.send({ type: "hint", step: st.step })) return;
+    dispatch({ type: "hint-asked" });
+  };
+  const hintsAllowed = Boolean(welcome && welcome.hints);
+  const hint = s.hint && st && s.hint.step === st.step ? s.hint : null;
   const back = () => socket.current && socket.current.send({ type: "back" });
 
   const waiting = toMove.length === 0 ? t("Nobody owes a decision right now.")
@@ -357,7 +371,8 @@ export function TablePage({ table, who }) {
           ${isSeat && !over
             ? html`<${ActionPanel} actions=${st && !over ? st.actions || [] : []} canUndo=${Boolean(st && st.can_undo)}
                 busy=${s.busy} connected=${connected} onSubmit=${submit} onUndo=${undo}
-                waiting=${waiting} over=${over} />`
+                waiting=${waiting} over=${over} onHint=${hintsAllowed && myTurn ? askHint : null}
+                hint=${hint} hinting=${s.hinting} />`
             : !isSeat && html`<p class="muted watching">${t("You are watching: the table shows what a spectator may see.")}</p>`}
           <${Log} events=${s.log} />
         </aside>
