@@ -123,13 +123,15 @@ def hint_lines(game: Game[Any], observation: Observation, hint: Hint) -> list[st
     for rank, entry in enumerate(hint_entries(game, observation, hint), start=1):
         says = entry["text"]
         shown = entry["notation"] if says in ("", entry["notation"]) else says
+        share = format(100 * entry["share"], ".0f")
+        value = format(entry["value"], ".2f")
         lines.append(
             _(
                 "  {rank}. {action} — {share}% of the search, expected result {value}",
                 rank=rank,
                 action=shown,
-                share=f"{100 * entry['share']:.0f}",
-                value=f"{entry['value']:.2f}",
+                share=share,
+                value=value,
             )
         )
     return lines
