@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_BASE := $(VENV)/.installed-base
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: play serve test lint typecheck unit soak golden bench clean catalogs
+.PHONY: play serve test lint typecheck unit soak golden bench clean catalogs compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,8 +51,15 @@ serve: $(VENV)/.installed-web
 	echo "mailbag serve: http://$$host:$$port/ (Ctrl-C stops it)"
 	$(BIN)/mailbag serve $(ARGS)
 
-## test: lint, type-check and run the whole test suite
-test: $(STAMP_DEV)
+## compiled: the compiled build — the hot modules compiled with mypyc into a copy of the package
+## in build/compiled (rebuilt when the sources change; skipped, saying so, without a C compiler);
+## MAILBAG_BUILD=compiled runs it (docs/speed.md)
+compiled: $(STAMP_DEV)
+	$(BIN)/python tools/compile.py
+
+## test: lint, type-check, build the compiled copy and run the whole test suite (the pure
+## package, and the compiled copy against it in tests/speed)
+test: $(STAMP_DEV) compiled
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src
 	$(BIN)/pytest -n auto
