@@ -1,0 +1,232 @@
+"""mailbag beside OpenSpiel, interleaved on one core: the ratios table of issue 19.
+
+    python3 benchmarks/compare.py [--rounds 5] [--seconds 2] [--core N] [--baseline REV] [--pool]
+
+Sets up OpenSpiel in its own virtual environment the first time (benchmarks/.venv-openspiel,
+``pip install open_spiel``; git-ignored), then runs every measurement of benchmarks/engines.py
+in a fresh process pinned to one core (``taskset``), round after round, each round going through
+every entry in turn: a machine shared with other work slows all entries of a round alike, so
+the ratios stay fair where the absolute figures do not. Each figure is the median over the
+rounds of decisions (or MCTS iterations) per CPU-second.
+
+Entries: mailbag's three games, pure and compiled (``make compiled``; skipped when not built),
+and with ``--baseline REV`` the pure package of that git revision (``git archive`` into a
+temporary folder); OpenSpiel's C++ games driven from Python (:data:`CPP_GAMES`, whose geometric
+mean is the target) and, for context, a few of its pure-Python games. ``--pool`` adds the
+process pool's speed-up: ``mailbag sim`` of random seats on 1 and on 2 workers (wall clock).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+MAILBAG_PYTHON = ROOT / ".venv" / "bin" / "python"
+OPENSPIEL_VENV = HERE / ".venv-openspiel"
+GAMES = ("postcards", "post_office", "carteros")
+#: OpenSpiel's C++ card games named by the issue, 2 seats where the game allows it; bridge scored
+#: by its tricks (the double-dummy solver at each game's end is no part of playing it)
+CPP_GAMES = ("hearts", "bridge(use_double_dummy_result=false)", "hanabi(players=2)")
+#: OpenSpiel's pure-Python games, for context (not in the target)
+PY_GAMES = ("python_kuhn_poker", "python_tic_tac_toe", "python_liars_poker")
+
+
+def openspiel_python() -> Path:
+    python = OPENSPIEL_VENV / "bin" / "python"
+    if not python.exists():
+        print(f"setting up OpenSpiel in {OPENSPIEL_VENV} (pip install open_spiel) ...", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(OPENSPIEL_VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "open_spiel"], check=True)
+    return python
+
+
+def pinned(core: int | None) -> list[str]:
+    if core is None or shutil.which("taskset") is None:
+        return []
+    return ["taskset", "-c", str(core)]
+
+
+class Entry:
+    def __init__(self, label: str, argv: list[str], env: dict[str, str]) -> None:
+        self.label, self.argv, self.env = label, argv, env
+        self.values: list[float] = []
+
+    def run(self, prefix: list[str]) -> None:
+        done = subprocess.run(
+            [*prefix, *self.argv], env=self.env, capture_output=True, text=True, check=False
+        )
+        if done.returncode != 0:
+            raise SystemExit(f"{self.label} failed:\n{done.stderr[-3000:]}")
+        self.values.append(json.loads(done.stdout.strip().splitlines()[-1])["per_s"])
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+    def spread(self) -> str:
+        return f"{min(self.values):,.0f}–{max(self.values):,.0f}"
+
+
+def mailbag_env(build: str, pythonpath: str | None = None) -> dict[str, str]:
+    env = dict(os.environ, MAILBAG_BUILD=build)
+    env.pop("PYTHONPATH", None)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    return env
+
+
+def baseline_tree(rev: str, into: Path) -> str:
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", rev, "src"], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return str(into / "src")
+
+
+def geomean(values: list[float]) -> float:
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per playout run")
+    parser.add_argument("--iters", type=int, default=2000, help="MCTS iterations per search")
+    parser.add_argument("--core", type=int, default=(os.cpu_count() or 1) - 1)
+    parser.add_argument("--baseline", help="a git revision to measure beside (pure build)")
+    parser.add_argument("--pool", action="store_true", help="measure the process pool too")
+    parser.add_argument("--pool-games", type=int, default=400)
+    args = parser.parse_args()
+
+    spiel = str(openspiel_python())
+    engines = str(HERE / "engines.py")
+    mailbag = str(MAILBAG_PYTHON)
+    secs = str(args.seconds)
+    compiled = subprocess.run(
+        [mailbag, str(ROOT / "tools" / "compile.py"), "--check"], capture_output=True, check=False
+    )
+    builds = ["pure"] + (["compiled"] if compiled.returncode == 0 else [])
+    if "compiled" not in builds:
+        print("no up-to-date compiled build (make compiled): measuring the pure build only")
+    tmp = Path(tempfile.mkdtemp(prefix="mailbag-bench-"))
+    base_path = baseline_tree(args.baseline, tmp) if args.baseline else None
+
+    play: list[Entry] = []
+    mcts: list[Entry] = []
+    for game in GAMES:
+        for build in builds:
+            env = mailbag_env(build)
+            play.append(
+                Entry(f"{game} {build}", [mailbag, engines, "playout", "mailbag", game, secs], env)
+            )
+            mcts.append(
+                Entry(
+                    f"{game} {build}",
+                    [mailbag, engines, "mcts", "mailbag", game, str(args.iters)],
+                    env,
+                )
+            )
+        if base_path:
+            env = mailbag_env("pure", base_path)
+            label = f"{game} {args.baseline}"
+            play.append(Entry(label, [mailbag, engines, "playout", "mailbag", game, secs], env))
+            mcts.append(
+                Entry(label, [mailbag, engines, "mcts", "mailbag", game, str(args.iters)], env)
+            )
+    cpp = [
+        Entry(g, [spiel, engines, "playout", "openspiel", g, secs], dict(os.environ))
+        for g in CPP_GAMES
+    ]
+    pys = [
+        Entry(g, [spiel, engines, "playout", "openspiel", g, secs], dict(os.environ))
+        for g in PY_GAMES
+    ]
+    everything = play + cpp + pys + mcts
+    prefix = pinned(args.core)
+    started = time.time()
+    for r in range(args.rounds):
+        order = everything[r % len(everything) :] + everything[: r % len(everything)]
+        for entry in order:
+            entry.run(prefix)
+        print(f"round {r + 1}/{args.rounds} done ({time.time() - started:.0f} s)", flush=True)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+    target = geomean([e.median for e in cpp])
+    where = f"core {args.core}" if prefix else "any core (no taskset)"
+    print(
+        f"\nRandom playouts, decisions per CPU-second, median of {args.rounds} interleaved "
+        f"rounds on {where}, 2 seats where the game allows it"
+    )
+    print(f"{'entry':<44}{'median':>10}  {'range':<17}{'× C++ geomean':>14}")
+    for entry in play + cpp + pys:
+        print(
+            f"{entry.label:<44}{entry.median:>10,.0f}  {entry.spread():<17}"
+            f"{entry.median / target:>13.2f}×"
+        )
+    print(f"{'OpenSpiel C++ geometric mean (the target)':<44}{target:>10,.0f}")
+    print(f"{'OpenSpiel Python geometric mean':<44}{geomean([e.median for e in pys]):>10,.0f}")
+
+    print(
+        f"\nMCTS iterations per CPU-second at the opening ({args.iters} iterations, default search)"
+    )
+    base = {
+        e.label.split()[0]: e.median for e in mcts if args.baseline and args.baseline in e.label
+    }
+    print(f"{'entry':<44}{'median':>10}  {'range':<17}{'× baseline':>14}")
+    for entry in mcts:
+        ratio = entry.median / base[entry.label.split()[0]] if base else float("nan")
+        print(f"{entry.label:<44}{entry.median:>10,.0f}  {entry.spread():<17}{ratio:>13.2f}×")
+
+    if args.pool:
+        pool_speedup(args.pool_games, args.rounds, builds[-1])
+    return 0
+
+
+def pool_speedup(games: int, rounds: int, build: str) -> None:
+    """``mailbag sim`` of random seats on 1 and 2 workers, alternated; wall-clock seconds."""
+    mailbag = str(ROOT / ".venv" / "bin" / "mailbag")
+    times: dict[int, list[float]] = {1: [], 2: []}
+    with tempfile.TemporaryDirectory() as out:
+        for r in range(rounds):
+            for workers in (1, 2) if r % 2 == 0 else (2, 1):
+                argv = [
+                    mailbag,
+                    "sim",
+                    "postcards",
+                    "--seats",
+                    "random,random",
+                    "-n",
+                    str(games),
+                    "--workers",
+                    str(workers),
+                    "--no-records",
+                    "-q",
+                    "--seed",
+                    str(r),
+                    "--out",
+                    f"{out}/{r}-{workers}",
+                ]
+                start = time.perf_counter()
+                subprocess.run(argv, env=mailbag_env(build), capture_output=True, check=True)
+                times[workers].append(time.perf_counter() - start)
+    one, two = statistics.median(times[1]), statistics.median(times[2])
+    print(
+        f"\nProcess pool ({build} build): mailbag sim postcards, {games} random games, "
+        f"median of {rounds}: 1 worker {one:.2f} s, 2 workers {two:.2f} s: "
+        f"{one / two:.2f}× (wall clock; needs two quiet cores)"
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
