@@ -3,8 +3,9 @@
 Measures random playouts (decisions/s and games/s, legal-action generation included), the cost
 of each contract operation (``legal_actions``, functional ``core.apply``, ``apply_in_place``,
 ``copy``, ``view``, ``determinize``, ``heuristic``) on positions sampled from random games, and
-MCTS iterations/s at the opening. Targets: 100,000 random-playout decisions/s and 2,000 MCTS
-iterations/s. These are measurements to print, never assertions.
+MCTS iterations/s at the opening, and says which build it measured (``pure`` or ``compiled``,
+chosen by ``MAILBAG_BUILD``: see :mod:`mailbag._build`). Targets: 100,000 random-playout
+decisions/s and 2,000 MCTS iterations/s. These are measurements to print, never assertions.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from mailbag._build import build_name
 from mailbag.core import Game, Rng, apply, new_game
 from mailbag.core.i18n import NC_
 
@@ -158,6 +160,7 @@ def run_bench(
     mcts = mcts_speed(game, seats, resolved, seconds, seed)
     return {
         "game": game.spec.name,
+        "build": build_name(),
         "seats": seats,
         "options": resolved,
         "random_playout": playouts,

@@ -307,9 +307,10 @@ def _print_bench(result: dict[str, Any]) -> None:
 
     table = Table(
         title=_(
-            "mailbag bench {game} ({count} seats, one core)",
+            "mailbag bench {game} ({count} seats, one core, {build} build)",
             game=result["game"],
             count=result["seats"],
+            build=result["build"],
         )
     )
     table.add_column(_("measure"))

@@ -1,0 +1,70 @@
+"""MAILBAG_BUILD chooses the build, and ``mailbag bench`` says which one it measured."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mailbag._build import COMPILED_DIR, build_name, compiled_state
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "mailbag"
+
+
+def _python(code: str, build: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, MAILBAG_BUILD=build)
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+SHOW = (
+    "import mailbag, mailbag._build as b; from mailbag.games.carteros import legal;"
+    "print(b.build_name(), mailbag.__file__, legal.__file__)"
+)
+
+
+def test_the_tests_run_the_pure_package() -> None:
+    assert build_name() == "pure"
+
+
+def test_pure_is_the_sources_and_a_wrong_choice_is_refused() -> None:
+    done = _python(SHOW, "pure")
+    assert done.returncode == 0, done.stderr
+    name, package, module = done.stdout.split()
+    assert name == "pure" and Path(package).parent == SRC and module.endswith("legal.py")
+    wrong = _python(SHOW, "fastest")
+    assert wrong.returncode != 0 and "MAILBAG_BUILD=fastest" in wrong.stderr
+
+
+def test_compiled_loads_the_compiled_copy_or_says_why_not() -> None:
+    done = _python(SHOW, "compiled")
+    why = compiled_state(SRC)
+    if why is not None:  # missing or stale: refused with the reason, never the pure one quietly
+        assert done.returncode != 0 and "make compiled" in done.stderr
+        auto = _python(SHOW, "auto")
+        assert auto.returncode == 0 and auto.stdout.split()[0] == "pure"
+        return
+    assert done.returncode == 0, done.stderr
+    name, package, module = done.stdout.split()
+    assert name == "compiled" and Path(package).parent == COMPILED_DIR / "mailbag"
+    assert not module.endswith(".py")  # the extension module, beside its source
+
+
+@pytest.mark.parametrize("build", ["pure", "compiled"])
+def test_bench_says_which_build_it_measured(build: str) -> None:
+    if build == "compiled" and compiled_state(SRC) is not None:
+        pytest.skip("no up-to-date compiled build (make compiled)")
+    code = (
+        "import json; from mailbag import games; from mailbag.bench import run_bench;"
+        "r = run_bench(games.get('carteros'), seconds=0.05);"
+        "print(json.dumps({'build': r['build'], 'd': r['random_playout']['decisions']}))"
+    )
+    done = _python(code, build)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["build"] == build and result["d"] > 0
