@@ -159,3 +159,28 @@ def test_solo_against_the_automa() -> None:
     assert bot.last_root is not None
     assert sum(c.visits for c in bot.last_root.children.values()) == 40
     assert all(a in legal for a in bot.last_root.children)
+
+
+def test_a_ready_postcard_is_sent_where_random_rollouts_drown_it() -> None:
+    """A scene from a game between greedy bots (seed 2, decision 66): the seat stands in the
+    region of a fully stamped postcard among 43 legal actions. Sending it scores now; the
+    guided search (heuristic priors) sends it for every seed at 30 iterations, while the same
+    budget of uniform random rollouts (the old default) spreads itself over the other 42 actions
+    and mostly plays something else."""
+    from mailbag.bots.greedy import GreedyBot
+
+    game = get("postcards")
+    state = new_game(game, 2, {}, 2)
+    greedy = [GreedyBot(game, 0, 1), GreedyBot(game, 1, 2)]
+    for _ in range(66):
+        seat = game.deciders(state)[0]
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        game.apply_in_place(state, seat, greedy[seat].choose(view, legal))
+    seat = game.deciders(state)[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    sends = [a for a in legal if a.verb == "send"]
+    assert len(sends) == 1 and len(legal) > 30
+    guided = [make_bot("mcts:iters=30,prior=2,depth=0", game, seat, s) for s in range(3)]
+    uniform = [make_bot("mcts:iters=30", game, seat, s) for s in range(3)]
+    assert [b.choose(view, legal) for b in guided] == sends * 3
+    assert sum(b.choose(view, legal) == sends[0] for b in uniform) <= 1
