@@ -23,6 +23,14 @@ Seat kind parameters (``mcts:iters=2000``, ``mcts:time=1.0,depth=12``):
   alone, as the iterations reach them with a time budget) and cycles through copies of them,
   each copy with fresh chance (a copy is much cheaper than ``determinize``); 0 draws a fresh
   world every iteration.
+- ``prior`` — W > 0 seeds every legal action's mean with its one-ply heuristic reward (the
+  greedy bot's look, on the iteration's world) counted as W visits, and UCB chooses among all
+  the legal actions: the search follows the heuristic first and widens where deeper looks
+  disagree (default 0: off, each untried action is expanded once in random order).
+- ``rollout`` — ``uniform`` (default: random steps) or ``guided``: each step the mover's greedy
+  move, or with probability ``eps`` (default 0.1) a random one.
+- ``workers`` — N > 1 splits the search into N searches in spawned worker processes, merged at
+  the root (``parallel.py``); reproducible with ``iters``.
 """
 
 from __future__ import annotations
