@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import math
+
 import gymnasium as gym
 import numpy as np
 
@@ -68,6 +70,16 @@ def random_policy(seed: int = 0) -> Policy:
     return choose
 
 
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 % by default) of a rate of ``successes`` in ``trials``."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return (round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3))
+
+
 def evaluate(
     policy: Policy, game: str, opponents: Sequence[str], games: int, seed: int = 10_000
 ) -> dict[str, float]:
@@ -90,6 +102,7 @@ def evaluate(
     return {
         "games": games,
         "win_rate": wins / games,
+        "win_rate_95": wilson(wins, games),
         "sole_win_rate": sole / games,
         "mean_rank": float(np.mean(ranks)),
     }
@@ -132,12 +145,19 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--games", type=int, default=200, help="evaluation games per opponent")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-train", action="store_true", help="evaluate a random policy only")
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
+    parser.add_argument("--save", help="save the trained model to this path (.zip)")
     args = parser.parse_args(argv)
     result: dict[str, Any] = {"game": args.game, "steps": args.steps, "games": args.games}
     if not args.no_train:
         start = time.perf_counter()
+        import torch
+
+        torch.set_num_threads(args.threads)
         model = train(args.game, args.steps, args.seed)
         result["train_seconds"] = round(time.perf_counter() - start, 1)
+        if args.save:
+            model.save(args.save)
         policy = model_policy(model)
     for opponents in SETUPS[args.game]["evaluate"]:
         name = ",".join(opponents)

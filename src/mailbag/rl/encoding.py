@@ -2,10 +2,17 @@
 
 An :class:`Encoder` lists its features (name, length, what each number means) once, at start,
 so the vector's layout is fixed per game and seat count and docs/rl.md can list every feature.
-Encoding reads the seat's *view* only (never the state) and is written for speed: a game's
-``write`` sets the non-zero entries one by one in a preallocated ``array.array`` (a Python
-write there costs a fraction of a numpy item write) and whole runs through a numpy array over
-the same memory; the result is copied out once.
+Two encodings give the same vector. ``write`` reads the seat's *view* (``game.view(state,
+seat)``) and is the reference. ``write_state`` is the fast path the environments use: it
+writes straight from the state's fields that the seat may know — its own hidden parts and the
+public ones, exactly what its view holds — skipping the view's JSON-friendly copies. A game
+without one falls back to the view. tests/rl checks that both give identical vectors on random
+positions, and that a world redrawn from the seat's view gives the seat the same observation
+(so the fast path can hold nothing the view does not).
+
+Both set the non-zero entries one by one in a preallocated ``array.array`` (a Python write
+there costs a fraction of a numpy item write) and whole runs through a numpy array over the
+same memory; the result is copied out once.
 
 Seats are numbered from the observer: relative seat 0 is the seat itself, 1 the next seat
 clockwise, and so on, so one policy can play every seat.
@@ -68,6 +75,19 @@ class Encoder(ABC):
     def write(self, view: Observation, b: array[float]) -> None:
         """Set ``view``'s non-zero numbers in ``b`` (all zero on entry; :attr:`array` is a
         numpy array over the same memory, for whole runs)."""
+
+    def write_state(self, state: Any, seat: int, b: array[float]) -> None:
+        """Set the non-zero numbers of ``seat``'s observation of ``state`` in ``b`` (all zero on
+        entry), reading only what ``view(state, seat)`` holds. This default goes through the
+        view; a game's encoder overrides it with a direct, identical, faster path."""
+        self.write(self.game.view(state, seat), b)
+
+    def encode_state(self, state: Any, seat: int) -> Vector:
+        """``seat``'s observation of ``state`` as a new vector (the fast path)."""
+        buffer = self.buffer
+        buffer[:] = self._zeros
+        self.write_state(state, seat, buffer)
+        return self.array.copy()
 
     def encode(self, view: Observation, out: Vector | None = None) -> Vector:
         """``view`` as a new vector, or written into ``out`` when given (then returned)."""

@@ -148,7 +148,10 @@ class Match:
     def observe(self, seat: int) -> dict[str, Vector | Mask]:
         """``seat``'s observation: its view encoded, and its action mask (all zero when it
         owes no decision)."""
-        return {"observation": self.encoder.encode(self.view(seat)), "action_mask": self.mask(seat)}
+        return {
+            "observation": self.encoder.encode_state(self.state, seat),
+            "action_mask": self.mask(seat),
+        }
 
     def mask(self, seat: int) -> Mask:
         mask = np.zeros(len(self.table), dtype=np.int8)

@@ -11,8 +11,16 @@ from array import array
 from typing import Any
 
 from mailbag.core import Observation
-from mailbag.games.carteros.board import BLOCK_CORNERS, BLOCK_HOUSES, HOUSE_NAMES, HOUSES
+from mailbag.games.carteros.board import (
+    BLOCK_CORNERS,
+    BLOCK_HOUSES,
+    HOUSE_NAMES,
+    HOUSES,
+    POST_OFFICE,
+)
 from mailbag.games.carteros.decisions import DECISIONS
+from mailbag.games.carteros.scoring import totals
+from mailbag.games.carteros.state import CarterosState
 from mailbag.rl.encoding import Encoder
 
 #: where a carrier stands besides a house
@@ -170,3 +178,94 @@ class CarterosEncoder(Encoder):
         house_of = self.house_of
         for name in c["peeked"]:
             b[o + house_of[name]] = 1.0
+
+    # -- the fast path: the same numbers straight from the state's fields the seat may know ----
+    def write_state(self, state: CarterosState, seat: int, b: array[float]) -> None:
+        n = self.num_players
+        me = seat
+        task_of = self.task_of
+        for task in reversed(state.tasks):  # the decision owed: the top decision task
+            kind = task_of.get(task.kind)
+            if kind is not None:
+                b[self.o_task + 1 + kind] = 1.0
+                b[self.o_task_info] = task.n / 3
+                b[self.o_task_info + 1] = (task.arg + 1) / 10
+                break
+        else:
+            b[self.o_task] = 1.0
+        o = self.o_turn
+        b[o] = state.round / state.max_rounds
+        b[o + 1] = state.actions_used / 3
+        b[o + 2] = state.replaced
+        b[o + 3] = state.turn_over
+        b[o + 4] = state.final
+        b[o + 5] = state.stampy_mode
+        b[self.o_current + (state.current - me) % n] = 1.0
+        if state.finisher >= 0:
+            b[self.o_finisher + (state.finisher - me) % n] = 1.0
+        hs = self.house_size
+        unknown = len(self.house_kind)
+        o = self.o_houses
+        for h, kind in enumerate(state.known[me]):  # what this seat saw with the GPS
+            b[o + h * hs + (unknown if kind < 0 else kind)] = 1.0
+        fresh = state.fresh
+        if fresh:
+            for h in range(HOUSES):
+                if fresh >> h & 1:
+                    b[o + h * hs + unknown + 1] = 1.0
+        for block in state.floods:
+            if block >= 0:
+                b[self.o_floods + block] = 1.0
+                for h in BLOCK_HOUSES[block]:
+                    b[o + h * hs + unknown + 2] = 1.0
+        if state.stampy >= 0:
+            b[o + state.stampy * hs + unknown + 3] = 1.0
+        o = self.o_piles
+        b[o] = len(state.house_deck) / 40
+        b[o + 1] = len(state.mail_deck) / 40
+        b[o + 2] = len(state.action_deck) / 40
+        o += 3
+        for counts in (state.house_discard, state.mail_discard, state.action_discard):
+            for count in counts:
+                if count:
+                    b[o] = count / 10
+                o += 1
+        o = self.o_hand
+        for counts, scale in ((state.mail[me], 0.2), (state.hand[me], 1 / 3)):
+            for count in counts:
+                if count:
+                    b[o] = count * scale
+                o += 1
+        o = self.o_missions
+        for pile, deck in enumerate(state.mission_decks):
+            if deck:
+                b[o + pile * self.missions + deck[-1]] = 1.0
+        o += 2 * self.missions
+        for pile, deck in enumerate(state.mission_decks[:2]):
+            b[o + pile] = len(deck) / 6
+        points = totals(self.game.components, state)  # type: ignore[attr-defined]
+        size = self.carrier_size
+        places = HOUSES + len(PLACES)
+        for s in range(n):
+            o = self.o_carriers + ((s - me) % n) * size
+            pos = state.pos[s]
+            b[o + (pos if pos >= 0 else HOUSES + (pos != POST_OFFICE))] = 1.0
+            o += places
+            b[o] = sum(state.mail[s]) / 5
+            b[o + 1] = sum(state.hand[s]) / 3
+            b[o + 2] = state.boots[s]
+            b[o + 3] = state.debt[s] / 3
+            b[o + 4] = points[s] / 20
+            b[o + 5] = len(state.missions_done[s]) / 3
+            o += 6
+            for counts, scale in ((state.delivered[s], 0.1), (state.played[s], 0.2)):
+                for count in counts:
+                    if count:
+                        b[o] = count * scale
+                    o += 1
+            if state.mission[s]:
+                b[o + state.mission[s]] = 1.0
+            o += self.missions
+            for h, kind in enumerate(state.known[s]):
+                if kind >= 0:
+                    b[o + h] = 1.0
