@@ -23,6 +23,7 @@ AREAS: dict[str, tuple[str, ...]] = {
         "bots/**/*.py",
         "sim/**/*.py",
         "games/*.py",
+        "rl/**/*.py",
     ),
     "server": ("server/**/*.py", "server/static/**/*.js"),
 }
