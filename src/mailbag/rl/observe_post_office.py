@@ -15,6 +15,8 @@ import numpy as np
 
 from mailbag.core import Observation
 from mailbag.games.post_office.geometry import PSIZE, TRACK
+from mailbag.games.post_office.scoring import stamp_value
+from mailbag.games.post_office.state import PHASE_NAMES, PostOfficeState
 from mailbag.rl.encoding import Encoder
 
 PHASES = ("keep", "move", "place", "seal")
@@ -120,3 +122,75 @@ class PostOfficeEncoder(Encoder):
         out[base : base + PARCELS] = planes[0] + 1
         out[base + PARCELS : base + 2 * PARCELS] = planes[1]
         out[base + 2 * PARCELS : base + 3 * PARCELS] = planes[2] >= 0
+
+    # -- the fast path: the same numbers straight from the state's fields the seat may know ----
+    def _fast_tables(self) -> None:
+        """Made on first use: each token's block (as ``_token`` writes it), the phase index of
+        each phase number, and per seat the last shelving planes seen with their block."""
+        self._token_blocks: list[array[float]] = []
+        for token in range(len(self.comps.tokens)):
+            block = array("f", bytes(4 * self.token_size))
+            self._token(0, token, block)
+            self._token_blocks.append(block)
+        self._phase_at = [self.phase_of.get(name) for name in PHASE_NAMES]
+        self._planes: list[tuple[list[int], list[int], list[int], array[float]] | None] = [
+            None
+        ] * self.num_players
+
+    def _shelving(self, s: int, colour: list[int], icon: list[int], tape: list[int]) -> array[float]:
+        """The three planes of seat ``s``'s shelving, rebuilt only when they changed (a shelving
+        changes in the place and seal phases only)."""
+        cached = self._planes[s]
+        if cached is not None and cached[0] == colour and cached[1] == icon and cached[2] == tape:
+            return cached[3]
+        block = array("f", [c + 1 for c in colour])
+        block.extend(array("f", icon))
+        block.extend(array("f", [1.0 if t >= 0 else 0.0 for t in tape]))
+        self._planes[s] = (colour[:], icon[:], tape[:], block)
+        return block
+
+    def write_state(self, state: PostOfficeState, seat: int, b: array[float]) -> None:
+        if not hasattr(self, "_planes"):
+            self._fast_tables()
+        n = self.num_players
+        phase = self._phase_at[state.phase]
+        if phase is not None:
+            b[self.o_phase + phase] = 1.0
+        o = self.o_round
+        b[o] = state.round / state.params.rounds
+        b[o + 1] = state.step / 10
+        b[o + 2] = state.goals_on
+        o = self.o_supply
+        b[o] = len(state.supply) / 100
+        b[o + 1] = len(state.discarded) / 100
+        b[o + 2] = state.stamp_supply / 130
+        size = self.token_size
+        blocks = self._token_blocks
+        mine = state.players[seat]
+        for slot, token in enumerate(mine.dealt[:SLOTS]):
+            o = self.o_dealt + slot * size
+            b[o : o + size] = blocks[token]
+        for slot, token in enumerate(mine.hand[:SLOTS]):
+            o = self.o_hand + slot * size
+            b[o : o + size] = blocks[token]
+        for g in state.goal_display:
+            b[self.o_goals + g] = 1.0
+        goals = len(self.goal_of)
+        b[self.o_goals + goals] = len(state.goal_stack) / 9
+        for s, p in enumerate(state.players):
+            o = self.o_seats + ((s - seat) % n) * self.seat_size
+            b[o + p.space] = 1.0
+            o += TRACK
+            b[o] = stamp_value(p) / 30
+            b[o + 1] = p.stamps / 30
+            b[o + 2] = len(p.goals) / 4
+            b[o + 3] = len(p.hand) / 2
+            b[o + 4] = len(p.dealt) / 2
+            b[o + 5] = bool(p.pending)
+            placed = p.placed
+            b[o + 6] = (len(placed) - placed.count(-1)) / 21
+            o += 7
+            for g in p.goals_won:
+                b[o + g] = 1.0
+            o += goals
+            b[o : o + 3 * PARCELS] = self._shelving(s, p.colour, p.icon, p.tape)
