@@ -144,6 +144,7 @@ def test_two_workers_with_an_unregistered_game() -> None:
         ("mcts:workers=0", "workers"),
         ("mcts:prior=-1", "prior"),
         ("mcts:eps=x", "eps"),
+        ("mcts:horizon=week", "horizon"),
     ],
 )
 def test_bad_parameters_are_refused(kind: str, word: str) -> None:
@@ -184,3 +185,43 @@ def test_a_ready_postcard_is_sent_where_random_rollouts_drown_it() -> None:
     uniform = [make_bot("mcts:iters=30", game, seat, s) for s in range(3)]
     assert [b.choose(view, legal) for b in guided] == sends * 3
     assert sum(b.choose(view, legal) == sends[0] for b in uniform) <= 1
+
+
+class TurnWatch:
+    """A game that records, for every position the search asks the legal actions of, who
+    decides there and how many turns had been completed (everything else passes through)."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.asked: list[tuple[int, int | None]] = []
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        self.asked.append((seat, self.game.turns_completed(state)))
+        return self.game.legal_actions(state, seat)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+
+@pytest.mark.parametrize("seats", [2, ("player", "automa:expert")], ids=["two", "solo"])
+@pytest.mark.parametrize("rollout", ["uniform", "guided"])
+def test_turn_horizon_plans_the_seat_s_own_turn_only(seats: Any, rollout: str) -> None:
+    """``horizon=turn``: the tree and the rollouts stop where the seat's turn ends — where
+    another seat decides, or (solo) where the Automa's turn played inside ``apply`` moved the
+    turn count; without it the search reads on into the following turns."""
+    game = get("postcards")
+    state, seat, legal = decision(game, seats, 4, 1)
+    turns = game.turns_completed(state)
+    assert turns is not None
+    asked = {}
+    for horizon in ("turn", "game"):
+        watch = TurnWatch(game)
+        bot = make_bot(
+            f"mcts:iters=150,prior=1,rollout={rollout},depth=12,horizon={horizon}", game, seat, 3
+        )
+        assert isinstance(bot, MctsBot)
+        bot.game = watch  # type: ignore[assignment]
+        bot.search(game.view(state, seat), legal)
+        asked[horizon] = watch.asked
+    assert asked["turn"] and all(x == (seat, turns) for x in asked["turn"])
+    assert any(x != (seat, turns) for x in asked["game"])

@@ -55,6 +55,7 @@ DEFAULT_ROLLOUT = "uniform"
 DEFAULT_EPS = 0.1
 DEFAULT_PRIOR = 0.0
 ROLLOUTS = ("uniform", "guided")
+HORIZONS = ("game", "turn")
 
 
 class Node:
@@ -99,6 +100,7 @@ class MctsBot:
         eps: float = DEFAULT_EPS,
         prior: float = DEFAULT_PRIOR,
         workers: int = 1,
+        horizon: str = "game",
     ) -> None:
         if iters is None and seconds is None:
             raise SeatError(_("the mcts bot needs a budget: iters=N or time=S"))
@@ -113,6 +115,7 @@ class MctsBot:
         self.eps = eps
         self.prior = prior
         self.workers = workers
+        self.horizon = horizon
         self.rng = Rng.from_seed(seed, 0x3C75, seat)
         # running scale of the centred heuristic, so its units do not matter
         self._abs_sum = 0.0
@@ -198,6 +201,7 @@ class MctsBot:
                 "rollout": self.rollout,
                 "eps": self.eps,
                 "prior": self.prior,
+                "horizon": self.horizon,
             }
             seed = (base + part * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             futures.append(
@@ -234,6 +238,8 @@ class MctsBot:
         path = [root]
         seat = self.seat
         legal: Sequence[Action] = root_legal
+        turn_horizon = self.horizon == "turn"
+        turns = game.turns_completed(world) if turn_horizon else None
         # selection and expansion
         while True:
             children = node.children
@@ -278,18 +284,20 @@ class MctsBot:
             now = deciders(world)
             if not now:
                 break
+            if turn_horizon and self._turn_over(world, now, turns):
+                break
             seat = now[0]
             legal = legal_actions(world, seat)
         # rollout
         if self.rollout == "guided":
-            self._greedy_rollout(world)
+            self._greedy_rollout(world, turns)
         else:
             steps = 0
             depth = self.depth
             randbelow = rng.randbelow
             while depth is None or steps < depth:
                 now = deciders(world)
-                if not now:
+                if not now or (turn_horizon and self._turn_over(world, now, turns)):
                     break
                 mover = now[0]
                 options = legal_actions(world, mover)
@@ -349,7 +357,15 @@ class MctsBot:
             apply_in_place(after, seat, action)
             priors[action] = self.evaluate(after)[seat]
 
-    def _greedy_rollout(self, world: Any) -> None:
+    def _turn_over(self, world: Any, now: Sequence[int], turns: int | None) -> bool:
+        """With ``horizon=turn``: has the turn of the search's seat ended in ``world``? It has
+        when that seat no longer decides, or when the game counts turns and one was completed
+        (an engine seat may have played its turn inside ``apply``)."""
+        if self.seat not in now:
+            return True
+        return turns is not None and self.game.turns_completed(world) != turns
+
+    def _greedy_rollout(self, world: Any, turns: int | None = None) -> None:
         """Up to ``depth`` steps, each the greedy bot's move (the action whose result the
         mover's heuristic likes best, on this world) or, with probability ``eps``, a random
         one."""
@@ -362,7 +378,7 @@ class MctsBot:
         steps = 0
         while depth is None or steps < depth:
             now = deciders(world)
-            if not now:
+            if not now or (self.horizon == "turn" and self._turn_over(world, now, turns)):
                 break
             mover = now[0]
             options = legal_actions(world, mover)
@@ -418,7 +434,7 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
     check_params(
         "mcts",
         params,
-        ("iters", "time", "depth", "c", "worlds", "rollout", "eps", "prior", "workers"),
+        ("iters", "time", "depth", "c", "worlds", "rollout", "eps", "prior", "workers", "horizon"),
     )
     rollout = params.get("rollout", DEFAULT_ROLLOUT)
     if rollout not in ROLLOUTS:
@@ -432,6 +448,15 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
     seconds = float_param(params, "time", 0.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
         raise SeatError(_("bot parameter time must be more than 0 seconds"))
+    horizon = params.get("horizon", "game")
+    if horizon not in HORIZONS:
+        raise SeatError(
+            _(
+                "bot parameter horizon={value} must be one of: {choices}",
+                value=repr(horizon),
+                choices=", ".join(HORIZONS),
+            )
+        )
     iters: int | None = DEFAULT_ITERS
     if "iters" in params:
         iters = int_param(params, "iters", DEFAULT_ITERS, minimum=1)
@@ -455,6 +480,7 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
         eps=float_param(params, "eps", DEFAULT_EPS),
         prior=float_param(params, "prior", DEFAULT_PRIOR),
         workers=int_param(params, "workers", 1, minimum=1),
+        horizon=horizon,
     )
 
 

@@ -197,6 +197,12 @@ class Game(ABC, Generic[S]):
         once instead of once per seat."""
         return [self.heuristic(state, seat) for seat in range(self.num_seats(state))]
 
+    def turns_completed(self, state: S) -> int | None:
+        """How many turns have been completed, all seats together, or None when the game does
+        not count turns (search bots with a turn horizon then stop where another seat decides;
+        a count also tells them when an engine seat played a turn inside ``apply``)."""
+        return None
+
     def balance_tags(self, state: S, seat: int) -> dict[str, list[str]]:
         """The components that shaped ``seat``'s game, by category, for balance statistics
         (e.g. ``{"itinerary": ["itinerary:3"], "gift": ["gift:car", ...]}``)."""

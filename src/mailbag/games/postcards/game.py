@@ -143,6 +143,9 @@ class PostcardsGame(Game[PostcardsState]):
     def heuristics(self, state: PostcardsState) -> list[float]:
         return heuristics.heuristics(self.comps, state)
 
+    def turns_completed(self, state: PostcardsState) -> int | None:
+        return state.turns
+
     def balance_tags(self, state: PostcardsState, seat: int) -> dict[str, list[str]]:
         player = state.players[seat]
         return {
