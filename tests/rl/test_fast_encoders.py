@@ -69,3 +69,35 @@ def test_the_fast_encoder_equals_the_view_encoder(
             game.apply_in_place(state, deciders[0], legal[rng.randbelow(len(legal))])
     assert compared > 60
     assert differs > compared // 2  # the positions compared are not all alike
+
+
+def test_only_the_drawer_sees_the_hiking_guides_cards_in_both_encoders() -> None:
+    """Postcards' Hiking Guide: the postcards drawn are in the drawer's view only — the fast
+    encoder must show them to the current seat, and to nobody else, as the view encoder does."""
+    from mailbag.games.postcards.state import HIKING
+
+    game = get("postcards")
+    resolved = game.spec.resolve_options({})
+    encoder = ENCODERS["postcards"](game, 3)
+    hiking = encoder.feature("hiking_cards")
+    rng = Rng.from_seed(3, 3)
+    found = 0
+    for g in range(60):  # bounded: a Hiking Guide decision comes up every game or two
+        state = new_game(game, 3, resolved, 500 + g)
+        for _step in range(3000):
+            deciders = game.deciders(state)
+            if not deciders:
+                break
+            stack = state.turn.stack
+            if stack and stack[-1].kind == HIKING:
+                found += 1
+                for seat in range(3):
+                    fast = encoder.encode_state(state, seat)
+                    assert np.array_equal(fast, encoder.encode(game.view(state, seat)))
+                    shown = fast[hiking.offset : hiking.offset + hiking.size]
+                    assert shown.any() == (seat == state.current)
+            legal = game.legal_actions(state, deciders[0])
+            game.apply_in_place(state, deciders[0], legal[rng.randbelow(len(legal))])
+        if found >= 5:
+            break
+    assert found >= 5

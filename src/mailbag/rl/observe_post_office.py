@@ -137,7 +137,9 @@ class PostOfficeEncoder(Encoder):
             None
         ] * self.num_players
 
-    def _shelving(self, s: int, colour: list[int], icon: list[int], tape: list[int]) -> array[float]:
+    def _shelving(
+        self, s: int, colour: list[int], icon: list[int], tape: list[int]
+    ) -> array[float]:
         """The three planes of seat ``s``'s shelving, rebuilt only when they changed (a shelving
         changes in the place and seal phases only)."""
         cached = self._planes[s]

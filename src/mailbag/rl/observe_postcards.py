@@ -12,6 +12,7 @@ from typing import Any
 
 from mailbag.core import Observation
 from mailbag.games.postcards.state import (
+    EMPTY,
     GIFT,
     GIFT_ROW,
     HIKING,
@@ -24,6 +25,7 @@ from mailbag.games.postcards.state import (
     STAMP,
     STAR,
     TRAVEL_ROW,
+    PostcardsState,
 )
 from mailbag.rl.encoding import Encoder
 
@@ -218,3 +220,98 @@ class PostcardsEncoder(Encoder):
             b[at + 1 if owned["sent"] else at] = 1.0
             b[at + 2] = sum(stamps) / 5
             b[at + 3] = sum(souvenirs) / 3
+
+    # -- the fast path: the same numbers straight from the state's fields the seat may know ----
+    def _faces(self) -> dict[int, array[float]]:
+        """Each postcard's face as a postcard_row slot, by card number (made on first use)."""
+        faces = {}
+        r = self.regions
+        for number, card in self.comps.postcards.items():
+            block = array("f", bytes(4 * (r + 3)))
+            region, stamps, points = card.face()
+            self._postcard(0, {"region": region, "stamps": stamps, "points": points}, block)
+            faces[number] = block
+        self._face_blocks = faces
+        return faces
+
+    def write_state(self, state: PostcardsState, me: int, b: array[float]) -> None:
+        n = self.num_players
+        t = state.turn
+        stack = t.stack
+        top = stack[-1] if stack else None
+        decision = top.kind if top else ("drawing" if t.drawing else "main")
+        b[self.o_decision + self.decision_of[decision]] = 1.0
+        if top is not None:
+            b[self.o_frame_value] = top.value / 10
+            if top.kind == HIKING and me == state.current:  # only the drawer sees the cards
+                for card in top.cards:
+                    b[self.o_hiking + card - 1] = 1.0
+        o = self.o_turn
+        b[o] = len(t.played) / 3
+        b[o + 1] = t.plus
+        b[o + 2] = t.moves
+        b[o + 3] = t.postcards
+        b[o + 4] = t.camps
+        b[self.o_current + (state.current - me) % n] = 1.0
+        o = self.o_game
+        b[o] = state.supply / 60
+        b[o + 1] = state.turns / 100
+        b[o + 2] = state.ending
+        b[o + 3] = state.side == "B"
+        b[o + 4] = state.edition == "nl"
+        if state.bonus >= 0:
+            b[self.o_bonus + (state.bonus - me) % n] = 1.0
+        k = self.kinds
+        o = self.o_hand
+        for kind in state.players[me].hand:  # summed card by card, as the view encoder does
+            b[o + kind] += 0.2
+        o = self.o_played
+        for kind in t.played:
+            b[o + kind] += 1 / 3
+        o = self.o_row
+        for slot, kind in enumerate(state.travel_row):
+            if kind != EMPTY:
+                b[o + slot * k + kind] = 1.0
+        o = self.o_travel
+        b[o] = len(state.travel_deck) / 100
+        for kind in state.travel_discard:
+            b[o + 1 + kind] += 0.1
+        faces = self._face_blocks if hasattr(self, "_face_blocks") else self._faces()
+        size = self.regions + 3
+        o = self.o_prow
+        for slot, card in enumerate(state.postcard_row):
+            if card != EMPTY:
+                b[o + slot * size : o + (slot + 1) * size] = faces[card]
+        deck = state.postcard_deck
+        if deck:
+            b[self.o_ptop : self.o_ptop + size] = faces[deck[-1]]
+        b[self.o_ppiles] = len(deck) / 52
+        b[self.o_ppiles + 1] = len(state.postcard_discard) / 52
+        o = self.o_grow
+        for slot, gift in enumerate(state.gift_row):
+            if gift != EMPTY:
+                b[o + slot * self.gifts + gift] = 1.0
+        b[self.o_gpiles] = len(state.gift_deck) / 30
+        b[self.o_gpiles + 1] = len(state.gift_discard) / 30
+        o = self.o_camps
+        for site, owner in enumerate(state.camp_owner):
+            if owner >= 0:
+                b[o + site * n + (owner - me) % n] = 1.0
+        r = self.regions
+        for s, p in enumerate(state.players):
+            o = self.o_seats + ((s - me) % n) * self.seat_size
+            b[o] = p.kind != "player"
+            b[o + 1] = len(p.hand) / 5
+            b[o + 2] = p.points / POINTS_SCALE
+            b[o + 3] = len(p.camps) / 15
+            b[o + 4 + p.region - 1] = 1.0
+            b[o + 4 + r + p.itinerary - 1] = 1.0
+            base = o + 4 + r + self.itineraries
+            for gift in p.gifts:
+                b[base + gift] += 1 / 3
+            base += self.gifts
+            for owned in p.postcards:
+                at = base + 4 * (owned.card - 1)
+                b[at + 1 if owned.sent else at] = 1.0
+                b[at + 2] = sum(owned.stamps) / 5
+                b[at + 3] = sum(owned.souvenirs) / 3
