@@ -43,21 +43,21 @@ def test_pure_is_the_sources_and_a_wrong_choice_is_refused() -> None:
 
 def test_compiled_loads_the_compiled_copy_or_says_why_not() -> None:
     done = _python(SHOW, "compiled")
-    why = compiled_state(SRC)
-    if why is not None:  # missing or stale: refused with the reason, never the pure one quietly
+    why = compiled_state()
+    if why is not None:  # missing or stale: refused with the reason, never the pure build quietly
         assert done.returncode != 0 and "make compiled" in done.stderr
         auto = _python(SHOW, "auto")
         assert auto.returncode == 0 and auto.stdout.split()[0] == "pure"
         return
     assert done.returncode == 0, done.stderr
     name, package, module = done.stdout.split()
-    assert name == "compiled" and Path(package).parent == COMPILED_DIR / "mailbag"
-    assert not module.endswith(".py")  # the extension module, beside its source
+    assert name == "compiled" and Path(package).parent == SRC  # the package: the sources'
+    assert Path(module).is_relative_to(COMPILED_DIR) and not module.endswith(".py")
 
 
 @pytest.mark.parametrize("build", ["pure", "compiled"])
 def test_bench_says_which_build_it_measured(build: str) -> None:
-    if build == "compiled" and compiled_state(SRC) is not None:
+    if build == "compiled" and compiled_state() is not None:
         pytest.skip("no up-to-date compiled build (make compiled)")
     code = (
         "import json; from mailbag import games; from mailbag.bench import run_bench;"
@@ -68,3 +68,28 @@ def test_bench_says_which_build_it_measured(build: str) -> None:
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["build"] == build and result["d"] > 0
+
+
+def test_a_stale_build_is_refused_and_auto_falls_back(tmp_path: Path) -> None:
+    """A manifest whose hash of a source no longer matches: compiled refuses, naming the source;
+    auto runs the pure package."""
+    manifest = {
+        "modules": ["core/rng.py"],
+        "extensions": {"mailbag.core.rng": "mailbag/core/rng.so"},
+        "sources": {"core/rng.py": "0" * 64},
+    }
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    env = dict(os.environ, MAILBAG_COMPILED_DIR=str(tmp_path))
+    for build, ok in (("compiled", False), ("auto", True)):
+        done = subprocess.run(
+            [sys.executable, "-c", SHOW],
+            env={**env, "MAILBAG_BUILD": build},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert (done.returncode == 0) is ok, done.stderr
+        if ok:
+            assert done.stdout.split()[0] == "pure"
+        else:
+            assert "older than mailbag/core/rng.py" in done.stderr
