@@ -52,11 +52,11 @@ def test_a_world_redrawn_from_a_view_gives_the_same_observation(
     for state in _walk(name, 3, options, 21, 5):
         for seat in range(3):
             match.state = state
-            match._legal.clear()
+            match.forget()
             mine = match.observe(seat)
             world = game.determinize(game.view(state, seat), Rng(rng.next64()))
             match.state = world
-            match._legal.clear()
+            match.forget()
             theirs = match.observe(seat)
             assert np.array_equal(mine["observation"], theirs["observation"])
             assert np.array_equal(mine["action_mask"], theirs["action_mask"])

@@ -47,6 +47,10 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in self.match.players]
         self.seat_of = {agent_name(s): s for s in self.match.players}
+        #: agent names by engine seat (an engine seat such as an Automa has none)
+        self._agent_at = [agent_name(s) for s in range(self.match.num_seats)]
+        #: each index's action as text (``infos[agent]["action"]``), made when first taken
+        self._text: dict[int, str] = {}
         self._observation_space = self.match.observation_space()
         self._action_space = self.match.action_space()
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
@@ -73,9 +77,9 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        deciders = self.match.deciders()
+        deciders = self.match.game.deciders(self.match.state)
         if deciders:
-            self.agent_selection = agent_name(deciders[0])
+            self.agent_selection = self._agent_at[deciders[0]]
         elif self.agents:
             # the game is over: each agent still takes its dead step, in seat order
             self.agent_selection = self.agents[0]
@@ -94,18 +98,25 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 self._select()
             return
         assert action is not None
+        index = int(action)
+        match = self.match
+        chosen = match.step(self.seat_of[agent], index)
+        text = self._text.get(index)
+        if text is None:
+            text = self._text[index] = str(chosen)
+        self.infos[agent] = {"action": text}
         self._cumulative_rewards[agent] = 0.0
-        seat = self.seat_of[agent]
-        chosen = self.match.step(seat, int(action))
-        self.infos[agent] = {"action": str(chosen)}
-        self._clear_rewards()
-        if self.match.is_over():
-            final = self.match.final_rewards()
+        if match.is_over():
+            self._clear_rewards()
+            final = match.final_rewards()
             for a in self.agents:
                 self.rewards[a] = final[self.seat_of[a]]
                 self.terminations[a] = True
-        self._select()
-        self._accumulate_rewards()
+            self._select()
+            self._accumulate_rewards()
+        else:
+            # rewards are zero until the end (the rewards dict holds zeros): nothing to add
+            self._select()
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":

@@ -108,6 +108,9 @@ class Match:
         self.state: Any = None
         self.seed = 0
         self._legal: dict[int, list[Action]] = {}
+        #: each seat's legal indices now (kept until the next action, like ``_legal``)
+        self._indices: dict[int, list[int]] = {}
+        self._actions = len(self.table)
 
     # -- spaces -----------------------------------------------------------------------------------
     def observation_space(self) -> spaces.Dict:
@@ -127,7 +130,13 @@ class Match:
     def reset(self, seed: int) -> None:
         self.seed = seed
         self.state, _events = start_game(self.game, self.seats, self.options, seed)
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop the legal actions and indices kept for the present position (call after
+        changing :attr:`state` from outside)."""
         self._legal.clear()
+        self._indices.clear()
 
     def deciders(self) -> tuple[int, ...]:
         return tuple(self.game.deciders(self.state))
@@ -153,17 +162,27 @@ class Match:
             "action_mask": self.mask(seat),
         }
 
+    def indices(self, seat: int) -> list[int]:
+        """``seat``'s legal action indices now (none when it owes no decision); kept until the
+        next action."""
+        found = self._indices.get(seat)
+        if found is None:
+            if seat in self.game.deciders(self.state):
+                found = self.table.indices(self.legal(seat))
+            else:
+                found = []
+            self._indices[seat] = found
+        return found
+
     def mask(self, seat: int) -> Mask:
-        mask = np.zeros(len(self.table), dtype=np.int8)
-        if seat in self.game.deciders(self.state):
-            self.table.fill_mask(self.legal(seat), mask, clear=False)
+        mask = np.zeros(self._actions, dtype=np.int8)
+        found = self.indices(seat)
+        if found:
+            mask[found] = 1
         return mask
 
     def is_legal(self, seat: int, index: int) -> bool:
-        if not 0 <= index < len(self.table) or seat not in self.game.deciders(self.state):
-            return False
-        action = self.table.actions[index]
-        return action in self.legal(seat)
+        return index in self.indices(seat)
 
     def step(self, seat: int, index: int) -> Action:
         """Carry out the action of ``index`` for ``seat``; anything outside the seat's mask is
@@ -186,6 +205,7 @@ class Match:
         """Carry out a legal ``action`` (the caller checked it)."""
         self.game.apply_in_place(self.state, seat, action)
         self._legal.clear()
+        self._indices.clear()
         return action
 
     # -- the end ----------------------------------------------------------------------------------
