@@ -19,8 +19,7 @@ from mailbag.games.carteros.board import (
     POST_OFFICE,
 )
 from mailbag.games.carteros.decisions import DECISIONS
-from mailbag.games.carteros.scoring import totals
-from mailbag.games.carteros.state import CarterosState
+from mailbag.games.carteros.state import FINISH_BONUS, CarterosState
 from mailbag.rl.encoding import Encoder
 
 #: where a carrier stands besides a house
@@ -243,9 +242,11 @@ class CarterosEncoder(Encoder):
         o += 2 * self.missions
         for pile, deck in enumerate(state.mission_decks[:2]):
             b[o + pile] = len(deck) / 6
-        points = totals(self.game.components, state)  # type: ignore[attr-defined]
+        comps = self.game.components  # type: ignore[attr-defined]
+        mail_points = comps.mail_points
         size = self.carrier_size
         places = HOUSES + len(PLACES)
+        finisher = state.finisher
         for s in range(n):
             o = self.o_carriers + ((s - me) % n) * size
             pos = state.pos[s]
@@ -255,14 +256,23 @@ class CarterosEncoder(Encoder):
             b[o + 1] = sum(state.hand[s]) / 3
             b[o + 2] = state.boots[s]
             b[o + 3] = state.debt[s] / 3
-            b[o + 4] = points[s] / 20
-            b[o + 5] = len(state.missions_done[s]) / 3
+            done = state.missions_done[s]
+            b[o + 5] = len(done) / 3
+            score_at = o + 4
             o += 6
-            for counts, scale in ((state.delivered[s], 0.1), (state.played[s], 0.2)):
-                for count in counts:
-                    if count:
-                        b[o] = count * scale
-                    o += 1
+            points = FINISH_BONUS if finisher == s else 0  # the score, as scoring.points adds it
+            for kind, count in enumerate(state.delivered[s]):
+                if count:
+                    b[o] = count * 0.1
+                    points += count * mail_points[kind]
+                o += 1
+            for count in state.played[s]:
+                if count:
+                    b[o] = count * 0.2
+                o += 1
+            for number in done:
+                points += comps.mission(number).points
+            b[score_at] = points / 20
             if state.mission[s]:
                 b[o + state.mission[s]] = 1.0
             o += self.missions
