@@ -29,6 +29,8 @@ Seat kind parameters (``mcts:iters=2000``, ``mcts:time=1.0,depth=12``):
   disagree (default 0: off, each untried action is expanded once in random order).
 - ``rollout`` — ``uniform`` (default: random steps) or ``guided``: each step the mover's greedy
   move, or with probability ``eps`` (default 0.1) a random one.
+- ``horizon`` — ``game`` (default) or ``turn``: plan the seat's own turn only (the tree and
+  the rollouts stop where another seat decides or ``Game.turns_completed`` moves).
 - ``workers`` — N > 1 splits the search into N searches in spawned worker processes, merged at
   the root (``parallel.py``); reproducible with ``iters``.
 """
