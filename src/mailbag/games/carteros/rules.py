@@ -56,6 +56,20 @@ AUTO: dict[str, AutoStep] = {
 }
 
 
+def apply_action(
+    comps: Components, state: CarterosState, seat: int, action: Action
+) -> list[Event]:
+    """Carry out a legal action (a reply to the pending task, or a turn action), then the
+    automatic steps that follow (``run``)."""
+    events: list[Event] = []
+    if state.tasks:
+        task_action(comps, state, seat, action, events)
+    else:
+        turn_action(comps, state, seat, action, events)
+    run(comps, state, events)
+    return events
+
+
 def run(comps: Components, state: CarterosState, events: list[Event]) -> None:
     """Resolve automatic steps and turn ends until a decision is owed or the game is over."""
     tasks = state.tasks

@@ -115,6 +115,13 @@ def legal_seals(p: Player, tables: Tables) -> list[tuple[int, int]]:
     return seal_hits(p, tables)
 
 
+def deciders(state: PostOfficeState) -> tuple[int, ...]:
+    """PO-2: every seat that has not chosen yet in this phase decides (all at once)."""
+    if state.phase == OVER:
+        return ()
+    return tuple([i for i, p in enumerate(state.players) if not p.pending])
+
+
 def legal_actions(
     state: PostOfficeState, seat: int, tables: Tables, notation: Notation
 ) -> list[Action]:
