@@ -9,7 +9,8 @@
 
 Actions are indices into a fixed table per game and seat count (:func:`action_table`), made
 from the game's own notation tables; observations are ``{"observation": float32 vector,
-"action_mask": int8 vector}`` built from the seat's view only. docs/rl.md lists every feature.
+"action_mask": int8 vector}`` holding what the seat's view holds and nothing else. docs/rl.md
+lists every feature.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
 """One game being played by an RL environment: the state, and everything a seat may be told.
 
 The environments (AEC, parallel, single-agent) share this: it deals from a seed, lists who
-decides, builds each seat's observation from ``view(state, seat)`` only, its action mask from
-``legal_actions``, carries out an action by index, and scores the end. The state never leaves
-it: an agent sees views, masks and rewards.
+decides, builds each seat's observation from what ``view(state, seat)`` holds and nothing else
+(the encoder's fast path reads those fields of the state directly; tests/rl checks it against
+the view-based reference), its action mask from ``legal_actions``, carries out an action by
+index, and scores the end. The state never leaves it: an agent sees observations, masks and
+rewards.
 """
 
 from __future__ import annotations
