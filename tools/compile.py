@@ -87,6 +87,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "reveal",
         "rules",
         "scoring",
+        "setup",
         "view",
     ),
     "bots": ("mcts",),

@@ -30,7 +30,8 @@ from mailbag.games.carteros.components import (
     parse_components,
 )
 from mailbag.games.carteros.decisions import VERBS
-from mailbag.games.carteros.state import CarterosState, copy_state, deal
+from mailbag.games.carteros.setup import deal
+from mailbag.games.carteros.state import CarterosState, copy_state
 
 #: the safeguard of CA-102: play stops after this many rounds if nobody has delivered 10
 DEFAULT_MAX_ROUNDS = 100

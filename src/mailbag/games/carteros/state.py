@@ -1,4 +1,5 @@
-"""Carteros game state: plain data (msgspec Structs) with the generator inside, and the deal.
+"""Carteros game state: plain data (msgspec Structs) with the generator inside (the deal is in
+:mod:`setup`).
 
 Cards of one kind are interchangeable, so hands, discard piles and delivered cards are counts per
 kind (lists indexed like the ``*_KINDS`` tuples of :mod:`components`); decks whose order matters
@@ -8,17 +9,9 @@ the top task is either a decision owed by its seat or an automatic step the engi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import msgspec
 
-from mailbag.core.errors import ComponentError
-from mailbag.core.i18n import N_, _
 from mailbag.core.rng import Rng
-from mailbag.games.carteros.board import HOUSES, POST_OFFICE
-
-if TYPE_CHECKING:
-    from mailbag.games.carteros.components import Components
 
 #: cards dealt at the start (rulebook, Setup 4–5)
 START_MAIL = 5
@@ -166,84 +159,3 @@ def copy_state(s: CarterosState) -> CarterosState:
 def expand(counts: list[int] | tuple[int, ...]) -> list[int]:
     """Counts per kind -> a list of kinds (in kind order)."""
     return [k for k, c in enumerate(counts) for _ in range(c)]
-
-
-def deal(
-    comps: Components, seats: int, stampy: bool, missions: bool, max_rounds: int, seed: int
-) -> CarterosState:
-    """Setup 1–5: shuffle the decks, lay out the neighbourhood, deal 5 Mail and 2 Action cards;
-    in Delivery Missions mode, two face-up decks of half the missions each. A component set
-    with too few Mail or Action cards for ``seats`` carriers is refused."""
-    for text, counts, each in (
-        (
-            N_(
-                "{source}: {seats} carriers are dealt {each} Mail cards each (rulebook, Setup), "
-                "but the component set has {count} Mail cards"
-            ),
-            comps.mail_counts,
-            START_MAIL,
-        ),
-        (
-            N_(
-                "{source}: {seats} carriers are dealt {each} Action cards each (rulebook, "
-                "Setup), but the component set has {count} Action cards"
-            ),
-            comps.action_counts,
-            START_ACTIONS,
-        ),
-    ):
-        if sum(counts) < each * seats:
-            raise ComponentError(
-                _(text, source=comps.source, seats=seats, each=each, count=sum(counts))
-            )
-    rng = Rng.from_seed(seed)
-    houses = expand(comps.house_counts)
-    rng.shuffle(houses)
-    grid = [houses.pop() for _ in range(HOUSES)]
-    mail_deck = expand(comps.mail_counts)
-    rng.shuffle(mail_deck)
-    action_deck = expand(comps.action_counts)
-    rng.shuffle(action_deck)
-    mail = [[0] * len(comps.mail_counts) for _ in range(seats)]
-    hand = [[0] * len(comps.action_counts) for _ in range(seats)]
-    for seat in range(seats):
-        for _card in range(START_MAIL):
-            mail[seat][mail_deck.pop()] += 1
-        for _card in range(START_ACTIONS):
-            hand[seat][action_deck.pop()] += 1
-    decks: list[list[int]] = [[], []]
-    if missions:
-        numbers = list(comps.mission_numbers)
-        rng.shuffle(numbers)
-        half = len(numbers) // 2
-        decks = [numbers[:half], numbers[half:]]
-    return CarterosState(
-        rng=rng,
-        stampy_mode=stampy,
-        missions_mode=missions,
-        max_rounds=max_rounds,
-        grid=grid,
-        fresh=0,
-        house_deck=houses,
-        house_discard=[0] * len(comps.house_counts),
-        mail_deck=mail_deck,
-        mail_discard=[0] * len(comps.mail_counts),
-        action_deck=action_deck,
-        action_discard=[0] * len(comps.action_counts),
-        pos=[POST_OFFICE] * seats,
-        mail=mail,
-        hand=hand,
-        delivered=[[0] * len(comps.mail_counts) for _ in range(seats)],
-        boots=[False] * seats,
-        floods=[],
-        stampy=-1,
-        debt=[0] * seats,
-        known=[[-1] * HOUSES for _ in range(seats)],
-        mission_decks=decks,
-        mission_discard=[],
-        mission=[0] * seats,
-        missions_done=[[] for _ in range(seats)],
-        played=[[0] * len(comps.action_counts) for _ in range(seats)],
-        tiebreak=[0] * seats,
-        tasks=[],
-    )
