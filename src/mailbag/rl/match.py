@@ -178,9 +178,8 @@ class Match:
 
     def mask(self, seat: int) -> Mask:
         mask = np.zeros(self._actions, dtype=np.int8)
-        found = self.indices(seat)
-        if found:
-            mask[found] = 1
+        for i in self.indices(seat):  # a handful: item writes beat an index array
+            mask[i] = 1
         return mask
 
     def is_legal(self, seat: int, index: int) -> bool:
