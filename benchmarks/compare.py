@@ -10,6 +10,7 @@ the ratios stay fair where the absolute figures do not. Each figure is the media
 rounds of decisions (or MCTS iterations) per CPU-second.
 
 Entries: mailbag's three games, pure and compiled (``make compiled``; skipped when not built),
+measured on a snapshot of src/ and build/compiled taken at the start (the tree may change),
 and with ``--baseline REV`` the pure package of that git revision (``git archive`` into a
 temporary folder); OpenSpiel's C++ games driven from Python (:data:`CPP_GAMES`, whose geometric
 mean is the target) and, for context, a few of its pure-Python games. ``--pool`` adds the
@@ -86,10 +87,20 @@ def mailbag_env(build: str, pythonpath: str | None = None) -> dict[str, str]:
     return env
 
 
+def snapshot(into: Path) -> str:
+    """A copy of src/ and of the compiled build, laid out as in the checkout."""
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    shutil.copytree(ROOT / "src", into / "src", ignore=skip)
+    if (ROOT / "build" / "compiled").is_dir():
+        shutil.copytree(ROOT / "build" / "compiled", into / "build" / "compiled")
+    return str(into / "src")
+
+
 def baseline_tree(rev: str, into: Path) -> str:
     archive = subprocess.run(
         ["git", "-C", str(ROOT), "archive", rev, "src"], capture_output=True, check=True
     ).stdout
+    into.mkdir(parents=True)
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     return str(into / "src")
 
@@ -106,27 +117,31 @@ def main() -> int:
     parser.add_argument("--core", type=int, default=(os.cpu_count() or 1) - 1)
     parser.add_argument("--baseline", help="a git revision to measure beside (pure build)")
     parser.add_argument("--pool", action="store_true", help="measure the process pool too")
-    parser.add_argument("--pool-games", type=int, default=400)
+    parser.add_argument("--pool-games", type=int, default=1000)
+    parser.add_argument("--pool-seats", default="random,random")
     args = parser.parse_args()
 
     spiel = str(openspiel_python())
     engines = str(HERE / "engines.py")
     mailbag = str(MAILBAG_PYTHON)
     secs = str(args.seconds)
-    compiled = subprocess.run(
-        [mailbag, str(ROOT / "tools" / "compile.py"), "--check"], capture_output=True, check=False
-    )
-    builds = ["pure"] + (["compiled"] if compiled.returncode == 0 else [])
-    if "compiled" not in builds:
-        print("no up-to-date compiled build (make compiled): measuring the pure build only")
     tmp = Path(tempfile.mkdtemp(prefix="mailbag-bench-"))
-    base_path = baseline_tree(args.baseline, tmp) if args.baseline else None
+    # a snapshot of the sources and the compiled build: others may change the tree meanwhile
+    current = snapshot(tmp / "current")
+    check = "from mailbag._build import compiled_state as c; print(c() or 'ok')"
+    compiled = subprocess.run(
+        [mailbag, "-c", check], env=mailbag_env("pure", current), capture_output=True, text=True
+    )
+    builds = ["pure"] + (["compiled"] if compiled.stdout.strip() == "ok" else [])
+    if "compiled" not in builds:
+        print(f"no up-to-date compiled build (make compiled): {compiled.stdout.strip()}")
+    base_path = baseline_tree(args.baseline, tmp / "baseline") if args.baseline else None
 
     play: list[Entry] = []
     mcts: list[Entry] = []
     for game in GAMES:
         for build in builds:
-            env = mailbag_env(build)
+            env = mailbag_env(build, current)
             play.append(
                 Entry(f"{game} {build}", [mailbag, engines, "playout", "mailbag", game, secs], env)
             )
@@ -160,7 +175,6 @@ def main() -> int:
         for entry in order:
             entry.run(prefix)
         print(f"round {r + 1}/{args.rounds} done ({time.time() - started:.0f} s)", flush=True)
-    shutil.rmtree(tmp, ignore_errors=True)
 
     target = geomean([e.median for e in cpp])
     where = f"core {args.core}" if prefix else "any core (no taskset)"
@@ -189,23 +203,24 @@ def main() -> int:
         print(f"{entry.label:<44}{entry.median:>10,.0f}  {entry.spread():<17}{ratio:>13.2f}×")
 
     if args.pool:
-        pool_speedup(args.pool_games, args.rounds, builds[-1])
+        pool_speedup(args.pool_games, args.pool_seats, args.rounds, builds[-1], current)
+    shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
 
-def pool_speedup(games: int, rounds: int, build: str) -> None:
-    """``mailbag sim`` of random seats on 1 and 2 workers, alternated; wall-clock seconds."""
-    mailbag = str(ROOT / ".venv" / "bin" / "mailbag")
+def pool_speedup(games: int, seats: str, rounds: int, build: str, src: str) -> None:
+    """``mailbag sim`` on 1 and 2 workers, alternated; wall-clock seconds."""
+    mailbag = [str(MAILBAG_PYTHON), "-m", "mailbag"]
     times: dict[int, list[float]] = {1: [], 2: []}
     with tempfile.TemporaryDirectory() as out:
         for r in range(rounds):
             for workers in (1, 2) if r % 2 == 0 else (2, 1):
                 argv = [
-                    mailbag,
+                    *mailbag,
                     "sim",
                     "postcards",
                     "--seats",
-                    "random,random",
+                    seats,
                     "-n",
                     str(games),
                     "--workers",
@@ -218,11 +233,11 @@ def pool_speedup(games: int, rounds: int, build: str) -> None:
                     f"{out}/{r}-{workers}",
                 ]
                 start = time.perf_counter()
-                subprocess.run(argv, env=mailbag_env(build), capture_output=True, check=True)
+                subprocess.run(argv, env=mailbag_env(build, src), capture_output=True, check=True)
                 times[workers].append(time.perf_counter() - start)
     one, two = statistics.median(times[1]), statistics.median(times[2])
     print(
-        f"\nProcess pool ({build} build): mailbag sim postcards, {games} random games, "
+        f"\nProcess pool ({build} build): mailbag sim postcards --seats {seats}, {games} games, "
         f"median of {rounds}: 1 worker {one:.2f} s, 2 workers {two:.2f} s: "
         f"{one / two:.2f}× (wall clock; needs two quiet cores)"
     )
