@@ -167,7 +167,7 @@ def test_a_ready_postcard_is_sent_where_random_rollouts_drown_it() -> None:
     region of a fully stamped postcard among 43 legal actions. Sending it scores now; the
     guided search (heuristic priors) sends it for every seed at 30 iterations, while the same
     budget of uniform random rollouts (the old default) spreads itself over the other 42 actions
-    and mostly plays something else."""
+    and mostly plays something else; so does the planner (Postcards' own settings)."""
     from mailbag.bots.greedy import GreedyBot
 
     game = get("postcards")
@@ -183,6 +183,9 @@ def test_a_ready_postcard_is_sent_where_random_rollouts_drown_it() -> None:
     assert len(sends) == 1 and len(legal) > 30
     guided = [make_bot("mcts:iters=30,prior=2,depth=0", game, seat, s) for s in range(3)]
     uniform = [make_bot("mcts:iters=30", game, seat, s) for s in range(3)]
+    # the planner: Postcards' own search settings (Game.search_settings)
+    planner = [make_bot("planner:iters=30", game, seat, s) for s in range(3)]
+    assert [b.choose(view, legal) for b in planner] == sends * 3
     assert [b.choose(view, legal) for b in guided] == sends * 3
     assert sum(b.choose(view, legal) == sends[0] for b in uniform) <= 1
 
@@ -225,3 +228,23 @@ def test_turn_horizon_plans_the_seat_s_own_turn_only(seats: Any, rollout: str) -
         asked[horizon] = watch.asked
     assert asked["turn"] and all(x == (seat, turns) for x in asked["turn"])
     assert any(x != (seat, turns) for x in asked["game"])
+
+
+def test_the_planner_is_mcts_with_the_game_s_settings() -> None:
+    """``planner`` takes the game's search settings where the kind does not give them; in a
+    game without settings of its own it is the plain MCTS bot."""
+    postcards = get("postcards")
+    bot = make_bot("planner:iters=5,c=0.5", postcards, 0, 1)
+    assert isinstance(bot, MctsBot)
+    assert (bot.horizon, bot.rollout, bot.depth, bot.prior, bot.c) == (
+        "turn",
+        "guided",
+        None,
+        2.0,
+        0.5,
+    )
+    plain = make_bot("planner:iters=5", duel.GAME, 0, 1)
+    assert isinstance(plain, MctsBot)
+    assert (plain.horizon, plain.rollout, plain.prior) == ("game", "uniform", 0.0)
+    with pytest.raises(SeatError, match="speed"):
+        make_bot("planner:speed=3", postcards, 0, 1)

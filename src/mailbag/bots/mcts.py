@@ -58,6 +58,7 @@ DEFAULT_EPS = 0.1
 DEFAULT_PRIOR = 0.0
 ROLLOUTS = ("uniform", "guided")
 HORIZONS = ("game", "turn")
+KNOWN = ("iters", "time", "depth", "c", "worlds", "rollout", "eps", "prior", "workers", "horizon")
 
 
 class Node:
@@ -433,11 +434,7 @@ def _reseed(world: msgspec.Struct, rng: Rng) -> None:
 
 
 def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> MctsBot:
-    check_params(
-        "mcts",
-        params,
-        ("iters", "time", "depth", "c", "worlds", "rollout", "eps", "prior", "workers", "horizon"),
-    )
+    check_params("mcts", params, KNOWN)
     rollout = params.get("rollout", DEFAULT_ROLLOUT)
     if rollout not in ROLLOUTS:
         raise SeatError(
@@ -486,4 +483,13 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
     )
 
 
+def _planner(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> MctsBot:
+    """``planner``: the MCTS bot with the game's own best search settings
+    (``Game.search_settings``) where the seat kind does not give them; in Postcards the guided
+    whole-turn planner. A game without settings of its own gets the plain ``mcts`` bot."""
+    check_params("planner", params, KNOWN)
+    return _factory(game, seat, seed, {**game.search_settings(), **params})
+
+
 register_bot("mcts", _factory)
+register_bot("planner", _planner)

@@ -197,6 +197,11 @@ class Game(ABC, Generic[S]):
         once instead of once per seat."""
         return [self.heuristic(state, seat) for seat in range(self.num_seats(state))]
 
+    def search_settings(self) -> dict[str, str]:
+        """The search bot's parameters that suit this game best (e.g. ``{"horizon": "turn"}``),
+        used where a seat kind does not give them (``mcts:c=1`` still sets ``c``)."""
+        return {}
+
     def turns_completed(self, state: S) -> int | None:
         """How many turns have been completed, all seats together, or None when the game does
         not count turns (search bots with a turn horizon then stop where another seat decides;

@@ -15,6 +15,16 @@ from mailbag.games.postcards import scoring
 from mailbag.games.postcards.components import Components
 from mailbag.games.postcards.state import GIFT, JOKER, POSTCARD, STAMP, PostcardsState
 
+#: the MCTS bot's defaults in Postcards (``Game.search_settings``): plan the turn as a whole,
+#: start each step from the one-ply heuristic, finish every leaf's turn with greedy moves
+SEARCH_SETTINGS = {
+    "horizon": "turn",
+    "prior": "2",
+    "rollout": "guided",
+    "eps": "0",
+    "depth": "full",
+    "c": "0.25",
+}
 #: share of a postcard's worth counted when it needs no more cards (sending must still pay)
 READY_SHARE = 0.5
 #: cards still needed at which a postcard's share has fallen to half of READY_SHARE
