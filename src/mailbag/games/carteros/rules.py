@@ -56,9 +56,7 @@ AUTO: dict[str, AutoStep] = {
 }
 
 
-def apply_action(
-    comps: Components, state: CarterosState, seat: int, action: Action
-) -> list[Event]:
+def apply_action(comps: Components, state: CarterosState, seat: int, action: Action) -> list[Event]:
     """Carry out a legal action (a reply to the pending task, or a turn action), then the
     automatic steps that follow (``run``)."""
     events: list[Event] = []
