@@ -48,3 +48,15 @@ def test_the_example_trains_on_a_tiny_budget() -> None:
     model = ex.train("carteros", steps=64)
     result = ex.evaluate(ex.model_policy(model), "carteros", ["random"], games=1)
     assert result["games"] == 1
+
+
+def test_the_example_reports_a_wilson_interval() -> None:
+    """Wilson, not the normal approximation: 0 wins in 200 is not the empty interval [0, 0],
+    and 200 of 200 still leaves room below 1."""
+    ex = _example()
+    assert ex.wilson(0, 200) == (0.0, 0.019)
+    assert ex.wilson(200, 200) == (0.981, 1.0)
+    assert ex.wilson(130, 200) == (0.582, 0.713)
+    result = ex.evaluate(lambda o, m: int(np.flatnonzero(m)[0]), "carteros", ["random"], games=2)
+    wins = round(result["win_rate"] * 2)
+    assert result["win_rate_95"] == ex.wilson(wins, 2)
