@@ -50,7 +50,8 @@ from mailbag.sim.runner import play_game
 TABLE_FIELDS = {"type", "v", "step", "events", "reset", "players", "clock", "can_undo", "result"}
 PLAYER_FIELDS = {"seat", "name", "kind", "connected", "away"}
 WELCOME_FIELDS = {
-    "type", "v", "table", "game", "title", "seat", "options", "components", "players", "clock"
+    "type", "v", "table", "game", "title", "seat", "options", "components", "players", "clock",
+    "hints",
 }
 
 CASES = [
