@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+from collections.abc import Iterator
 from typing import Any
 
 import duel
@@ -11,6 +13,7 @@ from realgames import default_players, loadable_games
 
 from mailbag.bots import make_bot
 from mailbag.bots.mcts import MctsBot, Node
+from mailbag.bots.parallel import close_pools
 from mailbag.core import Action, Game, Rng, SeatError, apply, canonical_json, new_game
 from mailbag.games import get
 
@@ -106,6 +109,16 @@ def test_guided_search_does_not_see_a_hidden_pick() -> None:
     assert choices[0] == choices[1]
 
 
+@pytest.fixture()
+def closes_pools() -> Iterator[None]:
+    """The shared worker pools are closed after the test: a later test in this process (the
+    simulation's, which checks that it leaves no child process behind) must not find them."""
+    yield
+    close_pools()
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.usefixtures("closes_pools")
 def test_two_workers_merge_a_valid_reproducible_search() -> None:
     """``workers=2`` runs two searches in spawned processes: the merged root holds exactly the
     iterations asked for, only legal actions, and the same numbers for the same seed."""
@@ -126,6 +139,7 @@ def test_two_workers_merge_a_valid_reproducible_search() -> None:
     assert bot.choose(game.view(state, seat), legal) in legal
 
 
+@pytest.mark.usefixtures("closes_pools")
 def test_two_workers_with_an_unregistered_game() -> None:
     """A test game is not in the registry: the workers get the game object itself."""
     game = duel.GAME

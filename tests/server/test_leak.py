@@ -270,7 +270,8 @@ def test_that_another_has_chosen_is_told_never_what(tmp_path: Path) -> None:
                 assert ws.state is not None and ws.state["step"] == 1
                 assert ws.state["to_move"] == [1]
                 assert [p["chosen"] for p in ws.state["view"]["players"]] == [True, False]
-                assert kept not in json.dumps(ws.state), "ann's choice reached another"
+                # quoted: her "keep 8" must not be found inside bob's own "keep 88"
+                assert json.dumps(kept) not in json.dumps(ws.state), "ann's choice reached another"
             assert bob.state["view"]["pending"] is None and bob.state["actions"]
             bob.submit(1, bob.state["actions"][0]["notation"])
             assert bob.next_of("ack")["step"] == 2
