@@ -187,7 +187,8 @@ def rl_speed(
 ) -> dict[str, float]:
     """Random play through the PettingZoo AEC environment (``mailbag.rl.env``): each step is the
     agent's observation and mask (``last()``) and the step by index, a random legal index picked
-    from the mask; beside it the parts of a step: the view, its encoding, the mask."""
+    from the mask; beside it the parts of a step: the observation (encoded from the state, as a
+    step does), the mask, and for comparison the seat's view (which a step does not build)."""
     import numpy as np
 
     from mailbag.rl.aec import MailbagAEC
@@ -207,7 +208,9 @@ def rl_speed(
                 env.step(None)
                 continue
             obs = env.observe(agent)
-            legal = np.flatnonzero(obs["action_mask"])
+            # the legal indices from a bool view of the int8 mask: ``np.flatnonzero`` on the
+            # int8 array costs ~50 µs for Post Office's 16,606 actions, this ~3 µs
+            legal = obs["action_mask"].view(bool).nonzero()[0]
             env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
             if steps % 16 == 0:  # sample the parts of a step on the next decider
@@ -215,9 +218,9 @@ def rl_speed(
                 if deciders:
                     seat = deciders[0]
                     t0 = clock()
-                    view = match.view(seat)
+                    match.view(seat)
                     t1 = clock()
-                    match.encoder.encode(view)
+                    match.encoder.encode_state(match.state, seat)  # what a step runs
                     t2 = clock()
                     match.mask(seat)
                     t3 = clock()
