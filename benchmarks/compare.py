@@ -117,7 +117,7 @@ def main() -> int:
     parser.add_argument("--core", type=int, default=(os.cpu_count() or 1) - 1)
     parser.add_argument("--baseline", help="a git revision to measure beside (pure build)")
     parser.add_argument("--pool", action="store_true", help="measure the process pool too")
-    parser.add_argument("--pool-games", type=int, default=1000)
+    parser.add_argument("--pool-games", type=int, default=10000)
     parser.add_argument("--pool-seats", default="random,random")
     args = parser.parse_args()
 
@@ -226,6 +226,8 @@ def pool_speedup(games: int, seats: str, rounds: int, build: str, src: str) -> N
                     "--workers",
                     str(workers),
                     "--no-records",
+                    "--report",
+                    "none",  # the pool, not the report's plot (a second in either run)
                     "-q",
                     "--seed",
                     str(r),
@@ -238,6 +240,7 @@ def pool_speedup(games: int, seats: str, rounds: int, build: str, src: str) -> N
     one, two = statistics.median(times[1]), statistics.median(times[2])
     print(
         f"\nProcess pool ({build} build): mailbag sim postcards --seats {seats}, {games} games, "
+        "--report none, "
         f"median of {rounds}: 1 worker {one:.2f} s, 2 workers {two:.2f} s: "
         f"{one / two:.2f}× (wall clock; needs two quiet cores)"
     )

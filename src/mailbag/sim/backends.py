@@ -19,6 +19,7 @@ import os
 import pickle
 import signal
 import threading
+import time
 import traceback
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator
@@ -36,6 +37,8 @@ BACKENDS = ("local", "dask")
 CHUNKS_PER_WORKER = 2
 #: seconds a worker is given to stop on its own (end of the run) before it is terminated
 STOP_GRACE = 5.0
+#: seconds a finished game may wait in a worker to be sent with the next ones
+BATCH_SECONDS = 0.05
 #: seconds between a waiting worker's checks that the main process is still there
 PARENT_CHECK = 1.0
 
@@ -96,7 +99,8 @@ def run_serial(chunks: Iterable[Chunk]) -> OutcomeStream:
 def _worker_main(conn: Connection, inherited: list[Connection], parent: int) -> None:
     """A local worker: play the chunks it is sent, report every game as it finishes.
 
-    Messages to the main process: ``("game", outcome)``, then ``("done", None)`` or
+    Messages to the main process: ``("games", [outcome, …])`` (the games finished in the last
+    :data:`BATCH_SECONDS` or so), then ``("done", None)`` or
     ``("error", (exception or None, traceback text))`` after each chunk (the main process stops
     the run on an error). ``None`` from the main process, or the main process gone, ends the
     worker quietly. ``inherited`` are the main process's ends of the
@@ -117,8 +121,21 @@ def _worker_main(conn: Connection, inherited: list[Connection], parent: int) -> 
             chunk = conn.recv()
             if chunk is None:
                 return
-            for message in _play(chunk):
-                conn.send(message)
+            # finished games go in batches, at most BATCH_SECONDS old: one message per game
+            # made the main process (which shares the cores) a tenth of the pool's work
+            batch: list[Outcome] = []
+            sent = time.monotonic()
+            for kind, payload in _play(chunk):
+                if kind == "game":
+                    batch.append(payload)
+                    if time.monotonic() - sent < BATCH_SECONDS:
+                        continue
+                if batch:
+                    conn.send(("games", batch))
+                    batch = []
+                    sent = time.monotonic()
+                if kind != "game":
+                    conn.send((kind, payload))
     except (EOFError, OSError):
         return  # the main process stopped (or died): nothing to report to
     finally:
@@ -233,15 +250,17 @@ class _ProcessStream:
             messages = [by_conn[r] for r in ready if r in by_conn]
             for worker in messages or [by_sentinel[r] for r in ready]:
                 self._receive(worker)
-        return [self._ready.popleft()]
+        found = list(self._ready)
+        self._ready.clear()
+        return found
 
     def _receive(self, worker: _Worker) -> None:
         try:
             kind, payload = worker.conn.recv()
         except (EOFError, OSError):
             self._died(worker)
-        if kind == "game":
-            self._ready.append(payload)
+        if kind == "games":
+            self._ready.extend(payload)
         elif kind == "done":
             worker.outstanding -= 1
             self._feed(worker)

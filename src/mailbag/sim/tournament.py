@@ -31,6 +31,9 @@ from mailbag.sim.schedule import chunked, schedule
 from mailbag.sim.stats import summarise
 from mailbag.sim.worker import Chunk, Outcome
 
+#: seconds a finished game's line in games.jsonl may wait in the buffer before it is flushed
+FLUSH_SECONDS = 1.0
+
 #: called after every finished game: (outcome, games finished, games requested)
 ResultHook = Callable[[Outcome, int, int], None]
 
@@ -244,13 +247,19 @@ class _Writer:
             ) from None
         self.games_path = out / "games.jsonl"
         self.games_file = self.games_path.open("w", encoding="utf-8")
+        self._flushed = time.monotonic()
 
     def add(self, outcome: Outcome) -> None:
         if outcome.record is not None:
             path = self.records / f"game-{outcome.index:06d}.jsonl"
             path.write_text(outcome.record, encoding="utf-8")
         self.games_file.write(json.dumps(outcome.summary_line(), sort_keys=True) + "\n")
-        self.games_file.flush()
+        # on disk within a second of finishing (a run killed outright loses at most that);
+        # a flush per game cost the main process as much as receiving the games
+        now = time.monotonic()
+        if now - self._flushed >= FLUSH_SECONDS:
+            self.games_file.flush()
+            self._flushed = now
 
     def close(self) -> None:
         self.games_file.close()
