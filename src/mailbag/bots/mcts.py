@@ -259,13 +259,16 @@ class MctsBot:
                 apply_in_place(world, seat, action)
                 node = child
             else:
-                untried = [a for a in legal if a not in children]
+                # each legal action's child looked up once (hashing the actions is a good part
+                # of an iteration's own time)
+                found = [children.get(a) for a in legal]
+                untried = [a for a, tried in zip(legal, found, strict=True) if tried is None]
                 if untried:
                     action = untried[rng.randbelow(len(untried))]
                     child = Node(seat)
                     children[action] = child
-                    for a in legal:
-                        tried = children.get(a)
+                    child.avail += 1
+                    for tried in found:
                         if tried is not None:
                             tried.avail += 1
                     apply_in_place(world, seat, action)
@@ -274,8 +277,9 @@ class MctsBot:
                 best_child: Node | None = None
                 best_action = legal[0]
                 best_value = -math.inf
-                for a in legal:
-                    child = children[a]
+                for a, known in zip(legal, found, strict=True):
+                    assert known is not None
+                    child = known
                     child.avail += 1
                     value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
                     if value > best_value:
