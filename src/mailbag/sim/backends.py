@@ -97,7 +97,7 @@ def run_serial(chunks: Iterable[Chunk]) -> OutcomeStream:
 
 # -- local worker processes ------------------------------------------------------------------------
 def _worker_main(conn: Connection, inherited: list[Connection], parent: int) -> None:
-    """A local worker: play the chunks it is sent, report every game as it finishes.
+    """A local worker: play the chunks it is sent, report the games as they finish.
 
     Messages to the main process: ``("games", [outcome, …])`` (the games finished in the last
     :data:`BATCH_SECONDS` or so), then ``("done", None)`` or
@@ -121,21 +121,8 @@ def _worker_main(conn: Connection, inherited: list[Connection], parent: int) -> 
             chunk = conn.recv()
             if chunk is None:
                 return
-            # finished games go in batches, at most BATCH_SECONDS old: one message per game
-            # made the main process (which shares the cores) a tenth of the pool's work
-            batch: list[Outcome] = []
-            sent = time.monotonic()
-            for kind, payload in _play(chunk):
-                if kind == "game":
-                    batch.append(payload)
-                    if time.monotonic() - sent < BATCH_SECONDS:
-                        continue
-                if batch:
-                    conn.send(("games", batch))
-                    batch = []
-                    sent = time.monotonic()
-                if kind != "game":
-                    conn.send((kind, payload))
+            for message in _play(chunk):
+                conn.send(message)
     except (EOFError, OSError):
         return  # the main process stopped (or died): nothing to report to
     finally:
@@ -143,12 +130,23 @@ def _worker_main(conn: Connection, inherited: list[Connection], parent: int) -> 
 
 
 def _play(chunk: Chunk) -> Iterator[tuple[str, Any]]:
-    """The messages of one chunk: its games as they finish, then done (or the error)."""
+    """The messages of one chunk: its games in batches as they finish, then done (or the
+    error, after the games finished before it). A batch is sent once its first game is
+    :data:`BATCH_SECONDS` old: one message per game made the main process, which shares the
+    cores, cost a tenth of the pool's work."""
+    batch: list[Outcome] = []
+    started = time.monotonic()
     try:
         game = resolve_game(chunk.game, chunk.module)
         for job in chunk.jobs:
-            yield ("game", play_job(game, chunk.options, job, chunk.keep_records))
+            batch.append(play_job(game, chunk.options, job, chunk.keep_records))
+            if time.monotonic() - started >= BATCH_SECONDS:
+                yield ("games", batch)
+                batch = []
+                started = time.monotonic()
     except Exception as exc:  # reported to the main process, which raises it
+        if batch:
+            yield ("games", batch)
         text = traceback.format_exc()
         try:
             pickle.dumps(exc)
@@ -157,6 +155,8 @@ def _play(chunk: Chunk) -> Iterator[tuple[str, Any]]:
         else:
             yield ("error", (exc, text))
         return
+    if batch:
+        yield ("games", batch)
     yield ("done", None)
 
 
