@@ -27,7 +27,6 @@ import argparse
 import json
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -35,13 +34,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from compare import pinned  # benchmarks/compare.py, beside this script
+
 MAILBAG = Path(sys.executable).with_name("mailbag")
-
-
-def pinned(core: int | None) -> list[str]:
-    if core is None or shutil.which("taskset") is None:
-        return []
-    return ["taskset", "-c", str(core)]
 
 
 def play(game: str, kind: str, against: str, args: argparse.Namespace, out: Path) -> dict[str, Any]:
@@ -89,13 +84,12 @@ def time_per_move(game_name: str, kind: str, against: str, count: int) -> dict[s
     from mailbag.core.records import engine_seat_kinds
 
     game = games.get(game_name)
-    seats = ["greedy", *split_seats(against)]
+    seats = ["greedy", *split_seats(against)]  # the searching seat's place, played greedily
     positions = []
     for seed in range(900, 903):
         state = new_game(game, engine_seat_kinds(game, seats), {}, seed)
-        bots = {
-            s: make_bot(k, game, s, seed) for s, k in enumerate(seats) if k in ("greedy", "random")
-        }
+        # every seat that decides plays greedily (an engine seat such as an Automa never does)
+        bots = [make_bot("greedy", game, s, seed) for s in range(len(seats))]
         for _ in range(10_000):  # bounded: no game of these has nearly so many decisions
             deciders = game.deciders(state)
             if not deciders:

@@ -37,7 +37,8 @@ BACKENDS = ("local", "dask")
 CHUNKS_PER_WORKER = 2
 #: seconds a worker is given to stop on its own (end of the run) before it is terminated
 STOP_GRACE = 5.0
-#: seconds a finished game may wait in a worker to be sent with the next ones
+#: seconds between a worker's batches of finished games (a batch goes with the first game to
+#: finish after them; the chunk's end sends what is left)
 BATCH_SECONDS = 0.05
 #: seconds between a waiting worker's checks that the main process is still there
 PARENT_CHECK = 1.0
@@ -131,9 +132,9 @@ def _worker_main(conn: Connection, inherited: list[Connection], parent: int) -> 
 
 def _play(chunk: Chunk) -> Iterator[tuple[str, Any]]:
     """The messages of one chunk: its games in batches as they finish, then done (or the
-    error, after the games finished before it). A batch is sent once its first game is
-    :data:`BATCH_SECONDS` old: one message per game made the main process, which shares the
-    cores, cost a tenth of the pool's work."""
+    error, after the games finished before it). A batch goes out with the first game to finish
+    :data:`BATCH_SECONDS` or more after the chunk began or the last batch went: one message per
+    game made the main process, which shares the cores, cost a tenth of the pool's work."""
     batch: list[Outcome] = []
     started = time.monotonic()
     try:
