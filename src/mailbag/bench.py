@@ -183,21 +183,31 @@ TARGET_RL_SHARE = 0.5
 
 
 def rl_speed(
-    game: Game[Any], seats: int, options: Mapping[str, Any], seconds: float, seed: int = 0
+    game: Game[Any],
+    seats: int,
+    options: Mapping[str, Any],
+    seconds: float,
+    seed: int = 0,
+    encode: bool = True,
 ) -> dict[str, float]:
     """Random play through the PettingZoo AEC environment (``mailbag.rl.env``): each step is the
-    agent's observation and mask (``last()``) and the step by index, a random legal index picked
-    from the mask; beside it the parts of a step: the observation (encoded from the state, as a
-    step does), the mask, and for comparison the seat's view (which a step does not build)."""
-    import numpy as np
-
+    agent's observation and mask (``observe``) and the step by index, a random legal index
+    picked from the mask with the raw engine's generator (``Rng.randbelow``). Afterwards, outside
+    the timed loop, the parts of a step are timed on positions of those games: the observation
+    (encoded from the state, as a step does), the mask, and for comparison the seat's view (which
+    a step does not build). With ``encode=False`` every observation is a copy of one zero
+    vector instead: what a step costs besides its observation (the floor under any encoder)."""
     from mailbag.rl.aec import MailbagAEC
 
     env = MailbagAEC(game, seats, options=options)
     match = env.match
-    rng = np.random.default_rng(seed)
+    if not encode:
+        import numpy as np
+
+        blank = np.zeros(match.encoder.size, dtype=np.float32)
+        setattr(match.encoder, "encode_state", lambda state, seat: blank.copy())  # noqa: B010
+    rng = Rng.from_seed(seed, 0xBE7C)
     steps = games = 0
-    view_s = encode_s = mask_s = 0.0
     clock = time.perf_counter
     start = clock()
     while True:
@@ -211,29 +221,26 @@ def rl_speed(
             # the legal indices from a bool view of the int8 mask: ``np.flatnonzero`` on the
             # int8 array costs ~50 µs for Post Office's 16,606 actions, this ~3 µs
             legal = obs["action_mask"].view(bool).nonzero()[0]
-            env.step(int(legal[rng.integers(len(legal))]))
+            env.step(int(legal[rng.randbelow(len(legal))]))
             steps += 1
-            if steps % 16 == 0:  # sample the parts of a step on the next decider
-                deciders = match.deciders()
-                if deciders:
-                    seat = deciders[0]
-                    t0 = clock()
-                    match.view(seat)
-                    t1 = clock()
-                    match.encoder.encode_state(match.state, seat)  # what a step runs
-                    t2 = clock()
-                    match.mask(seat)
-                    t3 = clock()
-                    view_s, encode_s, mask_s = (
-                        view_s + t1 - t0,
-                        encode_s + t2 - t1,
-                        mask_s + t3 - t2,
-                    )
         games += 1
         if clock() - start >= seconds:
             break
     elapsed = clock() - start
-    samples = max(1, steps // 16)
+    view_s = encode_s = mask_s = 0.0
+    positions = sample_positions(game, seats, options, 300, seed)
+    for state, seat in positions:
+        match.state = state
+        match.forget()
+        t0 = clock()
+        match.view(seat)
+        t1 = clock()
+        match.encoder.encode_state(state, seat)  # what a step runs
+        t2 = clock()
+        match.mask(seat)
+        t3 = clock()
+        view_s, encode_s, mask_s = view_s + t1 - t0, encode_s + t2 - t1, mask_s + t3 - t2
+    samples = max(1, len(positions))
     return {
         "games": games,
         "steps": steps,
@@ -259,6 +266,7 @@ def run_rl_bench(
     resolved = game.spec.resolve_options(options)
     raw = random_playouts(game, seats, resolved, seconds, seed)
     env = rl_speed(game, seats, resolved, seconds, seed)
+    floor = rl_speed(game, seats, resolved, seconds, seed, encode=False)
     share = env["steps_per_s"] / raw["decisions_per_s"]
     return {
         "game": game.spec.name,
@@ -267,6 +275,9 @@ def run_rl_bench(
         "raw_decisions_per_s": raw["decisions_per_s"],
         "env": env,
         "share": share,
+        #: steps/s with every observation a copy of one zero vector: the rest of a step alone
+        "unencoded_steps_per_s": floor["steps_per_s"],
+        "unencoded_share": floor["steps_per_s"] / raw["decisions_per_s"],
         "target_share": TARGET_RL_SHARE,
         "meets_target": share >= TARGET_RL_SHARE,
     }

@@ -288,6 +288,12 @@ def _print_rl_bench(result: dict[str, Any]) -> None:
         f"[green]{_('yes')}[/green]" if ok else f"[red]{_('no')}[/red]",
     )
     table.add_row(_("share of the raw engine"), f"{result['share']:.0%}", "", "")
+    table.add_row(
+        _("steps/s with a blank observation"),
+        f"{result['unencoded_steps_per_s']:,.0f} ({result['unencoded_share']:.0%})",
+        "",
+        "",
+    )
     table.add_section()
     table.add_row(_("view per step"), f"{env['view_us']:,.1f} µs", "", "")
     table.add_row(_("encoding per step"), f"{env['encode_us']:,.1f} µs", "", "")

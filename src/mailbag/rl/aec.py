@@ -77,7 +77,7 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        deciders = self.match.game.deciders(self.match.state)
+        deciders = self.match.deciders()
         if deciders:
             self.agent_selection = self._agent_at[deciders[0]]
         elif self.agents:

@@ -112,6 +112,8 @@ class Match:
         self._legal: dict[int, list[Action]] = {}
         #: each seat's legal indices now (kept until the next action, like ``_legal``)
         self._indices: dict[int, list[int]] = {}
+        #: who decides now (kept until the next action, like ``_legal``)
+        self._deciders: tuple[int, ...] | None = None
         self._actions = len(self.table)
 
     # -- spaces -----------------------------------------------------------------------------------
@@ -139,9 +141,14 @@ class Match:
         changing :attr:`state` from outside)."""
         self._legal.clear()
         self._indices.clear()
+        self._deciders = None
 
     def deciders(self) -> tuple[int, ...]:
-        return tuple(self.game.deciders(self.state))
+        """Who decides now (kept until the next action)."""
+        found = self._deciders
+        if found is None:
+            found = self._deciders = tuple(self.game.deciders(self.state))
+        return found
 
     def is_over(self) -> bool:
         return bool(self.game.is_over(self.state))
@@ -169,18 +176,17 @@ class Match:
         next action."""
         found = self._indices.get(seat)
         if found is None:
-            if seat in self.game.deciders(self.state):
-                found = self.table.indices(self.legal(seat))
-            else:
-                found = []
+            found = self.table.indices(self.legal(seat)) if seat in self.deciders() else []
             self._indices[seat] = found
         return found
 
     def mask(self, seat: int) -> Mask:
-        mask = np.zeros(self._actions, dtype=np.int8)
-        for i in self.indices(seat):  # a handful: item writes beat an index array
+        # a bytearray's item writes are cheaper than a numpy array's, and the array made over
+        # it owns that memory alone
+        mask = bytearray(self._actions)
+        for i in self.indices(seat):
             mask[i] = 1
-        return mask
+        return np.frombuffer(mask, dtype=np.int8)
 
     def is_legal(self, seat: int, index: int) -> bool:
         return index in self.indices(seat)
@@ -190,7 +196,7 @@ class Match:
         refused with the rules' own reason."""
         if not self.is_legal(seat, int(index)):
             action = self.table.actions[index] if 0 <= index < len(self.table) else None
-            if action is None or seat not in self.game.deciders(self.state):
+            if action is None or seat not in self.deciders():
                 raise IllegalAction(
                     "legal actions",
                     _(
@@ -205,8 +211,7 @@ class Match:
     def act(self, seat: int, action: Action) -> Action:
         """Carry out a legal ``action`` (the caller checked it)."""
         self.game.apply_in_place(self.state, seat, action)
-        self._legal.clear()
-        self._indices.clear()
+        self.forget()
         return action
 
     # -- the end ----------------------------------------------------------------------------------
