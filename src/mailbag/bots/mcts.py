@@ -42,12 +42,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-
 from mailbag.bots.base import register_bot
 from mailbag.bots.greedy import check_params, float_param, int_param
 from mailbag.core import Action, Game, Observation, Rng, SeatError
 from mailbag.core.i18n import _
+from mailbag.core.serialize import field_names
 
 DEFAULT_ITERS = 1000
 DEFAULT_DEPTH = 8
@@ -429,9 +428,9 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _reseed(world: msgspec.Struct, rng: Rng) -> None:
+def _reseed(world: Any, rng: Rng) -> None:
     """Give a copied world fresh chance: reseed the generators held at its top level."""
-    for name in world.__struct_fields__:
+    for name in field_names(type(world)):
         value = getattr(world, name)
         if isinstance(value, Rng):
             value.state = rng.next64()

@@ -53,7 +53,8 @@ class Score(msgspec.Struct, frozen=True):
     breakdown: dict[str, int]
 
 
-S = TypeVar("S", bound=msgspec.Struct)
+#: a game's state class: a ``msgspec.Struct`` or a dataclass (see mailbag.core.serialize)
+S = TypeVar("S")
 
 
 class Game(ABC, Generic[S]):

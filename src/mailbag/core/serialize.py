@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from typing import Any
 
@@ -79,7 +80,7 @@ def to_builtins(obj: Any) -> Any:
     return msgspec.to_builtins(obj)
 
 
-def state_digest(state: msgspec.Struct) -> str:
+def state_digest(state: Any) -> str:
     """A short fingerprint of a state's exact layout (fast; for comparing states in one run).
     Records use :func:`record_digest`, which survives fields added with a default."""
     return hashlib.blake2b(msgspec.msgpack.encode(state), digest_size=8).hexdigest()
@@ -91,20 +92,52 @@ RECORD_DIGESTS = 2
 
 _NO_DEFAULT: Any = object()
 _FIELDS: dict[type, list[tuple[str, Any]]] = {}
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def is_record_type(obj: object) -> bool:
+    """Whether ``obj`` is an instance of a state class: a ``msgspec.Struct``, or a dataclass
+    (which the compiled build makes a native class: Carteros' state)."""
+    return isinstance(obj, msgspec.Struct) or (
+        dataclasses.is_dataclass(obj) and not isinstance(obj, type)
+    )
+
+
+def field_names(kind: type) -> tuple[str, ...]:
+    """The attribute names of a state class's fields (a ``msgspec.Struct`` or a dataclass), in
+    order."""
+    found = _NAMES.get(kind)
+    if found is None:
+        if dataclasses.is_dataclass(kind):
+            found = tuple(field.name for field in dataclasses.fields(kind))
+        else:
+            found = tuple(getattr(kind, "__struct_fields__", ()))
+        _NAMES[kind] = found
+    return found
 
 
 def _fields(kind: type) -> list[tuple[str, Any]]:
     found = _FIELDS.get(kind)
     if found is None:
         found = []
-        for info in msgspec.structs.fields(kind):
-            if info.default is not msgspec.NODEFAULT:
-                default = info.default
-            elif info.default_factory is not msgspec.NODEFAULT:
-                default = info.default_factory()
-            else:
-                default = _NO_DEFAULT
-            found.append((info.encode_name, default))
+        if dataclasses.is_dataclass(kind):
+            for field in dataclasses.fields(kind):
+                if field.default is not dataclasses.MISSING:
+                    default = field.default
+                elif field.default_factory is not dataclasses.MISSING:
+                    default = field.default_factory()
+                else:
+                    default = _NO_DEFAULT
+                found.append((field.name, default))
+        else:
+            for info in msgspec.structs.fields(kind):
+                if info.default is not msgspec.NODEFAULT:
+                    default = info.default
+                elif info.default_factory is not msgspec.NODEFAULT:
+                    default = info.default_factory()
+                else:
+                    default = _NO_DEFAULT
+                found.append((info.encode_name, default))
         _FIELDS[kind] = found
     return found
 
@@ -113,7 +146,7 @@ def canonical_form(obj: Any) -> Any:
     """A state as plain data in its canonical form: struct fields by name, and a field that
     holds its declared default left out — so adding a field with a default to a state changes
     no canonical form, and no recorded digest, of a game that never uses it."""
-    if isinstance(obj, msgspec.Struct):
+    if is_record_type(obj):
         out = {}
         for name, default in _fields(type(obj)):
             value = getattr(obj, name)
@@ -127,7 +160,7 @@ def canonical_form(obj: Any) -> Any:
     return obj
 
 
-def record_digest(state: msgspec.Struct) -> str:
+def record_digest(state: Any) -> str:
     """The fingerprint of a state stored with every recorded step (scheme 2): a hash of its
     canonical form, so records made before a field was added (with a default) still replay."""
     data = _encoder.encode(canonical_form(state))

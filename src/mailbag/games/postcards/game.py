@@ -25,14 +25,7 @@ from mailbag.games.postcards import (
     view,
 )
 from mailbag.games.postcards.components import Components, parse_components
-from mailbag.games.postcards.state import (
-    EMPTY,
-    Frame,
-    OwnedPostcard,
-    Player,
-    PostcardsState,
-    Turn,
-)
+from mailbag.games.postcards.state import EMPTY, PostcardsState, copy_state
 
 
 class PostcardsGame(Game[PostcardsState]):
@@ -210,54 +203,3 @@ def inventory(comps: Components, state: PostcardsState) -> Counter[str]:
     inv["token"] += tokens
     inv["end_game_bonus"] += 1
     return inv
-
-
-def copy_state(s: PostcardsState) -> PostcardsState:
-    """A fast hand-written deep copy (the state is small lists of ints and a few structs)."""
-    t = s.turn
-    return PostcardsState(
-        Rng(s.rng.state),
-        s.edition,
-        s.side,
-        [
-            Player(
-                p.kind,
-                p.itinerary,
-                p.region,
-                p.hand[:],
-                [OwnedPostcard(o.card, o.stamps[:], o.souvenirs[:], o.sent) for o in p.postcards],
-                p.camps[:],
-                p.gifts[:],
-                p.points,
-                p.best_traveller[:],
-            )
-            for p in s.players
-        ],
-        s.first_player,
-        s.current,
-        Turn(
-            t.played[:],
-            t.plus,
-            t.moves,
-            t.postcards,
-            t.camps,
-            [Frame(f.kind, f.value, f.cards[:], f.refreshed) for f in t.stack],
-            t.drawing,
-        ),
-        s.travel_deck[:],
-        s.travel_discard[:],
-        s.travel_row[:],
-        s.postcard_deck[:],
-        s.postcard_discard[:],
-        s.postcard_row[:],
-        s.gift_deck[:],
-        s.gift_discard[:],
-        s.gift_row[:],
-        s.supply,
-        s.camp_owner[:],
-        s.unused_itineraries[:],
-        s.bonus,
-        s.ending,
-        s.over,
-        s.turns,
-    )

@@ -1,4 +1,8 @@
-"""The Postcards game state: plain ``msgspec`` data, random generator included.
+"""The Postcards game state: plain data, random generator included.
+
+The classes are dataclasses rather than msgspec Structs so that the compiled build makes them
+native classes (mypyc cannot compile a Struct); msgspec encodes, decodes and validates them
+exactly as it did the Structs (same JSON, same digests). See docs/speed.md.
 
 Conventions (relied on by the rules, the views and the Automa):
 
@@ -16,7 +20,7 @@ Conventions (relied on by the rules, the views and the Automa):
 
 from __future__ import annotations
 
-import msgspec
+from dataclasses import dataclass, field
 
 from mailbag.core.rng import Rng
 
@@ -41,7 +45,8 @@ ROAD_CAMP = "road_camp"  # Road Map: then camp there or skip
 HIKING = "hiking"  # Hiking Guide: keep 2 of the drawn postcards
 
 
-class OwnedPostcard(msgspec.Struct):
+@dataclass
+class OwnedPostcard:
     """A postcard in front of a player: which stamp and souvenir spaces are filled."""
 
     card: int
@@ -52,7 +57,8 @@ class OwnedPostcard(msgspec.Struct):
     sent: bool = False
 
 
-class Player(msgspec.Struct):
+@dataclass
+class Player:
     """One seat: a player or an Automa (``kind`` = "player" or "automa:easy|normal|expert")."""
 
     kind: str
@@ -68,26 +74,28 @@ class Player(msgspec.Struct):
     #: points scored during play
     points: int = 0
     #: regions where this seat became the best traveller (scored once each)
-    best_traveller: list[int] = []
+    best_traveller: list[int] = field(default_factory=list)
 
 
-class Frame(msgspec.Struct):
+@dataclass
+class Frame:
     """A pending decision of the current seat (see the frame kinds above)."""
 
     kind: str
     #: star points (STAR), campsite type index (SOUVENIR)
     value: int = 0
     #: postcards drawn by the Hiking Guide (HIKING)
-    cards: list[int] = []
+    cards: list[int] = field(default_factory=list)
     #: the optional refresh was used (POSTCARD, English edition)
     refreshed: bool = False
 
 
-class Turn(msgspec.Struct):
+@dataclass
+class Turn:
     """The current seat's turn so far."""
 
     #: travel card kinds played this turn, face up (a pair adds two)
-    played: list[int] = []
+    played: list[int] = field(default_factory=list)
     #: plus effects gained: each lets the player play one more card (PC-4)
     plus: int = 0
     #: movement, postcard and camp effects gained and not yet used (PC-4)
@@ -95,12 +103,13 @@ class Turn(msgspec.Struct):
     postcards: int = 0
     camps: int = 0
     #: pending decisions, the last one first
-    stack: list[Frame] = []
+    stack: list[Frame] = field(default_factory=list)
     #: the player has ended the turn and draws cards back up to 5 (PC-11)
     drawing: bool = False
 
 
-class PostcardsState(msgspec.Struct):
+@dataclass
+class PostcardsState:
     rng: Rng
     #: "en" or "nl" (PC-7, PC-16)
     edition: str
@@ -131,3 +140,55 @@ class PostcardsState(msgspec.Struct):
     over: bool = False
     #: turns completed so far, all seats together
     turns: int = 0
+
+
+def copy_state(s: PostcardsState) -> PostcardsState:
+    """A fast hand-written deep copy (the state is small lists of ints and a few records);
+    here, in a compiled module, it builds the native classes directly."""
+    t = s.turn
+    return PostcardsState(
+        Rng(s.rng.state),
+        s.edition,
+        s.side,
+        [
+            Player(
+                p.kind,
+                p.itinerary,
+                p.region,
+                p.hand[:],
+                [OwnedPostcard(o.card, o.stamps[:], o.souvenirs[:], o.sent) for o in p.postcards],
+                p.camps[:],
+                p.gifts[:],
+                p.points,
+                p.best_traveller[:],
+            )
+            for p in s.players
+        ],
+        s.first_player,
+        s.current,
+        Turn(
+            t.played[:],
+            t.plus,
+            t.moves,
+            t.postcards,
+            t.camps,
+            [Frame(f.kind, f.value, f.cards[:], f.refreshed) for f in t.stack],
+            t.drawing,
+        ),
+        s.travel_deck[:],
+        s.travel_discard[:],
+        s.travel_row[:],
+        s.postcard_deck[:],
+        s.postcard_discard[:],
+        s.postcard_row[:],
+        s.gift_deck[:],
+        s.gift_discard[:],
+        s.gift_row[:],
+        s.supply,
+        s.camp_owner[:],
+        s.unused_itineraries[:],
+        s.bonus,
+        s.ending,
+        s.over,
+        s.turns,
+    )
