@@ -97,7 +97,7 @@ _NAMES: dict[type, tuple[str, ...]] = {}
 
 def is_record_type(obj: object) -> bool:
     """Whether ``obj`` is an instance of a state class: a ``msgspec.Struct``, or a dataclass
-    (which the compiled build makes a native class: Carteros' state)."""
+    (which the compiled build makes a native class: Postcards' and Carteros' states)."""
     return isinstance(obj, msgspec.Struct) or (
         dataclasses.is_dataclass(obj) and not isinstance(obj, type)
     )
@@ -119,25 +119,22 @@ def field_names(kind: type) -> tuple[str, ...]:
 def _fields(kind: type) -> list[tuple[str, Any]]:
     found = _FIELDS.get(kind)
     if found is None:
-        found = []
+        # (name, default, default factory) of each field, and the marker of "none" for them
         if dataclasses.is_dataclass(kind):
-            for field in dataclasses.fields(kind):
-                if field.default is not dataclasses.MISSING:
-                    default = field.default
-                elif field.default_factory is not dataclasses.MISSING:
-                    default = field.default_factory()
-                else:
-                    default = _NO_DEFAULT
-                found.append((field.name, default))
+            infos: list[tuple[str, Any, Any]] = [
+                (f.name, f.default, f.default_factory) for f in dataclasses.fields(kind)
+            ]
+            none: Any = dataclasses.MISSING
         else:
-            for info in msgspec.structs.fields(kind):
-                if info.default is not msgspec.NODEFAULT:
-                    default = info.default
-                elif info.default_factory is not msgspec.NODEFAULT:
-                    default = info.default_factory()
-                else:
-                    default = _NO_DEFAULT
-                found.append((info.encode_name, default))
+            infos = [
+                (f.encode_name, f.default, f.default_factory) for f in msgspec.structs.fields(kind)
+            ]
+            none = msgspec.NODEFAULT
+        found = []
+        for name, default, factory in infos:
+            if default is none:
+                default = _NO_DEFAULT if factory is none else factory()
+            found.append((name, default))
         _FIELDS[kind] = found
     return found
 
