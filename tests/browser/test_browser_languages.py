@@ -107,7 +107,12 @@ def test_spanish_lobby_then_dutch_mid_game(
     # each language in its own name
     names = page.get_by_test_id("language-switch").locator("option").all_text_contents()
     assert names == ["English", "Nederlands", "Español"], names
-    # the API is asked in the reader's language
+    # the API is asked in the reader's language (request events reach Python asynchronously:
+    # wait for it, bounded)
+    for _attempt in range(50):
+        if any("/api/games?lang=es" in url for url in asked):
+            break
+        page.wait_for_timeout(100)
     assert any("/api/games?lang=es" in url for url in asked), asked
     page.get_by_test_id("game-select").select_option("carteros")
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
@@ -153,12 +158,13 @@ def test_spanish_lobby_then_dutch_mid_game(
         expect(page.get_by_test_id("to-move")).to_have_text("Jij bent aan de beurt")
         assert page.evaluate("document.documentElement.lang") == "nl"
         # the socket was told, and the server sent the table again, its whole log in Dutch
-        assert {"type": "lang", "lang": "nl", "v": 1} in seat.sent, seat.sent[-3:]
         expect(page.get_by_test_id("status")).to_have_text("verbonden")
         seat.received_after(seen, lambda m: m.get("type") == "welcome", "welcome again")
         resent = seat.received_after(
             seen, lambda m: m.get("type") == "state" and bool(m.get("reset")), "whole state"
         )
+        # (checked once the answer came: the socket's events reach Python asynchronously)
+        assert {"type": "lang", "lang": "nl", "v": 1} in seat.sent, seat.sent[-3:]
         assert resent["step"] == spanish.step, (resent["step"], spanish.step)
         assert sum(m.get("type") == "welcome" for m in seat.received[seen:]) == 1
         dutch = seat.read()
