@@ -198,6 +198,47 @@ def test_rng_shuffle_is_fisher_yates_over_randbelow() -> None:
             assert fast == plain and a.state == b.state
 
 
+def _unmix(z: int) -> int:
+    """The generator state whose next draw is ``z`` (SplitMix64's output step inverted)."""
+    mask = (1 << 64) - 1
+
+    def unxorshift(x: int, k: int) -> int:
+        y = x
+        for _ in range(64 // k + 1):
+            y = x ^ (y >> k)
+        return y
+
+    z = unxorshift(z, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+    z = unxorshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+    z = unxorshift(z, 30)
+    return (z - 0x9E3779B97F4A7C15) & mask
+
+
+def test_rng_shuffle_on_halves_is_the_same_shuffle() -> None:
+    """The compiled build's shuffle (32-bit halves) gives the plain definition's permutation and
+    final state, including a rejected draw (a value in the biased top range is drawn again)."""
+    from mailbag.core.rng import shuffle_halves
+
+    top = (1 << 64) - 1
+    seeds = [*range(40), top, _unmix(top), _unmix(top - 1), _unmix(1 << 63)]
+    for seed in seeds:
+        for n in (0, 1, 2, 3, 7, 52, 256, 257, 300):
+            plain, halves = list(range(n)), list(range(n))
+            rng = Rng(seed)
+            for i in range(n - 1, 0, -1):
+                j = rng.randbelow(i + 1)
+                plain[i], plain[j] = plain[j], plain[i]
+            assert shuffle_halves(seed, halves) == rng.state
+            assert halves == plain, (seed, n)
+    # from _unmix(top) the first draw is 2**64 - 1, rejected for 3 items (2**64 % 3 == 1): the
+    # two swaps take three steps of the generator
+    assert Rng(_unmix(top)).next64() == top
+    gamma = 0x9E3779B97F4A7C15
+    assert shuffle_halves(_unmix(top), [0, 1, 2]) == (_unmix(top) + 3 * gamma) % (1 << 64)
+
+
 def test_contract_option_sets_come_from_the_declared_values() -> None:
     from mailbag.core import GameSpec, OptionSpec
 
