@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from mailbag.bots.base import register_bot
 from mailbag.bots.greedy import check_params, float_param, int_param
@@ -48,16 +48,27 @@ from mailbag.core import Action, Game, Observation, Rng, SeatError
 from mailbag.core.i18n import _
 from mailbag.core.serialize import field_names
 
-DEFAULT_ITERS = 1000
-DEFAULT_DEPTH = 8
-DEFAULT_WORLDS = 64
-DEFAULT_C = 0.7
-DEFAULT_ROLLOUT = "uniform"
-DEFAULT_EPS = 0.1
-DEFAULT_PRIOR = 0.0
-ROLLOUTS = ("uniform", "guided")
-HORIZONS = ("game", "turn")
-KNOWN = ("iters", "time", "depth", "c", "worlds", "rollout", "eps", "prior", "workers", "horizon")
+DEFAULT_ITERS: Final = 1000
+DEFAULT_DEPTH: Final = 8
+DEFAULT_WORLDS: Final = 64
+DEFAULT_C: Final = 0.7
+DEFAULT_ROLLOUT: Final = "uniform"
+DEFAULT_EPS: Final = 0.1
+DEFAULT_PRIOR: Final = 0.0
+ROLLOUTS: Final = ("uniform", "guided")
+HORIZONS: Final = ("game", "turn")
+KNOWN: Final = (
+    "iters",
+    "time",
+    "depth",
+    "c",
+    "worlds",
+    "rollout",
+    "eps",
+    "prior",
+    "workers",
+    "horizon",
+)
 
 
 class Node:

@@ -13,24 +13,30 @@ decisions' verbs are listed with the decisions (:mod:`decisions`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from mailbag.core.actions import Action
 from mailbag.games.carteros.board import BLOCK_CORNERS, HOUSE_NAMES, HOUSES, LINES
 
-MOVE = tuple(Action("move", (HOUSE_NAMES[h],)) for h in range(HOUSES))
-DELIVER = Action("deliver")
-DRAW = Action("draw")
-REFILL = Action("refill")
-SHOPS = Action("shops")
-END = Action("end")
-PASS = Action("pass")
+MOVE: Final = tuple(Action("move", (HOUSE_NAMES[h],)) for h in range(HOUSES))
+DELIVER: Final = Action("deliver")
+DRAW: Final = Action("draw")
+REFILL: Final = Action("refill")
+SHOPS: Final = Action("shops")
+END: Final = Action("end")
+PASS: Final = Action("pass")
 #: FLOOD[block] (the block named by its top-left house)
-FLOOD = tuple(Action("flood", (HOUSE_NAMES[h],)) for h in BLOCK_CORNERS)
-RIDE = tuple(Action("ride", (HOUSE_NAMES[h],)) for h in range(HOUSES))
-STOP = Action("stop")
-PEEK = tuple(Action("peek", (HOUSE_NAMES[h],)) for h in range(HOUSES))
-PLACE_STAMPY = tuple(Action("place_stampy", (HOUSE_NAMES[h],)) for h in range(HOUSES))
-MOVE_STAMPY = tuple(Action("move_stampy", (HOUSE_NAMES[h],)) for h in range(HOUSES))
-TIEBREAK = tuple(Action("tiebreak", (HOUSE_NAMES[ln[0]], HOUSE_NAMES[ln[2]])) for ln in LINES)
+FLOOD: Final = tuple(Action("flood", (HOUSE_NAMES[h],)) for h in BLOCK_CORNERS)
+RIDE: Final = tuple(Action("ride", (HOUSE_NAMES[h],)) for h in range(HOUSES))
+STOP: Final = Action("stop")
+PEEK: Final = tuple(Action("peek", (HOUSE_NAMES[h],)) for h in range(HOUSES))
+PLACE_STAMPY: Final = tuple(Action("place_stampy", (HOUSE_NAMES[h],)) for h in range(HOUSES))
+MOVE_STAMPY: Final = tuple(Action("move_stampy", (HOUSE_NAMES[h],)) for h in range(HOUSES))
+TIEBREAK: Final = tuple(
+    Action("tiebreak", (HOUSE_NAMES[ln[0]], HOUSE_NAMES[ln[2]])) for ln in LINES
+)
 
 #: turn actions, taken with an empty task stack
-TURN_VERBS = frozenset({"move", "deliver", "draw", "play", "replace", "refill", "shops", "end"})
+TURN_VERBS: Final = frozenset(
+    {"move", "deliver", "draw", "play", "replace", "refill", "shops", "end"}
+)

@@ -15,7 +15,7 @@ one data entry and one function registered with the decorator of its registry::
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from mailbag.core.effects import Effects
 from mailbag.core.game import Event
@@ -38,10 +38,10 @@ ActionEffect: TypeAlias = Callable[["Components", CarterosState, int, int, list[
 #: it stands for the card's title. Both the legal-action menu and the refusal read this one check.
 Requirement: TypeAlias = Callable[[CarterosState, int], "tuple[str, str] | None"]
 
-HOUSE_EFFECTS: Effects[HouseEffect] = Effects("Carteros house card")
-ACTION_EFFECTS: Effects[ActionEffect] = Effects("Carteros action card")
-REQUIREMENTS: Effects[Requirement] = Effects("Carteros play requirement")
+HOUSE_EFFECTS: Final[Effects[HouseEffect]] = Effects("Carteros house card")
+ACTION_EFFECTS: Final[Effects[ActionEffect]] = Effects("Carteros action card")
+REQUIREMENTS: Final[Effects[Requirement]] = Effects("Carteros play requirement")
 
 #: the requirements an action effect cannot do without (a Bicycle needs a house to ride to,
 #: CA-4): an entry naming the effect must list them in ``requires``, or the loader refuses it
-EFFECT_NEEDS: dict[str, frozenset[str]] = {}
+EFFECT_NEEDS: Final[dict[str, frozenset[str]]] = {}

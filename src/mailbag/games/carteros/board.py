@@ -7,21 +7,23 @@ here is computed once at import, so the rules never recompute geometry.
 
 from __future__ import annotations
 
-COLUMNS = 3
-ROWS = 4
-HOUSES = COLUMNS * ROWS
+from typing import Final
+
+COLUMNS: Final = 3
+ROWS: Final = 4
+HOUSES: Final = COLUMNS * ROWS
 
 #: carrier positions outside the neighbourhood
-POST_OFFICE = -1
-SHOPS = -2
+POST_OFFICE: Final = -1
+SHOPS: Final = -2
 
-HOUSE_NAMES: tuple[str, ...] = tuple(
+HOUSE_NAMES: Final[tuple[str, ...]] = tuple(
     f"{'ABC'[h % COLUMNS]}{h // COLUMNS + 1}" for h in range(HOUSES)
 )
-HOUSE_INDEX: dict[str, int] = {name: h for h, name in enumerate(HOUSE_NAMES)}
+HOUSE_INDEX: Final[dict[str, int]] = {name: h for h, name in enumerate(HOUSE_NAMES)}
 
 #: the four directions as (column step, row step): up, down, left, right
-DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (0, 1), (-1, 0), (1, 0))
+DIRECTIONS: Final[tuple[tuple[int, int], ...]] = ((0, -1), (0, 1), (-1, 0), (1, 0))
 
 
 def _step(house: int, direction: int) -> int:
@@ -33,22 +35,22 @@ def _step(house: int, direction: int) -> int:
 
 
 #: STEP[house][direction] -> the next house that way, or -1 past the edge
-STEP: tuple[tuple[int, ...], ...] = tuple(
+STEP: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_step(h, d) for d in range(len(DIRECTIONS))) for h in range(HOUSES)
 )
 #: orthogonal neighbours of each house, in index order
-ADJACENT: tuple[tuple[int, ...], ...] = tuple(
+ADJACENT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted(q for q in STEP[h] if q >= 0)) for h in range(HOUSES)
 )
 #: DIRECTION_OF[(a, b)] -> direction from a to its neighbour b
-DIRECTION_OF: dict[tuple[int, int], int] = {
+DIRECTION_OF: Final[dict[tuple[int, int], int]] = {
     (h, STEP[h][d]): d for h in range(HOUSES) for d in range(len(DIRECTIONS)) if STEP[h][d] >= 0
 }
-CORNERS: tuple[int, ...] = (0, COLUMNS - 1, HOUSES - COLUMNS, HOUSES - 1)
+CORNERS: Final[tuple[int, ...]] = (0, COLUMNS - 1, HOUSES - COLUMNS, HOUSES - 1)
 
 #: a street is a row or a column; two houses share a street when either matches
-ROW_OF: tuple[int, ...] = tuple(h // COLUMNS for h in range(HOUSES))
-COLUMN_OF: tuple[int, ...] = tuple(h % COLUMNS for h in range(HOUSES))
+ROW_OF: Final[tuple[int, ...]] = tuple(h // COLUMNS for h in range(HOUSES))
+COLUMN_OF: Final[tuple[int, ...]] = tuple(h % COLUMNS for h in range(HOUSES))
 
 
 def same_street(a: int, b: int) -> bool:
@@ -57,14 +59,14 @@ def same_street(a: int, b: int) -> bool:
 
 
 #: flood blocks (CA-6): 2×2 squares named by their top-left house; BLOCK_HOUSES[b] -> 4 houses
-BLOCK_CORNERS: tuple[int, ...] = tuple(
+BLOCK_CORNERS: Final[tuple[int, ...]] = tuple(
     r * COLUMNS + c for r in range(ROWS - 1) for c in range(COLUMNS - 1)
 )
-BLOCK_HOUSES: tuple[tuple[int, ...], ...] = tuple(
+BLOCK_HOUSES: Final[tuple[tuple[int, ...], ...]] = tuple(
     (h, h + 1, h + COLUMNS, h + COLUMNS + 1) for h in BLOCK_CORNERS
 )
 #: bitmask of the houses of each block
-BLOCK_MASK: tuple[int, ...] = tuple(sum(1 << h for h in houses) for houses in BLOCK_HOUSES)
+BLOCK_MASK: Final[tuple[int, ...]] = tuple(sum(1 << h for h in houses) for houses in BLOCK_HOUSES)
 
 
 def _lines() -> tuple[tuple[int, int, int], ...]:
@@ -82,9 +84,9 @@ def _lines() -> tuple[tuple[int, int, int], ...]:
     return tuple(lines)
 
 
-LINES: tuple[tuple[int, int, int], ...] = _lines()
+LINES: Final[tuple[tuple[int, int, int], ...]] = _lines()
 #: (first house, last house) -> line index
-LINE_INDEX: dict[tuple[int, int], int] = {(ln[0], ln[2]): i for i, ln in enumerate(LINES)}
+LINE_INDEX: Final[dict[tuple[int, int], int]] = {(ln[0], ln[2]): i for i, ln in enumerate(LINES)}
 
 
 def position_name(pos: int) -> str:

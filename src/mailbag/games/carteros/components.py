@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from mailbag.core.errors import ComponentError
 from mailbag.core.files import parse_toml
@@ -45,23 +45,23 @@ from mailbag.games.carteros.state import BAG_LIMIT, CAUSES
 __all__ = ["Components", "Mission", "load_components", "parse_components"]
 
 #: mission points allowed by the rulings (CA-10 components: 2, 3 or 4)
-MISSION_POINTS = (2, 3, 4)
+MISSION_POINTS: Final = (2, 3, 4)
 #: the most a Mail card may be worth in a user's file (printed: letters 1, parcels 2); scores
 #: stay small numbers that every view, record and message can carry
-MAX_MAIL_POINTS = 10
+MAX_MAIL_POINTS: Final = 10
 #: bounds that keep any accepted file a game that fits in memory and on the screen
-MAX_COPIES = 100
-MAX_KINDS = 16
-MAX_MISSIONS = 48
-MAX_TITLE = 40
-MAX_HELP = 100
+MAX_COPIES: Final = 100
+MAX_KINDS: Final = 16
+MAX_MISSIONS: Final = 48
+MAX_TITLE: Final = 40
+MAX_HELP: Final = 100
 #: the house effect that delivers Mail cards; its entries say how many (``delivers``)
-DELIVER = "deliver"
-_NAME = re.compile(r"[a-z][a-z0-9_]{0,23}")
-_ABBREV = re.compile(r"[A-Za-z][A-Za-z0-9]{0,2}")
+DELIVER: Final = "deliver"
+_NAME: Final = re.compile(r"[a-z][a-z0-9_]{0,23}")
+_ABBREV: Final = re.compile(r"[A-Za-z][A-Za-z0-9]{0,2}")
 
 #: per table: the fields every entry has, then the optional ones
-_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+_FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "house": (("name", "title", "abbrev", "count", "effect", "help"), ("delivers",)),
     "mail": (("name", "title", "abbrev", "points", "count"), ()),
     "action": (("name", "title", "count", "help"), ("effect", "requires", "cancels")),

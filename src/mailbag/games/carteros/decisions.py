@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
@@ -40,7 +40,7 @@ Menu = Callable[["Components", CarterosState, Task], list[Action]]
 Resolve = Callable[["Components", CarterosState, int, Task, Action, list[Event]], None]
 Refuse = Callable[["Components", CarterosState, Task, Action], IllegalAction]
 
-BLOCK_OF = {HOUSE_NAMES[h]: b for b, h in enumerate(BLOCK_CORNERS)}
+BLOCK_OF: Final = {HOUSE_NAMES[h]: b for b, h in enumerate(BLOCK_CORNERS)}
 
 
 @dataclass(frozen=True)
@@ -429,7 +429,7 @@ def _refuse_tiebreak(
     return IllegalAction("CA-8", _("a line of 3 houses, first and last: {lines}", lines=lines))
 
 
-DECISIONS: dict[str, Decision] = {
+DECISIONS: Final[dict[str, Decision]] = {
     d.kind: d
     for d in (
         Decision(
@@ -546,7 +546,7 @@ DECISIONS: dict[str, Decision] = {
 }
 
 #: each decision's menu and how a choice is carried out, by task kind (the engine's fast path)
-MENUS = {kind: d.menu for kind, d in DECISIONS.items()}
-RESOLVE = {kind: d.resolve for kind, d in DECISIONS.items()}
+MENUS: Final = {kind: d.menu for kind, d in DECISIONS.items()}
+RESOLVE: Final = {kind: d.resolve for kind, d in DECISIONS.items()}
 #: every verb of the notation: turn actions and the decisions inside effects
-VERBS = A.TURN_VERBS.union(*(d.verbs for d in DECISIONS.values()))
+VERBS: Final = A.TURN_VERBS.union(*(d.verbs for d in DECISIONS.values()))

@@ -5,6 +5,7 @@ house one can deliver to, useful Action cards, a mission in hand, and the race f
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from mailbag.games.carteros.components import Components
 from mailbag.games.carteros.effects import flooded_mask
@@ -12,11 +13,11 @@ from mailbag.games.carteros.scoring import points as total_points
 from mailbag.games.carteros.state import FINISH_BONUS, GOAL, CarterosState
 
 #: how much of a Mail card's points a card in the bag is worth (it still has to be delivered)
-BAG_SHARE = 0.5
+BAG_SHARE: Final = 0.5
 #: rough worth of holding one Action card, by its effect or, for a reaction only, by the first
 #: cause it cancels (bicycles deliver, bones protect); any other card is worth CARD_WORTH
-_WORTH = {"bicycle": 0.9, "stampy_card": 0.5, "rain": 0.4, "gps": 0.3}
-CARD_WORTH = 0.2
+_WORTH: Final = {"bicycle": 0.9, "stampy_card": 0.5, "rain": 0.4, "gps": 0.3}
+CARD_WORTH: Final = 0.2
 
 
 @lru_cache(maxsize=16)

@@ -9,6 +9,8 @@ rulebook section) and reason in plain words. Decisions inside effects come from
 
 from __future__ import annotations
 
+from typing import Final
+
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
 from mailbag.core.i18n import N_, _
@@ -102,8 +104,8 @@ def can_go_shopping(state: CarterosState, seat: int) -> bool:
 
 
 #: precomputed menus: the moves from each house, and the corners to enter on
-_MOVES_FROM = tuple(tuple(A.MOVE[q] for q in ADJACENT[h]) for h in range(len(ADJACENT)))
-_ENTER = tuple(A.MOVE[c] for c in CORNERS)
+_MOVES_FROM: Final = tuple(tuple(A.MOVE[q] for q in ADJACENT[h]) for h in range(len(ADJACENT)))
+_ENTER: Final = tuple(A.MOVE[c] for c in CORNERS)
 
 
 def turn_actions(comps: Components, state: CarterosState, seat: int) -> list[Action]:

@@ -11,6 +11,7 @@ names (:mod:`action_cards`); a decision is carried out by its entry in :mod:`dec
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from mailbag.core.actions import Action
 from mailbag.core.game import Event
@@ -46,7 +47,7 @@ def _next_turn(comps: Components, state: CarterosState, task: Task, events: list
 
 
 #: the automatic steps; for those in ``CAUSES`` ``task.arg`` is the card that cancels them
-AUTO: dict[str, AutoStep] = {
+AUTO: Final[dict[str, AutoStep]] = {
     "next_turn": _next_turn,
     "stampy_card": effects.stampy_card,
     "lost_card": effects.lost_card,

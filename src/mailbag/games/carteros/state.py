@@ -16,25 +16,26 @@ the top task is either a decision owed by its seat or an automatic step the engi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from mailbag.core.rng import Rng
 
 #: cards dealt at the start (rulebook, Setup 4–5)
-START_MAIL = 5
-START_ACTIONS = 2
+START_MAIL: Final = 5
+START_ACTIONS: Final = 2
 #: deliveries that end the game (CA-8) and the bonus of the first carrier to make them
-GOAL = 10
-FINISH_BONUS = 3
+GOAL: Final = 10
+FINISH_BONUS: Final = 3
 #: actions per turn (CA-1), action cards a hand may reach by drawing, mail cards after a refill
-ACTIONS_PER_TURN = 3
-HAND_LIMIT = 3
-BAG_LIMIT = 5
+ACTIONS_PER_TURN: Final = 3
+HAND_LIMIT: Final = 3
+BAG_LIMIT: Final = 5
 #: missions a carrier may complete per game (CA-10)
-MISSION_LIMIT = 3
+MISSION_LIMIT: Final = 3
 
 #: the automatic steps an Action card can cancel as a reaction, and the name of each as the
 #: cause of its reaction window (CA-103) — the names an ``[[action]]`` entry's ``cancels`` lists
-CAUSES: dict[str, str] = {
+CAUSES: Final[dict[str, str]] = {
     "stampy_card": "stampy_card",
     "lost_card": "lost_card",
     "soak": "rain",

@@ -10,7 +10,7 @@ file writes it. The notation (``play rubber_boots``) is never translated.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mailbag.core.game import SEAT_FIELDS, Event
 from mailbag.core.i18n import NC_, _, pgettext
@@ -19,21 +19,21 @@ if TYPE_CHECKING:
     from mailbag.games.carteros.components import Components
 
 #: contexts of the catalogs' entries for the component data
-HOUSE = "carteros house"
-MAIL = "carteros mail"
-ACTION = "carteros action"
-ABBREV = "carteros abbrev"
-HELP = "carteros help"
-ONE = "carteros one mail"
-SCORE = "score"
-PLACE = "carteros place"
-CAUSE = "carteros cause"
+HOUSE: Final = "carteros house"
+MAIL: Final = "carteros mail"
+ACTION: Final = "carteros action"
+ABBREV: Final = "carteros abbrev"
+HELP: Final = "carteros help"
+ONE: Final = "carteros one mail"
+SCORE: Final = "score"
+PLACE: Final = "carteros place"
+CAUSE: Final = "carteros cause"
 #: a seat named by its number (the glossaries' word for a seat: "jugador 2", "speler 2")
-SEAT = "carteros seat"
+SEAT: Final = "carteros seat"
 
 #: the titles, abbreviations and help texts of the shipped component file, by table (a test
 #: checks that every one in the file is here, and translated)
-SHIPPED: dict[str, tuple[str, ...]] = {
+SHIPPED: Final[dict[str, tuple[str, ...]]] = {
     HOUSE: (
         NC_("carteros house", "Received Letter"),
         NC_("carteros house", "Double Received"),
@@ -110,14 +110,14 @@ SHIPPED: dict[str, tuple[str, ...]] = {
 
 #: one Mail card of a shipped kind with its article ("a Letter": "una Carta", "een brief"), by
 #: title; a kind of a user's file is "a {mail}"
-ONE_MAIL = {
+ONE_MAIL: Final = {
     "Letter": NC_("carteros one mail", "a Letter"),
     "Parcel": NC_("carteros one mail", "a Parcel"),
 }
 
 #: the score categories (keys of a score's breakdown, which records keep in English: a Mail
 #: kind's name and "s", then these), translated where shown with ``pgettext("score", key)``
-SCORE_CATEGORIES = (
+SCORE_CATEGORIES: Final = (
     NC_("score", "letters"),
     NC_("score", "parcels"),
     NC_("score", "missions"),
@@ -125,14 +125,14 @@ SCORE_CATEGORIES = (
 )
 
 #: the places outside the neighbourhood, by their name in a view
-PLACES = {
+PLACES: Final = {
     "post_office": NC_("carteros place", "Post Office"),
     "shops": NC_("carteros place", "shops"),
 }
 
 #: what a reaction window answers, or why a card or a mission is lost, by the cause's name in
 #: the state (``Task.cause``) and in events
-CAUSES = {
+CAUSES: Final = {
     "stampy_card": NC_("carteros cause", "Stampy"),
     "stampy": NC_("carteros cause", "Stampy"),
     "lost_card": NC_("carteros cause", "Lost"),
@@ -144,7 +144,7 @@ CAUSES = {
 }
 
 #: events whose ``card`` is a HOUSE card (in any other it is an Action card)
-HOUSE_EVENTS = frozenset({"reveal", "ride", "peeked"})
+HOUSE_EVENTS: Final = frozenset({"reveal", "ride", "peeked"})
 
 
 def house_title(comps: Components, name: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from mailbag.core.game import Observation
 from mailbag.core.rng import Rng
@@ -30,8 +30,8 @@ from mailbag.games.carteros.legal import deciders
 from mailbag.games.carteros.scoring import totals
 from mailbag.games.carteros.state import CarterosState, Task
 
-_BLOCK_NAMES = tuple(HOUSE_NAMES[h] for h in BLOCK_CORNERS)
-_BLOCK_INDEX = {name: b for b, name in enumerate(_BLOCK_NAMES)}
+_BLOCK_NAMES: Final = tuple(HOUSE_NAMES[h] for h in BLOCK_CORNERS)
+_BLOCK_INDEX: Final = {name: b for b, name in enumerate(_BLOCK_NAMES)}
 
 
 def _named(counts: list[int], names: tuple[str, ...]) -> dict[str, int]:

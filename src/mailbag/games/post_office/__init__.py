@@ -24,8 +24,10 @@ every round; each goal is a data entry plus a registered condition function (goa
 ``docs/post_office.md`` for every ruling and the action notation.
 """
 
+from typing import Final
+
 from mailbag.games.post_office.game import SPEC, PostOfficeGame
 
-GAME = PostOfficeGame()
+GAME: Final = PostOfficeGame()
 
 __all__ = ["GAME", "SPEC", "PostOfficeGame"]

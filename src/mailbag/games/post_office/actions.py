@@ -17,15 +17,15 @@ records keep the notation).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mailbag.core import Action
 from mailbag.games.post_office.geometry import CELLS, PSIZE, SIZE, Placement, Tables
 from mailbag.games.post_office.state import SKIP
 
-VERBS = frozenset({"keep", "move", "place", "seal", "skip"})
-SKIP_ACTION = Action("skip")
-MAX_MOVE = 200  # precomputed move actions (more are built on demand)
+VERBS: Final = frozenset({"keep", "move", "place", "seal", "skip"})
+SKIP_ACTION: Final = Action("skip")
+MAX_MOVE: Final = 200  # precomputed move actions (more are built on demand)
 
 
 class SealAction(Action):

@@ -14,6 +14,8 @@ shape may start, which never wrap.)
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from mailbag.games.post_office.components import RECEIPT, SYMBOL
@@ -23,7 +25,7 @@ from mailbag.games.post_office.state import Player
 _encode = msgspec.msgpack.Encoder().encode
 _from = int.from_bytes
 #: bits of the msgpack header before the first value (a list of 16..65535 items)
-_HEADER = 24
+_HEADER: Final = 24
 
 
 def _translation(mapping: dict[int, int]) -> bytes:
@@ -32,21 +34,21 @@ def _translation(mapping: dict[int, int]) -> bytes:
 
 
 #: colour c (0..3) to bit c; an empty parcel (-1, byte 0xFF) to nothing
-COLOUR_BIT = _translation({c: 1 << c for c in range(4)})
+COLOUR_BIT: Final = _translation({c: 1 << c for c in range(4)})
 #: -1 (an open parcel in ``tape``, an empty one in ``colour``) to every colour's bit
-ALL_IF_NONE = _translation({0xFF: LANES})
-IS_SYMBOL = _translation({SYMBOL: LANES})
-IS_RECEIPT = _translation({RECEIPT: 1})
+ALL_IF_NONE: Final = _translation({0xFF: LANES})
+IS_SYMBOL: Final = _translation({SYMBOL: LANES})
+IS_RECEIPT: Final = _translation({RECEIPT: 1})
 #: a tape (0..15) to bit 0, -1 (open) to nothing
-IS_TAPED = _translation({t: 1 for t in range(16)})
+IS_TAPED: Final = _translation({t: 1 for t in range(16)})
 #: every byte's bit of colour c
-COLOUR_LANE = tuple(sum(1 << (8 * p + c) for p in range(PARCELS)) for c in range(4))
+COLOUR_LANE: Final = tuple(sum(1 << (8 * p + c) for p in range(PARCELS)) for c in range(4))
 #: bit 0 of every parcel but those of the first (last) column: where a neighbour on the left
 #: (right) exists
-HAS_LEFT = sum(1 << (8 * p) for p in range(PARCELS) if p % PSIZE > 0)
-HAS_RIGHT = sum(1 << (8 * p) for p in range(PARCELS) if p % PSIZE < PSIZE - 1)
+HAS_LEFT: Final = sum(1 << (8 * p) for p in range(PARCELS) if p % PSIZE > 0)
+HAS_RIGHT: Final = sum(1 << (8 * p) for p in range(PARCELS) if p % PSIZE < PSIZE - 1)
 #: parcels that start a 2×2 square of the grid (row and column 0..8)
-SQUARE_STARTS = spread([r * PSIZE + c for r in range(PSIZE - 1) for c in range(PSIZE - 1)])
+SQUARE_STARTS: Final = spread([r * PSIZE + c for r in range(PSIZE - 1) for c in range(PSIZE - 1)])
 #: the parcels of a 2×2 square from its first one, in bits
 _RIGHT, _DOWN, _DIAG = 8, 8 * PSIZE, 8 * (PSIZE + 1)
 

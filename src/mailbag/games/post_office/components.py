@@ -24,7 +24,7 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mailbag.core.effects import Effects
 from mailbag.core.errors import ComponentError
@@ -35,9 +35,9 @@ if TYPE_CHECKING:
     from mailbag.games.post_office.geometry import Tables
     from mailbag.games.post_office.state import Player
 
-DATA = Path(__file__).parent / "data"
-SHIPPED = ("box.toml", "parcels.toml", "goals.toml")
-SECTIONS = (
+DATA: Final = Path(__file__).parent / "data"
+SHIPPED: Final = ("box.toml", "parcels.toml", "goals.toml")
+SECTIONS: Final = (
     "helpers",
     "colours",
     "icons",
@@ -51,25 +51,25 @@ SECTIONS = (
 #: icons a parcel may carry (index = code used in the state); what each does is a rule — a type
 #: symbol and a receipt score (PO-8), a stamp pays when sealed (PO-6) — its mark and title are
 #: data (``[[icons]]`` in box.toml)
-ICONS = ("none", "symbol", "stamp", "receipt")
+ICONS: Final = ("none", "symbol", "stamp", "receipt")
 NONE, SYMBOL, STAMP, RECEIPT = 0, 1, 2, 3
 #: the four parcels of a token, in the order the state stores them
-CORNERS = ("top_left", "top_right", "bottom_left", "bottom_right")
-REGULAR_TOKENS = 96
-STARTING_PER_HELPER = 4
+CORNERS: Final = ("top_left", "top_right", "bottom_left", "bottom_right")
+REGULAR_TOKENS: Final = 96
+STARTING_PER_HELPER: Final = 4
 
 #: a goal condition: ``condition(player, tables, **numbers) -> bool``, its numbers keyword-only
 GoalCondition = Callable[..., bool]
 #: the goal conditions by name, as ``condition = "..."`` in goals.toml names them; goals.py
 #: registers the shipped ones (``@GOAL_CONDITIONS.register("tapes_placed")``)
-GOAL_CONDITIONS = Effects[GoalCondition]("Post Office goal")
+GOAL_CONDITIONS: Final = Effects[GoalCondition]("Post Office goal")
 #: the fields of a goal entry besides its condition's numbers
-GOAL_FIELDS = ("name", "title", "help", "condition")
+GOAL_FIELDS: Final = ("name", "title", "help", "condition")
 #: a component file's goals: the printed game has 9; a user's file may have fewer or more
-MAX_GOALS = 64
+MAX_GOALS: Final = 64
 #: the most stamp tokens of one value (and starting stamps) a component file may give: the
 #: printed game has 47 tokens; a bound keeps every stamp count a 64-bit number in records
-MAX_STAMP_TOKENS = 10_000
+MAX_STAMP_TOKENS: Final = 10_000
 
 
 @dataclass(frozen=True)

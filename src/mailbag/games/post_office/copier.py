@@ -13,13 +13,13 @@ hand-written copy (a generic msgpack round trip, ``mailbag.core.game.clone``, is
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, get_args, get_origin
+from typing import Any, Final, TypeVar, get_args, get_origin
 
 import msgspec
 
 T = TypeVar("T", bound=msgspec.Struct)
 
-_SHARED = (int, bool, str, float)
+_SHARED: Final = (int, bool, str, float)
 
 
 def _is_struct(kind: Any) -> bool:

@@ -9,16 +9,17 @@ The shelving is 5×5 cells; a parcel token covers one cell with 2×2 parcels, so
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from mailbag.games.post_office.components import Components, Shape
 
-SIZE = 5  # cells per side
-PSIZE = 10  # parcels per side
-CELLS = SIZE * SIZE
-PARCELS = PSIZE * PSIZE
+SIZE: Final = 5  # cells per side
+PSIZE: Final = 10  # parcels per side
+CELLS: Final = SIZE * SIZE
+PARCELS: Final = PSIZE * PSIZE
 #: the 4 starting-parcel cells, diagonal to the centre: (1,1), (1,3), (3,1), (3,3)
-STARTING_CELLS = (6, 8, 16, 18)
-FREE_CELLS = CELLS - len(STARTING_CELLS)  # 21 placements per player (PO-7)
+STARTING_CELLS: Final = (6, 8, 16, 18)
+FREE_CELLS: Final = CELLS - len(STARTING_CELLS)  # 21 placements per player (PO-7)
 
 
 def _cell_parcels(cell: int) -> tuple[int, int, int, int]:
@@ -28,7 +29,7 @@ def _cell_parcels(cell: int) -> tuple[int, int, int, int]:
 
 
 #: parcels of each cell: top-left, top-right, bottom-left, bottom-right
-CELL_PARCELS = tuple(_cell_parcels(cell) for cell in range(CELLS))
+CELL_PARCELS: Final = tuple(_cell_parcels(cell) for cell in range(CELLS))
 
 
 def _rotations() -> tuple[tuple[int, int, int, int], ...]:
@@ -42,12 +43,12 @@ def _rotations() -> tuple[tuple[int, int, int, int], ...]:
 
 
 #: ROTATION_SOURCE[k][i]: which printed parcel lands on position i after k quarter turns clockwise
-ROTATION_SOURCE = _rotations()
+ROTATION_SOURCE: Final = _rotations()
 
 # -- the helper track (RULINGS: Post Office helper track) ------------------------------------------
-TRACK = 24
+TRACK: Final = 24
 #: corner spaces: Start (top-left, 0), top-right (6), bottom-right (12), bottom-left (18)
-CORNER_SPACES = frozenset({0, 6, 12, 18})
+CORNER_SPACES: Final = frozenset({0, 6, 12, 18})
 
 
 def _space_line(space: int) -> tuple[str, int] | None:
@@ -63,9 +64,9 @@ def _space_line(space: int) -> tuple[str, int] | None:
     return ("row", 23 - space)  # left side, bottom to top
 
 
-SPACE_LINE = tuple(_space_line(s) for s in range(TRACK))
+SPACE_LINE: Final = tuple(_space_line(s) for s in range(TRACK))
 #: the line each space points at as one index (rows 0..4, columns 5..9), -1 on a corner
-SPACE_LINE_INDEX = tuple(
+SPACE_LINE_INDEX: Final = tuple(
     -1 if line is None else (line[1] if line[0] == "row" else SIZE + line[1]) for line in SPACE_LINE
 )
 
@@ -81,7 +82,7 @@ def _space_cells(space: int) -> tuple[int, ...]:
 
 
 #: the cells a helper on each space lets its owner use (all cells on a corner)
-SPACE_CELLS = tuple(_space_cells(s) for s in range(TRACK))
+SPACE_CELLS: Final = tuple(_space_cells(s) for s in range(TRACK))
 
 
 def space_name(space: int) -> str:
@@ -107,11 +108,11 @@ def _neighbours(p: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-NEIGHBOURS = tuple(_neighbours(p) for p in range(PARCELS))
+NEIGHBOURS: Final = tuple(_neighbours(p) for p in range(PARCELS))
 #: quarter of the parcel grid (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right)
-QUARTER = tuple((p // PSIZE // 5) * 2 + (p % PSIZE) // 5 for p in range(PARCELS))
+QUARTER: Final = tuple((p // PSIZE // 5) * 2 + (p % PSIZE) // 5 for p in range(PARCELS))
 #: every 2×2 square of parcels, by its top-left parcel (row, col in 0..8)
-SQUARES = tuple(
+SQUARES: Final = tuple(
     (r * PSIZE + c, r * PSIZE + c + 1, (r + 1) * PSIZE + c, (r + 1) * PSIZE + c + 1)
     for r in range(PSIZE - 1)
     for c in range(PSIZE - 1)
@@ -128,10 +129,10 @@ def parcel_label(p: int) -> str:
 #: Byte-spread boards (see bitboard.py): parcel p is byte p of an integer and a parcel of colour
 #: c sets bit 8 * p + c, so one integer holds all four colours and shifting it by 8 * k bits lays
 #: parcel p + k over parcel p. ``LANES`` is a byte with every colour's bit set.
-LANES = 0x0F
+LANES: Final = 0x0F
 #: building blocks of every tape form, each (row, col) cells from its first square in reading
 #: order: a single parcel, 2 and 3 parcels in a row, 2 and 3 parcels in a column
-PIECES: tuple[tuple[tuple[int, int], ...], ...] = (
+PIECES: Final[tuple[tuple[tuple[int, int], ...], ...]] = (
     ((0, 0),),
     ((0, 0), (0, 1)),
     ((0, 0), (1, 0)),

@@ -4,6 +4,8 @@ an action is refused (naming the ruling it breaks).
 
 from __future__ import annotations
 
+from typing import Final
+
 from mailbag.core import Action, IllegalAction
 from mailbag.core.i18n import N_, _
 from mailbag.games.post_office import texts
@@ -34,7 +36,7 @@ from mailbag.games.post_office.state import (
 
 #: how each phase's action is written (the verbs are notation; the words in capitals are
 #: translated)
-PHASE_HELP = {
+PHASE_HELP: Final = {
     KEEP: N_("keep TOKEN"),
     MOVE: N_("move N"),
     PLACE: N_("place TOKEN ROW COL ROT"),
@@ -43,7 +45,7 @@ PHASE_HELP = {
 
 
 #: the cells of each line, as slices of a board's ``token`` list: rows 0..4, then columns 5..9
-LINE_SLICES: tuple[slice, ...] = tuple(
+LINE_SLICES: Final[tuple[slice, ...]] = tuple(
     slice(r * SIZE, r * SIZE + SIZE) for r in range(SIZE)
 ) + tuple(slice(c, None, SIZE) for c in range(SIZE))
 

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mailbag.games.post_office.bitboard import (
     COLOUR_LANE,
     beside,
@@ -27,9 +29,9 @@ from mailbag.games.post_office.components import Components
 from mailbag.games.post_office.geometry import NEIGHBOURS, PSIZE
 from mailbag.games.post_office.state import Player
 
-GOAL_VALUE = 8  # a goal token counts as a stamp token of value 8
-RECEIPT_POINTS = 3
-SQUARE_POINTS = 5
+GOAL_VALUE: Final = 8  # a goal token counts as a stamp token of value 8
+RECEIPT_POINTS: Final = 3
+SQUARE_POINTS: Final = 5
 
 
 def stamp_value(p: Player) -> int:

@@ -13,6 +13,7 @@ the state, never from a module constant.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 import msgspec
 
@@ -22,16 +23,16 @@ from mailbag.games.post_office.geometry import FREE_CELLS
 
 # phases of a round (PO-2: each one asks every player for one decision)
 KEEP, MOVE, PLACE, SEAL, OVER = 0, 1, 2, 3, 4
-PHASE_NAMES = ("keep", "move", "place", "seal", "over")
+PHASE_NAMES: Final = ("keep", "move", "place", "seal", "over")
 
-EMPTY = 0  # no token on a cell
-SKIP = -1  # pending seal decision "skip"
+EMPTY: Final = 0  # no token on a cell
+SKIP: Final = -1  # pending seal decision "skip"
 
 
 #: the range of option ``rounds`` (PO-113): at least one full round before the half round; every
 #: round but the last places two tokens, the last one, and no board holds more than its free cells
-FEWEST_ROUNDS = 2
-MOST_ROUNDS = (FREE_CELLS - 1) // 2 + 1
+FEWEST_ROUNDS: Final = 2
+MOST_ROUNDS: Final = (FREE_CELLS - 1) // 2 + 1
 
 
 class Params(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -47,7 +48,7 @@ class Params(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 #: the printed game's parameters. The one instance a state holds whenever its parameters are the
 #: printed ones: a state's encoding (and so every record digest) leaves it out by identity, so
 #: games with the printed values encode exactly as before the parameters were in the state.
-PRINTED = Params()
+PRINTED: Final = Params()
 
 
 def params_from(values: Mapping[str, object]) -> Params:

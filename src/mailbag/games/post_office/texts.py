@@ -11,41 +11,42 @@ translated names when they stay distinct (``B`` for *breekbaar*), else the data'
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from mailbag.core.i18n import NC_, _, catalog, language, pgettext
 from mailbag.games.post_office.components import Colour, Components, Goal, Icon
 from mailbag.games.post_office.geometry import SPACE_LINE
 
 #: the helpers (box.toml ``helpers``)
-HELPERS = (
+HELPERS: Final = (
     NC_("helper", "cat"),
     NC_("helper", "dog"),
     NC_("helper", "pigeon"),
     NC_("helper", "hamster"),
 )
 #: the parcel types, which are the colours' names (box.toml ``[[colours]]`` ``name``)
-PARCEL_TYPES = (
+PARCEL_TYPES: Final = (
     NC_("parcel type", "fragile"),
     NC_("parcel type", "gift"),
     NC_("parcel type", "sweet"),
     NC_("parcel type", "personal"),
 )
 #: the printed colours (box.toml ``[[colours]]`` ``shade``)
-SHADES = (
+SHADES: Final = (
     NC_("shade", "light blue"),
     NC_("shade", "blue"),
     NC_("shade", "yellow"),
     NC_("shade", "brown"),
 )
 #: the icons' titles (box.toml ``[[icons]]`` ``title``)
-ICON_TITLES = (
+ICON_TITLES: Final = (
     NC_("icon", "no icon"),
     NC_("icon", "symbol"),
     NC_("icon", "stamp"),
     NC_("icon", "receipt"),
 )
 #: the goal tokens' titles and what completes each (goals.toml)
-GOAL_TITLES = (
+GOAL_TITLES: Final = (
     NC_("goal", "Five square groups"),
     NC_("goal", "All four shapes of one colour"),
     NC_("goal", "One shape in all four colours"),
@@ -56,7 +57,7 @@ GOAL_TITLES = (
     NC_("goal", "A tape in every quarter"),
     NC_("goal", "Square groups of all four colours"),
 )
-GOAL_HELPS = (
+GOAL_HELPS: Final = (
     NC_("goal help", "the board scores at least 5 square groups (counted as for scoring)"),
     NC_("goal help", "the L, T, I and Z tapes of one colour are placed"),
     NC_("goal help", "the tapes of one shape are placed in all four colours"),
@@ -72,7 +73,7 @@ GOAL_HELPS = (
 )
 #: the score categories: the keys of a board's breakdown (scoring.py), the parcel types among
 #: them; shown with ``pgettext("score", key)``
-SCORE_CATEGORIES = (
+SCORE_CATEGORIES: Final = (
     NC_("score", "stamps"),
     NC_("score", "goal tokens"),
     NC_("score", "fragile"),
@@ -83,7 +84,7 @@ SCORE_CATEGORIES = (
     NC_("score", "square groups"),
 )
 #: the phases of a round (state.py ``PHASE_NAMES``)
-PHASES = (
+PHASES: Final = (
     NC_("phase", "keep"),
     NC_("phase", "move"),
     NC_("phase", "place"),

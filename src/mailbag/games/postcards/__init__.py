@@ -24,6 +24,8 @@ Rules summary (Postcards rulebook, RULINGS.md PC-1…PC-17, docs/postcards.md PC
 
 from __future__ import annotations
 
+from typing import Final
+
 from mailbag.core.i18n import N_
 from mailbag.core.spec import GameSpec, OptionSpec
 from mailbag.games.postcards.actions import VERBS
@@ -31,7 +33,7 @@ from mailbag.games.postcards.components import load_default
 from mailbag.games.postcards.game import PostcardsGame
 from mailbag.games.postcards.turn import AUTOMA_KINDS, automa_available
 
-_OPTIONS = (
+_OPTIONS: Final = (
     OptionSpec(
         "edition",
         str,
@@ -48,7 +50,7 @@ _OPTIONS = (
     ),
 )
 
-_CONTRACT_SEATS: tuple[tuple[str, ...], ...] = (
+_CONTRACT_SEATS: Final[tuple[tuple[str, ...], ...]] = (
     (
         ("player", "automa:normal"),
         ("player", "automa:easy", "automa:expert"),
@@ -58,7 +60,7 @@ _CONTRACT_SEATS: tuple[tuple[str, ...], ...] = (
     else ()
 )
 
-SPEC = GameSpec(
+SPEC: Final = GameSpec(
     name="postcards",
     title=N_("Postcards"),
     min_seats=1,
@@ -73,6 +75,6 @@ SPEC = GameSpec(
     verbs=VERBS,
 )
 
-GAME = PostcardsGame(SPEC, load_default())
+GAME: Final = PostcardsGame(SPEC, load_default())
 
 __all__ = ["GAME", "SPEC", "PostcardsGame"]

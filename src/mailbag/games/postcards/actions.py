@@ -21,6 +21,8 @@ effects), ``refresh``, ``take N``, ``take deck`` (postcard action, PC-7), ``souv
 
 from __future__ import annotations
 
+from typing import Final
+
 from mailbag.core.actions import Action
 from mailbag.core.game import Event
 from mailbag.core.i18n import N_
@@ -44,7 +46,7 @@ from mailbag.games.postcards.state import (
 )
 from mailbag.games.postcards.tables import STAR_CHOICES, ActionTables, tables
 
-VERBS = frozenset(
+VERBS: Final = frozenset(
     {
         "play",
         "pair",
@@ -68,13 +70,13 @@ VERBS = frozenset(
 )
 __all__ = ["STAR_CHOICES", "VERBS", "apply_action", "legal_actions"]
 #: the event of a Travel card played, by what it is played for
-PLAYED = {
+PLAYED: Final = {
     "action": N_("{seat} plays {card} for its action"),
     "stamp": N_("{seat} plays {card} for its stamp"),
     "none": N_("{seat} plays {card} without effect"),
 }
 #: the decisions in which a Travel card action is carried out (by its verb: ``move R`` …)
-ACTION_FRAMES = frozenset({JOKER, ROAD_MOVE, ROAD_CAMP})
+ACTION_FRAMES: Final = frozenset({JOKER, ROAD_MOVE, ROAD_CAMP})
 
 
 # -- legal actions ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ docs/postcards-automa.md (PC-201 …) and cited where applied.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mailbag.core.game import Event
 from mailbag.core.i18n import N_
@@ -23,15 +23,15 @@ from mailbag.games.postcards.components import COLOURS, Components, Effect
 from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
 
 #: how many face-up Travel cards each difficulty plays (PC-13)
-DIFFICULTY_CARDS: dict[str, int] = {"automa:easy": 3, "automa:normal": 4, "automa:expert": 5}
+DIFFICULTY_CARDS: Final[dict[str, int]] = {"automa:easy": 3, "automa:normal": 4, "automa:expert": 5}
 #: display slots left of the notebook binding (slots 1–2: stamp first); the rest act first
-BINDING = 2
+BINDING: Final = 2
 #: points an Automa scores instead of a plus effect (PC-15)
-PLUS_POINTS = 2
+PLUS_POINTS: Final = 2
 
 #: Automa decision outcomes recorded in ``automa_card`` events
-STAMP = "stamp"
-NOTHING = "discarded"
+STAMP: Final = "stamp"
+NOTHING: Final = "discarded"
 
 
 def is_automa(kind: str) -> bool:

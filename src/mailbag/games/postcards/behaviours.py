@@ -20,7 +20,7 @@ campsite type) or ``ActionName`` (the name of an ``[[actions]]`` entry).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 from mailbag.core.effects import Effects
 from mailbag.core.game import Event
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 CampsiteType: TypeAlias = str
 ActionName: TypeAlias = str
 Table: TypeAlias = tuple[int, ...]
-PARAMETER_TYPES = ("int", "Table", "CampsiteType", "ActionName")
+PARAMETER_TYPES: Final = ("int", "Table", "CampsiteType", "ActionName")
 
 
 class Gainer(Protocol):
@@ -117,10 +117,10 @@ GiftUse: TypeAlias = Callable[["Components", PostcardsState, int], list[Event]]
 GiftScoreBehaviour: TypeAlias = Callable[..., int]
 GiftScore: TypeAlias = Callable[["Components", PostcardsState, int, int], int]
 
-EFFECTS: Effects[EffectBehaviour] = Effects("Postcards effect icon")
-ACTIONS: Effects[TravelAction] = Effects("Postcards Travel card action")
-GIFT_USES: Effects[GiftUseBehaviour] = Effects("Postcards lightning gift")
-GIFT_SCORES: Effects[GiftScoreBehaviour] = Effects("Postcards bell gift")
+EFFECTS: Final[Effects[EffectBehaviour]] = Effects("Postcards effect icon")
+ACTIONS: Final[Effects[TravelAction]] = Effects("Postcards Travel card action")
+GIFT_USES: Final[Effects[GiftUseBehaviour]] = Effects("Postcards lightning gift")
+GIFT_SCORES: Final[Effects[GiftScoreBehaviour]] = Effects("Postcards bell gift")
 
 
 def load_shipped() -> None:

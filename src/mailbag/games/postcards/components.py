@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from mailbag.core.errors import ComponentError
 from mailbag.core.files import parse_toml
@@ -72,11 +72,11 @@ __all__ = [
 
 #: the actions the rules themselves name: the turn keeps them for later (PC-4), the Road Map
 #: moves and camps (PC-10), the Automa plays them (PC-13, PC-15)
-RULE_ACTIONS = ("movement", "postcard", "camp")
+RULE_ACTIONS: Final = ("movement", "postcard", "camp")
 #: the effects a side-B star converts into (PC-5)
-RULE_EFFECTS = ("movement", "postcard", "stamp")
+RULE_EFFECTS: Final = ("movement", "postcard", "stamp")
 #: a region number's refusals by the field it is in: not a number, not on the map
-REGION_FIELD = {
+REGION_FIELD: Final = {
     "region": (
         N_("region must be a region number, not {value}"),
         N_("unknown region {value}"),
@@ -91,8 +91,8 @@ REGION_FIELD = {
     ),
 }
 #: the seats of the smallest table that deals the most: two players (PC-11 hands)
-SMALLEST_TABLE = ("player", "player")
-SECTIONS = (
+SMALLEST_TABLE: Final = ("player", "player")
+SECTIONS: Final = (
     "supply",
     "player_board",
     "actions",

@@ -11,13 +11,15 @@ keychains, caravans), effects kept for later this turn and decisions pending on 
 
 from __future__ import annotations
 
+from typing import Final
+
 from mailbag.games.postcards import scoring
 from mailbag.games.postcards.components import Components
 from mailbag.games.postcards.state import GIFT, JOKER, POSTCARD, STAMP, PostcardsState
 
 #: the MCTS bot's defaults in Postcards (``Game.search_settings``): plan the turn as a whole,
 #: start each step from the one-ply heuristic, finish every leaf's turn with greedy moves
-SEARCH_SETTINGS = {
+SEARCH_SETTINGS: Final = {
     "horizon": "turn",
     "prior": "2",
     "rollout": "guided",
@@ -26,25 +28,25 @@ SEARCH_SETTINGS = {
     "c": "0.25",
 }
 #: share of a postcard's worth counted when it needs no more cards (sending must still pay)
-READY_SHARE = 0.5
+READY_SHARE: Final = 0.5
 #: cards still needed at which a postcard's share has fallen to half of READY_SHARE
-HALF_SHARE_CARDS = 1.5
-ITINERARY_REGION_WORTH = 3.0
+HALF_SHARE_CARDS: Final = 1.5
+ITINERARY_REGION_WORTH: Final = 3.0
 #: what the gift chosen on sending is worth
-SEND_GIFT_WORTH = 2.0
+SEND_GIFT_WORTH: Final = 2.0
 #: an Automa's postcards: a share of their points per stamp placed
-AUTOMA_STAMP_SHARE = 0.5
-LIGHTNING_GIFT_WORTH = 2.0
-BELL_GIFT_WORTH = 1.0
-CAMP_WORTH = 0.5
-KEPT_EFFECT_WORTH = 0.4
+AUTOMA_STAMP_SHARE: Final = 0.5
+LIGHTNING_GIFT_WORTH: Final = 2.0
+BELL_GIFT_WORTH: Final = 1.0
+CAMP_WORTH: Final = 0.5
+KEPT_EFFECT_WORTH: Final = 0.4
 #: a card in hand: any card, one matching an open stamp space, a movement card while needed
-HAND_CARD_WORTH = 0.2
-HAND_STAMP_WORTH = 0.5
-HAND_MOVE_WORTH = 0.3
+HAND_CARD_WORTH: Final = 0.2
+HAND_STAMP_WORTH: Final = 0.5
+HAND_MOVE_WORTH: Final = 0.3
 #: pending decisions: take a postcard, stick a stamp, choose a gift, play a joker
-FRAME_WORTH = {POSTCARD: 1.0, STAMP: 1.0, GIFT: SEND_GIFT_WORTH, JOKER: 1.0}
-OTHER_FRAME_WORTH = 0.3
+FRAME_WORTH: Final = {POSTCARD: 1.0, STAMP: 1.0, GIFT: SEND_GIFT_WORTH, JOKER: 1.0}
+OTHER_FRAME_WORTH: Final = 0.3
 
 
 def value(comps: Components, state: PostcardsState, seat: int) -> float:

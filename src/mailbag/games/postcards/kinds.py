@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mailbag.games.postcards.behaviours import EffectFunction, GiftScore, GiftUse, TravelAction
 
-CAMPSITE_TYPES: tuple[str, ...] = ("beach", "mountain", "forest", "lake", "village")
-COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
-SIDES: tuple[str, ...] = ("A", "B")
+CAMPSITE_TYPES: Final[tuple[str, ...]] = ("beach", "mountain", "forest", "lake", "village")
+COLOURS: Final[tuple[str, ...]] = ("red", "blue", "green", "yellow")
+SIDES: Final[tuple[str, ...]] = ("A", "B")
 #: the regions an itinerary card lists (the itinerary points 2/4/7/11 are for 1..4 of them)
-ITINERARY_REGIONS = 4
+ITINERARY_REGIONS: Final = 4
 
 
 @dataclass(frozen=True, slots=True)

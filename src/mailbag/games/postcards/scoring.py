@@ -7,6 +7,7 @@ Final score = points scored during play + itinerary + 1 per unsent postcard + be
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from mailbag.core.game import Score
 from mailbag.core.i18n import NC_
@@ -14,20 +15,20 @@ from mailbag.games.postcards.components import Components
 from mailbag.games.postcards.state import PostcardsState
 
 #: points for 0/1/2/3/4 distinct itinerary regions among the postcards sent (PC-12)
-ITINERARY_POINTS = (0, 2, 4, 7, 11)
-END_GAME_BONUS = 3
+ITINERARY_POINTS: Final = (0, 2, 4, 7, 11)
+END_GAME_BONUS: Final = 3
 #: PC-16: what a gift card is worth to an Automa
-AUTOMA_GIFT_POINTS = 3
+AUTOMA_GIFT_POINTS: Final = 3
 
 #: the lines of the final score: keys of the score's breakdown (language-neutral data, shown
 #: with ``pgettext("score", line)``)
-DURING_PLAY = NC_("score", "during play")
-ITINERARY = NC_("score", "itinerary")
-UNSENT = NC_("score", "unsent postcards")
-BONUS = NC_("score", "end-game bonus")
-AUTOMA_GIFTS = NC_("score", "gifts (automa)")
+DURING_PLAY: Final = NC_("score", "during play")
+ITINERARY: Final = NC_("score", "itinerary")
+UNSENT: Final = NC_("score", "unsent postcards")
+BONUS: Final = NC_("score", "end-game bonus")
+AUTOMA_GIFTS: Final = NC_("score", "gifts (automa)")
 #: the lines of the final score besides the bell gifts' own (a gift entry may not reuse one)
-FIXED_LINES = frozenset({DURING_PLAY, ITINERARY, UNSENT, BONUS, AUTOMA_GIFTS})
+FIXED_LINES: Final = frozenset({DURING_PLAY, ITINERARY, UNSENT, BONUS, AUTOMA_GIFTS})
 
 
 def itinerary_points(comps: Components, state: PostcardsState, seat: int) -> int:

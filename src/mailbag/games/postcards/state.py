@@ -21,28 +21,29 @@ Conventions (relied on by the rules, the views and the Automa):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from mailbag.core.rng import Rng
 
-EMPTY = -1
-TRAVEL_ROW = 5
-POSTCARD_ROW = 3
-GIFT_ROW = 3
-HAND_SIZE = 5
-CARDS_PER_TURN = 3
+EMPTY: Final = -1
+TRAVEL_ROW: Final = 5
+POSTCARD_ROW: Final = 3
+GIFT_ROW: Final = 3
+HAND_SIZE: Final = 5
+CARDS_PER_TURN: Final = 3
 #: postcards sent that trigger the end of the game (PC-12)
-POSTCARDS_TO_END = 4
+POSTCARDS_TO_END: Final = 4
 
 # decision frames (the top of Turn.stack says what the current seat decides next)
-JOKER = "joker"  # a pair of cards played as one card of any symbol and colour (PC-6)
-POSTCARD = "postcard"  # a postcard action: refresh (en) or take one (PC-7)
-SOUVENIR = "souvenir"  # after a camp: place a souvenir or skip (PC-8)
-STAMP = "stamp"  # a stamp effect: place a stamp on any open space or skip (PC-4)
-STAR = "star"  # side B: take a star as points or convert it (PC-5)
-GIFT = "gift"  # after sending: choose a face-up gift card (PC-10)
-ROAD_MOVE = "road_move"  # Road Map: move to an adjacent region
-ROAD_CAMP = "road_camp"  # Road Map: then camp there or skip
-HIKING = "hiking"  # Hiking Guide: keep 2 of the drawn postcards
+JOKER: Final = "joker"  # a pair of cards played as one card of any symbol and colour (PC-6)
+POSTCARD: Final = "postcard"  # a postcard action: refresh (en) or take one (PC-7)
+SOUVENIR: Final = "souvenir"  # after a camp: place a souvenir or skip (PC-8)
+STAMP: Final = "stamp"  # a stamp effect: place a stamp on any open space or skip (PC-4)
+STAR: Final = "star"  # side B: take a star as points or convert it (PC-5)
+GIFT: Final = "gift"  # after sending: choose a face-up gift card (PC-10)
+ROAD_MOVE: Final = "road_move"  # Road Map: move to an adjacent region
+ROAD_CAMP: Final = "road_camp"  # Road Map: then camp there or skip
+HIKING: Final = "hiking"  # Hiking Guide: keep 2 of the drawn postcards
 
 
 @dataclass

@@ -8,6 +8,7 @@ Everything here is built from the kinds of the component data: the Travel card k
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from mailbag.core.actions import Action
 from mailbag.games.postcards.behaviours import TravelAction
@@ -15,9 +16,9 @@ from mailbag.games.postcards.components import Components
 from mailbag.games.postcards.state import GIFT_ROW, POSTCARD_ROW, TRAVEL_ROW
 
 #: the most hands whose pairs are kept (a set with many Travel card kinds has more hands)
-HANDS_KEPT = 20_000
+HANDS_KEPT: Final = 20_000
 #: the choices of a side-B star (PC-5): its points, or the effect of that name
-STAR_CHOICES = ("points", "movement", "postcard", "stamp")
+STAR_CHOICES: Final = ("points", "movement", "postcard", "stamp")
 
 
 class Targets(dict[int | None, Action]):

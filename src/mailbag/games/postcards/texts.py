@@ -16,7 +16,7 @@ field ``region``) — and the Automa's explained steps (each step's own template
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mailbag.core.i18n import N_, NC_, _, pgettext, use_language
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # -- the names of the shipped component data (data/components.toml) -------------------------------
 
 #: the regions of the map, as printed on the board
-REGIONS = (
+REGIONS: Final = (
     NC_("region", "Normandie"),
     NC_("region", "Hauts-de-France"),
     NC_("region", "Grand Est"),
@@ -43,7 +43,7 @@ REGIONS = (
     NC_("region", "Île-de-France"),
 )
 #: the Travel card actions: name (as in ``red.movement``), title, help
-ACTIONS = (
+ACTIONS: Final = (
     NC_("action", "movement"),
     NC_("action", "postcard"),
     NC_("action", "camp"),
@@ -55,7 +55,7 @@ ACTIONS = (
     N_("a camp token on a free campsite of your region, maybe a souvenir (PC-8)"),
 )
 #: the effect icons: name (as on a souvenir space, ``star 2``), title, help
-EFFECTS = (
+EFFECTS: Final = (
     NC_("effect", "movement"),
     NC_("effect", "postcard"),
     NC_("effect", "camp"),
@@ -76,7 +76,7 @@ EFFECTS = (
     N_("you may play one more Travel card this turn (PC-4)"),
 )
 #: the gift cards: title, help, and the lines of the final score the bell gifts add to
-GIFTS = (
+GIFTS: Final = (
     NC_("gift", "Car"),
     NC_("gift", "Caravan"),
     NC_("gift", "Hiking Guide"),
@@ -108,7 +108,7 @@ GIFTS = (
     NC_("score", "snow globes"),
 )
 #: the identifiers of the rules (kinds.py, automa.py): colours, campsite types, difficulties
-WORDS = (
+WORDS: Final = (
     NC_("colour", "red"),
     NC_("colour", "blue"),
     NC_("colour", "green"),
@@ -125,7 +125,7 @@ WORDS = (
 
 #: the rules a refusal names that are rulebook sections, not ruling ids (``PC-8``): the code stays
 #: as it is (language-neutral); a front end may show it with ``pgettext("rule", code)``
-RULES = (
+RULES: Final = (
     NC_("rule", "Movement action"),
     NC_("rule", "Game Turn"),
     NC_("rule", "Sticking a Stamp"),
@@ -243,7 +243,7 @@ def ordinal(n: int) -> str:
 # -- events ---------------------------------------------------------------------------------------
 
 #: data fields holding a region number: ``{<field>_name}`` is that region's name
-REGION_FIELDS = frozenset({"region", "here", "there", "postcard_region"})
+REGION_FIELDS: Final = frozenset({"region", "here", "there", "postcard_region"})
 
 
 def words(comps: Components, data: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ player may choose, carrying it out, the turn's count of kept ones (PC-4), the Au
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mailbag.core.game import Event
 from mailbag.core.i18n import _
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from mailbag.games.postcards.components import Components
 
 #: the targets of an action aimed at nothing (a postcard action chooses later, PC-7)
-NO_TARGET: tuple[None] = (None,)
-NOTATION = "action notation"
+NO_TARGET: Final[tuple[None]] = (None,)
+NOTATION: Final = "action notation"
 
 
 def free_sites(comps: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:

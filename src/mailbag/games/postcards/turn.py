@@ -10,6 +10,7 @@ Automa.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from mailbag.core.errors import ComponentError, SeatError
 from mailbag.core.game import Event
@@ -37,9 +38,9 @@ from mailbag.games.postcards.state import (
     Turn,
 )
 
-AUTOMA_KINDS = ("automa:easy", "automa:normal", "automa:expert")
+AUTOMA_KINDS: Final = ("automa:easy", "automa:normal", "automa:expert")
 #: PC-104: the game ends after this many rounds even if nobody has sent 4 postcards
-ROUND_LIMIT = 100
+ROUND_LIMIT: Final = 100
 
 
 # -- set-up -----------------------------------------------------------------------------------

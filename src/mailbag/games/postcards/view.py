@@ -12,7 +12,7 @@ lists, as paths into the state, what :func:`determinize` redraws.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from mailbag.core.game import Observation
 from mailbag.core.rng import Rng
@@ -115,7 +115,7 @@ def view(comps: Components, state: PostcardsState, seat: int | None) -> Observat
     }
 
 
-_ROOM = 1 << 40
+_ROOM: Final = 1 << 40
 
 
 def _shuffle(rng: Rng, items: list[int]) -> None:
