@@ -65,6 +65,14 @@ class Task:
     arg: int = -1
     cause: str = ""
 
+    def __init__(self, kind: str, seat: int, n: int = 0, arg: int = -1, cause: str = "") -> None:
+        # written out: mypyc compiles it, where the one @dataclass generates runs interpreted
+        self.kind = kind
+        self.seat = seat
+        self.n = n
+        self.arg = arg
+        self.cause = cause
+
 
 @dataclass
 class CarterosState:

@@ -2,7 +2,10 @@
 
 The classes are dataclasses rather than msgspec Structs so that the compiled build makes them
 native classes (mypyc cannot compile a Struct); msgspec encodes, decodes and validates them
-exactly as it did the Structs (same JSON, same digests). See docs/speed.md.
+exactly as it did the Structs (same JSON, same digests). See docs/speed.md. The classes built
+during play write their ``__init__`` out: mypyc compiles a written one, where the one
+``@dataclass`` generates runs interpreted (the fields, their defaults and the encoding stay the
+dataclass's).
 
 Conventions (relied on by the rules, the views and the Automa):
 
@@ -57,6 +60,14 @@ class OwnedPostcard:
     souvenirs: list[bool]
     sent: bool = False
 
+    def __init__(
+        self, card: int, stamps: list[bool], souvenirs: list[bool], sent: bool = False
+    ) -> None:
+        self.card = card
+        self.stamps = stamps
+        self.souvenirs = souvenirs
+        self.sent = sent
+
 
 @dataclass
 class Player:
@@ -77,6 +88,28 @@ class Player:
     #: regions where this seat became the best traveller (scored once each)
     best_traveller: list[int] = field(default_factory=list)
 
+    def __init__(
+        self,
+        kind: str,
+        itinerary: int,
+        region: int,
+        hand: list[int],
+        postcards: list[OwnedPostcard],
+        camps: list[int],
+        gifts: list[int],
+        points: int = 0,
+        best_traveller: list[int] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.itinerary = itinerary
+        self.region = region
+        self.hand = hand
+        self.postcards = postcards
+        self.camps = camps
+        self.gifts = gifts
+        self.points = points
+        self.best_traveller = [] if best_traveller is None else best_traveller
+
 
 @dataclass
 class Frame:
@@ -89,6 +122,14 @@ class Frame:
     cards: list[int] = field(default_factory=list)
     #: the optional refresh was used (POSTCARD, English edition)
     refreshed: bool = False
+
+    def __init__(
+        self, kind: str, value: int = 0, cards: list[int] | None = None, refreshed: bool = False
+    ) -> None:
+        self.kind = kind
+        self.value = value
+        self.cards = [] if cards is None else cards
+        self.refreshed = refreshed
 
 
 @dataclass
@@ -107,6 +148,24 @@ class Turn:
     stack: list[Frame] = field(default_factory=list)
     #: the player has ended the turn and draws cards back up to 5 (PC-11)
     drawing: bool = False
+
+    def __init__(
+        self,
+        played: list[int] | None = None,
+        plus: int = 0,
+        moves: int = 0,
+        postcards: int = 0,
+        camps: int = 0,
+        stack: list[Frame] | None = None,
+        drawing: bool = False,
+    ) -> None:
+        self.played = [] if played is None else played
+        self.plus = plus
+        self.moves = moves
+        self.postcards = postcards
+        self.camps = camps
+        self.stack = [] if stack is None else stack
+        self.drawing = drawing
 
 
 @dataclass
