@@ -49,7 +49,7 @@ from mailbag._build import (  # noqa: E402
 #: mypyc cannot compile; and Post Office's bitboard, whose operations on integers of hundreds of
 #: bits measure twice as slow compiled as interpreted) stay interpreted in both builds.
 MODULES: dict[str, tuple[str, ...]] = {
-    "core": ("rng",),
+    "core": ("marks", "rng"),
     "games/postcards": (
         "actions",
         "automa",

@@ -23,6 +23,8 @@ from functools import cache
 from pathlib import Path
 
 from mailbag.core.errors import MailbagError
+from mailbag.core.marks import N_ as N_  # re-exported: the marks live in their own module
+from mailbag.core.marks import NC_ as NC_
 
 #: the languages mailbag speaks (English is the source)
 LANGUAGES = ("en", "nl", "es")
@@ -180,17 +182,6 @@ def pgettext(context: str, message: str, /, **fields: object) -> str:
     if lang != "en":
         message = catalog(lang).get((context, message), message)
     return _format(message, fields)
-
-
-def N_(message: str) -> str:
-    """Marks ``message`` for the catalogs where it is written; it is translated where shown."""
-    return message
-
-
-def NC_(context: str, message: str) -> str:
-    """:func:`N_` for a text translated with :func:`pgettext` where shown (a score category
-    named in a table of constants)."""
-    return message
 
 
 def translate_all(lang: str) -> dict[str, str]:

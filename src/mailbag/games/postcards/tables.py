@@ -7,33 +7,38 @@ Everything here is built from the kinds of the component data: the Travel card k
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Final, TypeVar, cast
 
 from mailbag.core.actions import Action
 from mailbag.games.postcards.behaviours import TravelAction
 from mailbag.games.postcards.components import Components
+from mailbag.games.postcards.kinds import Postcard
 from mailbag.games.postcards.state import GIFT_ROW, POSTCARD_ROW, TRAVEL_ROW
 
 #: the most hands whose pairs are kept (a set with many Travel card kinds has more hands)
 HANDS_KEPT: Final = 20_000
 #: the choices of a side-B star (PC-5): its points, or the effect of that name
 STAR_CHOICES: Final = ("points", "movement", "postcard", "stamp")
+T = TypeVar("T")
 
 
-class Targets(dict[int | None, Action]):
+class Targets:
     """The actions of one verb by target, made the first time a target is asked for (a target
     is a region, a campsite, or None for an action aimed at nothing); and the list of them for
-    each tuple of targets a behaviour gives, kept once made (``menus``)."""
+    each tuple of targets a behaviour gives, kept once made (``menus``). A plain class, not a
+    dict subclass: compiled, it is a native class whose fields are read directly."""
 
     def __init__(self, make: Callable[[int | None], Action]) -> None:
-        super().__init__()
         self.make = make
+        self.actions: dict[int | None, Action] = {}
         self.menus: dict[tuple[int | None, ...], list[Action]] = {}
 
-    def __missing__(self, target: int | None) -> Action:
-        action = self[target] = self.make(target)
-        return action
+    def __getitem__(self, target: int | None) -> Action:
+        found = self.actions.get(target)
+        if found is None:
+            found = self.actions[target] = self.make(target)
+        return found
 
     def menu(self, targets: tuple[int | None, ...]) -> list[Action]:
         """The actions aimed at ``targets``, in their order (do not change the list)."""
@@ -41,6 +46,27 @@ class Targets(dict[int | None, Action]):
         if found is None:
             found = self.menus[targets] = [self[t] for t in targets]
         return found
+
+
+def by_id(postcards: Mapping[int, Postcard], make: Callable[[int, Postcard], T]) -> list[T]:
+    """``make(id, postcard)`` for each postcard, in a list indexed by the postcard's id (ids run
+    1..9999, a few dozen in a game): compiled, a list item is read directly where a dictionary
+    item is hashed and looked up. The other places hold None and are never read: every id the
+    rules look up is one of the component set's."""
+    table: list[T] = [cast(T, None)] * (max(postcards, default=0) + 1)
+    for c, p in postcards.items():
+        table[c] = make(c, p)
+    return table
+
+
+def _numbered(verb: str, head: tuple[str | int, ...], count: int) -> list[Action]:
+    """``verb *head 1`` … ``verb *head count``: the actions on a postcard's numbered spaces."""
+    return [Action(verb, (*head, i + 1)) for i in range(count)]
+
+
+def _play_stamp(postcards: Mapping[int, Postcard], name: str) -> list[list[Action]]:
+    """``play NAME stamp P N`` by postcard P (by id) and space N."""
+    return by_id(postcards, lambda c, p: _numbered("play", (name, "stamp", c), len(p.stamps)))
 
 
 def _aimed(verb: str, *head: str | int) -> Targets:
@@ -68,13 +94,7 @@ class ActionTables:
         self.verb_index = {a.rule.verb: a.index for a in actions}
         self.movement = comps.action_index["movement"]
         self.camp = comps.action_index["camp"]
-        self.play_stamp = [
-            {
-                c: [Action("play", (n, "stamp", c, i + 1)) for i in range(len(p.stamps))]
-                for c, p in postcards.items()
-            }
-            for n in names
-        ]
+        self.play_stamp = [_play_stamp(postcards, n) for n in names]
         self.play_none = [Action("play", (n, "none")) for n in names]
         self.pair = {
             (a, b): Action("pair", (names[a], names[b]))
@@ -83,15 +103,9 @@ class ActionTables:
         }
         #: a hand (sorted kinds) -> its distinct kinds and the pairs it can play (PC-6)
         self.hands: dict[tuple[int, ...], tuple[list[int], list[Action]]] = {}
-        self.stamp = {
-            c: [Action("stamp", (c, i + 1)) for i in range(len(p.stamps))]
-            for c, p in postcards.items()
-        }
-        self.souvenir = {
-            c: [Action("souvenir", (c, i + 1)) for i in range(len(p.souvenirs))]
-            for c, p in postcards.items()
-        }
-        self.send = {c: Action("send", (c,)) for c in postcards}
+        self.stamp = by_id(postcards, lambda c, p: _numbered("stamp", (c,), len(p.stamps)))
+        self.souvenir = by_id(postcards, lambda c, p: _numbered("souvenir", (c,), len(p.souvenirs)))
+        self.send = by_id(postcards, lambda c, p: Action("send", (c,)))
         self.gift = [Action("gift", (g.name,)) for g in comps.gifts]
         self.lightning = [g.lightning for g in comps.gifts]
         self.refresh = Action("refresh")
@@ -104,8 +118,8 @@ class ActionTables:
         self.skip = Action("skip")
         self.end = Action("end")
         #: postcard id -> stamp colour indices; region; for the fast scans
-        self.stamp_colours = {c: p.stamp_colours for c, p in postcards.items()}
-        self.postcard_region = {c: p.region for c, p in postcards.items()}
+        self.stamp_colours = by_id(postcards, lambda c, p: p.stamp_colours)
+        self.postcard_region = by_id(postcards, lambda c, p: p.region)
 
     def hand(self, hand: list[int]) -> tuple[list[int], list[Action]]:
         """The distinct kinds of ``hand`` (a sorted list of kinds) and the pairs of cards it
