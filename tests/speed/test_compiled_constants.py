@@ -30,6 +30,11 @@ def _plain_constants(path: Path) -> list[str]:
     tree = ast.parse(path.read_text())
     found = []
     for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Tuple):
+            # ``A, B = 1, 2`` cannot be annotated: each name must be assigned on its own
+            names = [n.id for n in node.targets[0].elts if isinstance(n, ast.Name)]
+            found += [f"{path}:{node.lineno} {n}" for n in names if CONSTANT.match(n)]
+            continue
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target, annotation = node.targets[0], None
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
@@ -60,6 +65,7 @@ def test_the_check_sees_a_plain_constant(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text(
         'from typing import Final\nAA: Final = 1\nBB = 2\nCC: int = 3\nT = TypeVar("T")\n'
+        "DD, EE = 4, 5\n"
     )
     found = [entry.split()[-1] for entry in _plain_constants(module)]
-    assert found == ["BB", "CC"]
+    assert found == ["BB", "CC", "DD", "EE"]

@@ -50,7 +50,9 @@ HAS_RIGHT: Final = sum(1 << (8 * p) for p in range(PARCELS) if p % PSIZE < PSIZE
 #: parcels that start a 2×2 square of the grid (row and column 0..8)
 SQUARE_STARTS: Final = spread([r * PSIZE + c for r in range(PSIZE - 1) for c in range(PSIZE - 1)])
 #: the parcels of a 2×2 square from its first one, in bits
-_RIGHT, _DOWN, _DIAG = 8, 8 * PSIZE, 8 * (PSIZE + 1)
+_RIGHT: Final = 8
+_DOWN: Final = 8 * PSIZE
+_DIAG: Final = 8 * (PSIZE + 1)
 
 
 def pack(values: list[int]) -> bytes:

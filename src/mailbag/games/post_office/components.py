@@ -52,7 +52,10 @@ SECTIONS: Final = (
 #: symbol and a receipt score (PO-8), a stamp pays when sealed (PO-6) — its mark and title are
 #: data (``[[icons]]`` in box.toml)
 ICONS: Final = ("none", "symbol", "stamp", "receipt")
-NONE, SYMBOL, STAMP, RECEIPT = 0, 1, 2, 3
+NONE: Final = 0
+SYMBOL: Final = 1
+STAMP: Final = 2
+RECEIPT: Final = 3
 #: the four parcels of a token, in the order the state stores them
 CORNERS: Final = ("top_left", "top_right", "bottom_left", "bottom_right")
 REGULAR_TOKENS: Final = 96

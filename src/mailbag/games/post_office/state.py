@@ -22,7 +22,11 @@ from mailbag.games.post_office.copier import struct_copier
 from mailbag.games.post_office.geometry import FREE_CELLS
 
 # phases of a round (PO-2: each one asks every player for one decision)
-KEEP, MOVE, PLACE, SEAL, OVER = 0, 1, 2, 3, 4
+KEEP: Final = 0
+MOVE: Final = 1
+PLACE: Final = 2
+SEAL: Final = 3
+OVER: Final = 4
 PHASE_NAMES: Final = ("keep", "move", "place", "seal", "over")
 
 EMPTY: Final = 0  # no token on a cell
