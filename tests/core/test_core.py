@@ -239,6 +239,35 @@ def test_rng_shuffle_on_halves_is_the_same_shuffle() -> None:
     assert shuffle_halves(_unmix(top), [0, 1, 2]) == (_unmix(top) + 3 * gamma) % (1 << 64)
 
 
+def test_rng_randbelow_on_halves_is_the_same_draw() -> None:
+    """The compiled build's ``randbelow`` (32-bit halves, n below 2**31) draws what the plain
+    64-bit definition draws, a rejected draw included."""
+    from mailbag.core.rng import below_halves
+
+    def plain(state: int, n: int) -> tuple[int, int]:
+        mask = (1 << 64) - 1
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < limit:
+                return state, z % n
+
+    top = (1 << 64) - 1
+    for seed in [*range(30), top, _unmix(top), _unmix(top - 5), _unmix(1 << 63)]:
+        for n in (1, 2, 3, 6, 7, 255, 256, 257, 1000, 12345, (1 << 31) - 1):
+            state, j = plain(seed, n)
+            hi, lo, k = below_halves(seed >> 32, seed & 0xFFFFFFFF, n)
+            assert ((hi << 32) | lo, k) == (state, j), (seed, n)
+            rng = Rng(seed)
+            assert rng.randbelow(n) == j and rng.state == state
+    # a rejection: the draw 2**64 - 1 is refused for n = 3, the state steps twice
+    hi, lo, _ = below_halves(_unmix(top) >> 32, _unmix(top) & 0xFFFFFFFF, 3)
+    assert (hi << 32) | lo == (_unmix(top) + 2 * 0x9E3779B97F4A7C15) % (1 << 64)
+
+
 def test_contract_option_sets_come_from_the_declared_values() -> None:
     from mailbag.core import GameSpec, OptionSpec
 

@@ -23,6 +23,8 @@ _M32: Final = 0xFFFFFFFF
 _M16: Final = 0xFFFF
 #: 2**64 % n for small n
 _REMS: Final = [0] + [(1 << 64) % n for n in range(1, 257)]
+#: the draws the halves compute (below this bound the rejection test reads the high half only)
+_HALVES_BELOW: Final = 1 << 31
 
 
 class Rng(msgspec.Struct):
@@ -47,9 +49,15 @@ class Rng(msgspec.Struct):
         return z ^ (z >> 31)
 
     def randbelow(self, n: int) -> int:
-        """Uniform integer in ``[0, n)`` without modulo bias."""
+        """Uniform integer in ``[0, n)`` without modulo bias (compiled, for n below 2**31, on
+        32-bit halves: :func:`below_halves`, the same draw)."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
+        if NATIVE and n < _HALVES_BELOW:
+            state = self.state
+            hi, lo, j = below_halves(state >> 32, state & _M32, n)
+            self.state = (hi << 32) | lo
+            return j
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
@@ -68,7 +76,7 @@ class Rng(msgspec.Struct):
         with the generator's steps written out in the loop (dealing and ``determinize`` spend
         much of their time here). The compiled build runs the same steps on 32-bit halves
         (:func:`shuffle_halves`), the pure one on whole 64-bit integers: the same result."""
-        if NATIVE and isinstance(items, list):
+        if NATIVE and isinstance(items, list) and len(items) < _HALVES_BELOW:
             self.state = shuffle_halves(self.state, items)
             return
         state = self.state
@@ -126,30 +134,33 @@ def _xorshift_times(
     return (r0 & _M16) | ((r1 & _M16) << 16), (r2 & _M16) | ((r3 & _M16) << 16)
 
 
+def below_halves(hi: int, lo: int, n: int) -> tuple[int, int, int]:
+    """``randbelow(n)`` (n below 2**31) from the generator state ``(hi, lo)`` in 32-bit halves:
+    the state afterwards, in halves, and the number drawn."""
+    #: z is rejected when z >= 2**64 - rem, rem = 2**64 % n < n: when its high half is all ones
+    #: and its low half at least 2**32 - rem (never when n divides 2**64)
+    rem = _REMS[n] if n < len(_REMS) else (1 << 64) % n
+    while True:
+        # state += gamma
+        lo += _GAMMA_LO
+        hi = (hi + _GAMMA_HI + (lo >> 32)) & _M32
+        lo &= _M32
+        # z = (state ^ (state >> 30)) * MUL1; z = (z ^ (z >> 27)) * MUL2; z ^= z >> 31
+        zl, zh = _xorshift_times(lo, hi, 30, _A0, _A1, _A2, _A3)
+        zl, zh = _xorshift_times(zl, zh, 27, _B0, _B1, _B2, _B3)
+        zl ^= ((zl >> 31) | (zh << 1)) & _M32
+        zh ^= zh >> 31
+        if rem == 0 or zh != _M32 or zl < (1 << 32) - rem:
+            # z % n, with z = zh * 2**32 + zl
+            return hi, lo, ((zh % n) * ((1 << 32) % n) + zl) % n
+
+
 def shuffle_halves(state: int, items: list[T]) -> int:
-    """:meth:`Rng.shuffle` of ``items`` from generator ``state``, computed on 32-bit halves;
-    returns the generator's state afterwards."""
+    """:meth:`Rng.shuffle` of ``items`` (fewer than 2**31) from generator ``state``, computed on
+    32-bit halves; returns the generator's state afterwards."""
     hi = state >> 32
     lo = state & _M32
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        #: z is rejected when z >= 2**64 - (2**64 % n): its high half all ones and its low half
-        #: at least 2**32 - rem (never when n divides 2**64)
-        rem = _REMS[n] if n < len(_REMS) else (1 << 64) % n
-        while True:
-            # state += gamma
-            lo += _GAMMA_LO
-            hi = (hi + _GAMMA_HI + (lo >> 32)) & _M32
-            lo &= _M32
-            # z = (state ^ (state >> 30)) * MUL1; z = (z ^ (z >> 27)) * MUL2
-            zl, zh = _xorshift_times(lo, hi, 30, _A0, _A1, _A2, _A3)
-            zl, zh = _xorshift_times(zl, zh, 27, _B0, _B1, _B2, _B3)
-            # z ^= z >> 31
-            zl = zl ^ (((zl >> 31) | (zh << 1)) & _M32)
-            zh = zh ^ (zh >> 31)
-            if rem == 0 or zh != _M32 or zl < (1 << 32) - rem:
-                break
-        # z % n, with z = zh * 2**32 + zl
-        j = ((zh % n) * ((1 << 32) % n) + zl) % n
+        hi, lo, j = below_halves(hi, lo, i + 1)
         items[i], items[j] = items[j], items[i]
     return (hi << 32) | lo

@@ -183,6 +183,9 @@ class PostOfficeGame(Game[PostOfficeState]):
     def heuristic(self, state: PostOfficeState, seat: int) -> float:
         return heuristics.heuristic(state, seat, self.tables)
 
+    def heuristics(self, state: PostOfficeState) -> list[float]:
+        return heuristics.heuristics(state, self.tables)
+
     def balance_tags(self, state: PostOfficeState, seat: int) -> dict[str, list[str]]:
         p = state.players[seat]
         return {

@@ -97,10 +97,16 @@ def available_tapes(p: Player, tables: Tables, m: int | None = None) -> int:
 
 
 def evaluate(p: Player, tables: Tables, rounds_left: int, phase: int) -> float:
+    return evaluate_scored(p, tables, rounds_left, phase)[0]
+
+
+def evaluate_scored(p: Player, tables: Tables, rounds_left: int, phase: int) -> tuple[float, int]:
+    """:func:`evaluate`, and the board's points (which it starts from)."""
     m, taped, icon, colour = board_bits(p)
-    value = float(points_of(p, m, taped, icon))
+    scored = points_of(p, m, taped, icon)
+    value = float(scored)
     if rounds_left <= 0:
-        return value
+        return value, scored
     value += 2.5 * available_tapes(p, tables, m)
     for _ in range((m & unused_colours(p.placed) & symbol_lanes(icon)).bit_count()):
         value += 0.4
@@ -110,11 +116,33 @@ def evaluate(p: Player, tables: Tables, rounds_left: int, phase: int) -> float:
         value += sum(token_value(t, tables) for t in p.hand)
     elif phase == MOVE:
         value += 0.3 * min(5, len(free_cells(p)))
-    return value
+    return value, scored
 
 
 def heuristic(state: PostOfficeState, seat: int, tables: Tables) -> float:
+    """The seat's projected board's value less the best points on the other boards now."""
     rounds_left = 0 if state.phase == OVER else state.params.rounds - state.round + 1
     mine = evaluate(projected(state, seat, tables), tables, rounds_left, state.phase)
     others = [float(points(p)) for i, p in enumerate(state.players) if i != seat]
     return mine - (max(others) if others else 0.0)
+
+
+def heuristics(state: PostOfficeState, tables: Tables) -> list[float]:
+    """:func:`heuristic` of every seat, each board scored once: a board with no pending
+    decision is its own projection, so the points its evaluation starts from are the points
+    the other seats are compared with."""
+    rounds_left = 0 if state.phase == OVER else state.params.rounds - state.round + 1
+    players = state.players
+    values: list[float] = []
+    now: list[float] = []
+    for seat, p in enumerate(players):
+        q = projected(state, seat, tables)
+        value, scored = evaluate_scored(q, tables, rounds_left, state.phase)
+        values.append(value)
+        now.append(float(scored) if q is p else float(points(p)))
+    if len(players) < 2:
+        return values
+    out = []
+    for seat, value in enumerate(values):
+        out.append(value - max(v for i, v in enumerate(now) if i != seat))
+    return out
