@@ -70,6 +70,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "goals",
         "heuristics",
         "legal",
+        "notation",
         "reveal",
         "rules",
         "scoring",

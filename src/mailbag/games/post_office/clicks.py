@@ -26,7 +26,6 @@ from typing import Any
 from mailbag.core import Action, Observation, Rng
 from mailbag.core.i18n import N_, _
 from mailbag.games.post_office import rules, texts
-from mailbag.games.post_office.actions import Notation
 from mailbag.games.post_office.components import Components
 from mailbag.games.post_office.geometry import (
     PSIZE,
@@ -38,6 +37,7 @@ from mailbag.games.post_office.geometry import (
     Tables,
 )
 from mailbag.games.post_office.legal import route_from
+from mailbag.games.post_office.notation import Notation
 from mailbag.games.post_office.scoring import points
 from mailbag.games.post_office.state import SEAL, PostOfficeState
 from mailbag.games.post_office.view import public_player

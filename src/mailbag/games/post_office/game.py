@@ -20,9 +20,10 @@ from mailbag.games.post_office import (
     validate,
     view,
 )
-from mailbag.games.post_office.actions import VERBS, Notation
+from mailbag.games.post_office.actions import VERBS
 from mailbag.games.post_office.components import Components, load_components
 from mailbag.games.post_office.geometry import Tables, parcel_label
+from mailbag.games.post_office.notation import Notation
 from mailbag.games.post_office.scoring import breakdown, stamp_value
 from mailbag.games.post_office.state import (
     FEWEST_ROUNDS,

@@ -9,7 +9,7 @@ from typing import Final
 from mailbag.core import Action, IllegalAction
 from mailbag.core.i18n import N_, _
 from mailbag.games.post_office import texts
-from mailbag.games.post_office.actions import SKIP_ACTION, Notation
+from mailbag.games.post_office.actions import SKIP_ACTION
 from mailbag.games.post_office.bitboard import seal_hits
 from mailbag.games.post_office.geometry import (
     CELLS,
@@ -21,6 +21,7 @@ from mailbag.games.post_office.geometry import (
     Tables,
     parcel_label,
 )
+from mailbag.games.post_office.notation import Notation
 from mailbag.games.post_office.scoring import stamp_value
 from mailbag.games.post_office.state import (
     EMPTY,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from mailbag.core import Action, Event, Rng
 from mailbag.core.i18n import N_
-from mailbag.games.post_office.actions import Notation
 from mailbag.games.post_office.components import STAMP
 from mailbag.games.post_office.geometry import (
     CELL_PARCELS,
@@ -22,6 +21,7 @@ from mailbag.games.post_office.geometry import (
 )
 from mailbag.games.post_office.goals import check_goals, reveal_goals
 from mailbag.games.post_office.legal import destination
+from mailbag.games.post_office.notation import Notation
 from mailbag.games.post_office.scoring import GOAL_VALUE
 from mailbag.games.post_office.state import (
     EMPTY,

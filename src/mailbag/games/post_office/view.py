@@ -22,10 +22,10 @@ from typing import Any
 import msgspec
 
 from mailbag.core import Observation, Rng, parse_action
-from mailbag.games.post_office.actions import Notation
 from mailbag.games.post_office.components import REGULAR_TOKENS
 from mailbag.games.post_office.geometry import Tables
 from mailbag.games.post_office.legal import legal_actions
+from mailbag.games.post_office.notation import Notation
 from mailbag.games.post_office.scoring import stamp_value
 from mailbag.games.post_office.state import (
     PHASE_NAMES,
