@@ -71,6 +71,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "heuristics",
         "legal",
         "notation",
+        "player",
         "reveal",
         "rules",
         "scoring",

@@ -17,6 +17,7 @@ from mailbag.core import (
     validate,
 )
 from mailbag.core.game import clone
+from mailbag.core.serialize import field_names
 from mailbag.games.post_office.copier import struct_copier
 from mailbag.games.post_office.geometry import CELLS, STARTING_CELLS
 from mailbag.games.post_office.state import (
@@ -174,7 +175,7 @@ def test_copy_equals_a_clone_and_shares_no_list() -> None:
     assert copy.rng is not state.rng and copy.params is state.params  # frozen: shared
     for p, q in zip(state.players, copy.players, strict=True):
         assert p is not q
-        for name in Player.__struct_fields__:
+        for name in field_names(Player):
             value = getattr(p, name)
             if isinstance(value, list):
                 assert getattr(q, name) is not value, name
@@ -208,3 +209,35 @@ def test_a_field_of_an_unknown_type_fails_at_once() -> None:
 
     with pytest.raises(TypeError, match="no generated copy"):
         struct_copier(Odd)
+
+
+def test_the_written_out_player_init_and_copy_cover_every_field() -> None:
+    """Player's ``__init__`` and ``copy_player`` are written out (compiled, the dataclass's field
+    types are not there to generate them from): every field is taken, kept, and deep-copied."""
+    import dataclasses
+
+    from mailbag.games.post_office.player import Player, copy_player
+
+    values: dict[str, object] = {}
+    for i, f in enumerate(dataclasses.fields(Player)):
+        listed = f.default_factory is list or "list" in str(f.type)
+        values[f.name] = [i + 1, i + 2] if listed else i + 1
+    player = Player(**values)  # type: ignore[arg-type]
+    assert {name: getattr(player, name) for name in values} == values
+    copy = copy_player(player)
+    assert copy == player
+    for name, value in values.items():
+        if isinstance(value, list):
+            assert getattr(copy, name) is not getattr(player, name), name
+
+
+def test_a_record_with_its_own_copy_is_copied_by_it() -> None:
+    calls: list[Board] = []
+
+    def copy_board(board: Board) -> Board:
+        calls.append(board)
+        return Board([row[:] for row in board.cells], Rng(board.rng.state), board.label)
+
+    table = Table([Board([[1]], Rng(1), "a"), Board([[2]], Rng(2), "b")], Params(rounds=3))
+    copy = struct_copier(Table, {Board: copy_board})(table)
+    assert copy == table and calls == table.boards

@@ -1,4 +1,5 @@
-"""The plain-data state of a Post Office game (msgspec Structs), with fast generated copies.
+"""The plain-data state of a Post Office game (msgspec Structs and the boards' dataclass,
+:class:`~mailbag.games.post_office.player.Player`), with fast generated copies.
 
 Each player's board is kept both as the tokens on its 25 cells (with their rotations) and,
 for speed, as the 100 parcels they show: colour, icon, and the tape sealing each parcel.
@@ -20,6 +21,7 @@ import msgspec
 from mailbag.core import Rng
 from mailbag.games.post_office.copier import struct_copier
 from mailbag.games.post_office.geometry import FREE_CELLS
+from mailbag.games.post_office.player import Player, copy_player
 
 # phases of a round (PO-2: each one asks every player for one decision)
 KEEP: Final = 0
@@ -67,23 +69,6 @@ def params_from(values: Mapping[str, object]) -> Params:
     return PRINTED if params == PRINTED else params
 
 
-class Player(msgspec.Struct):
-    helper: int  # index of the helper (and board) this seat plays
-    space: int  # helper position on the track, 0..23 (0 = Start)
-    stamps: int  # stamp value held (PO-1: tokens only make change)
-    token: list[int]  # 25 cells: token id or EMPTY
-    rotation: list[int]  # 25 cells: quarter turns clockwise
-    colour: list[int]  # 100 parcels: colour index, -1 where no token lies
-    icon: list[int]  # 100 parcels: NONE / SYMBOL / STAMP / RECEIPT
-    tape: list[int]  # 100 parcels: -1 open, else the tape sealing it (colour * 4 + shape)
-    placed: list[int]  # 16 tapes (colour * 4 + shape): placement id, or -1 while unused
-    hand: list[int] = []  # parcel tokens waiting to be placed (private)
-    dealt: list[int] = []  # the 2 tokens dealt, before keep/pass (private)
-    goals: list[int] = []  # goal tokens held (each counts 8 stamps)
-    goals_won: list[int] = []  # every goal token ever taken (also those spent)
-    pending: list[int] = []  # this phase's decision, [] while still owed (private until reveal)
-
-
 class PostOfficeState(msgspec.Struct, omit_defaults=True):
     rng: Rng
     players: list[Player]
@@ -102,6 +87,6 @@ class PostOfficeState(msgspec.Struct, omit_defaults=True):
     params: Params = PRINTED
 
 
-#: deep copies written from the fields above (see copier.py): a new field is never dropped
-copy_player = struct_copier(Player)
-copy_state = struct_copier(PostOfficeState)
+__all__ = ["Player", "PostOfficeState", "copy_player", "copy_state"]
+#: a deep copy written from the fields above (see copier.py): a new field is never dropped
+copy_state = struct_copier(PostOfficeState, {Player: copy_player})
