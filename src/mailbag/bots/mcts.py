@@ -243,8 +243,6 @@ class MctsBot:
         deciders = game.deciders
         legal_actions = game.legal_actions
         c = self.c
-        log = math.log
-        sqrt = math.sqrt
         weight = self.prior
 
         node = root
@@ -270,9 +268,10 @@ class MctsBot:
                 node = child
             else:
                 # each legal action's child looked up once (hashing the actions is a good part
-                # of an iteration's own time)
+                # of an iteration's own time); indexed loops, not zip, which compiled code runs
+                # natively
                 found = [children.get(a) for a in legal]
-                untried = [a for a, tried in zip(legal, found, strict=True) if tried is None]
+                untried = [legal[i] for i in range(len(legal)) if found[i] is None]
                 if untried:
                     action = untried[rng.randbelow(len(untried))]
                     child = Node(seat)
@@ -287,13 +286,16 @@ class MctsBot:
                 best_child: Node | None = None
                 best_action = legal[0]
                 best_value = -math.inf
-                for a, known in zip(legal, found, strict=True):
+                for i in range(len(legal)):
+                    known = found[i]
                     assert known is not None
                     child = known
                     child.avail += 1
-                    value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    value = child.total / child.visits + c * math.sqrt(
+                        math.log(child.avail) / child.visits
+                    )
                     if value > best_value:
-                        best_child, best_action, best_value = child, a, value
+                        best_child, best_action, best_value = child, legal[i], value
                 assert best_child is not None
                 apply_in_place(world, seat, best_action)
                 node = best_child
@@ -341,8 +343,6 @@ class MctsBot:
             self._fill_priors(priors, world, seat, missing)
         weight = self.prior
         c = self.c
-        log = math.log
-        sqrt = math.sqrt
         children = node.children
         best_action = legal[0]
         best_child: Node | None = None
@@ -358,7 +358,7 @@ class MctsBot:
                 child.avail = seen
                 n = child.visits + weight
                 mean = (child.total + weight * priors[a]) / n
-            value = mean + c * sqrt(log(seen) / n)
+            value = mean + c * math.sqrt(math.log(seen) / n)
             if value > best_value:
                 best_action, best_child, best_value = a, child, value
         return best_action, best_child
