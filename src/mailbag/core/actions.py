@@ -35,7 +35,7 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         if not self.args:
             return self.verb
-        return self.verb + " " + " ".join(str(a) for a in self.args)
+        return self.verb + " " + " ".join(map(str, self.args))
 
     def to_json(self) -> dict[str, Any]:
         return {"verb": self.verb, "args": list(self.args)}

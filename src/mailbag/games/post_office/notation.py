@@ -33,10 +33,19 @@ class Notation:
 
         #: place4[token][cell]: the 4 placements of that token on that cell, by rotation
         self.place4 = [[list(by_rot) for by_rot in by_cell] for by_cell in self.place]
-        #: id of a prebuilt action -> (its pending form, its notation), filled as actions are
-        #: chosen. Keyed by identity: only actions held in the tables above are entered, and they
-        #: live as long as this object, so a hit is that very action.
+        #: id of a prebuilt action -> (its pending form, its notation), for every action of the
+        #: tables above (made here, once: ``chosen`` runs at every decision of every search).
+        #: Keyed by identity: the actions entered live as long as this object, so a hit is that
+        #: very action.
         self.known: dict[int, tuple[tuple[int, ...], str]] = {}
+        prebuilt: list[Action] = [*self.keep, *self.moves, SKIP_ACTION]
+        for by_cell in self.place:
+            for by_rot in by_cell:
+                prebuilt += by_rot
+        for by_placement in self.seal:
+            prebuilt += by_placement
+        for action in prebuilt:
+            self.known[id(action)] = (tuple(self.encode(action)), str(action))
 
     def moves_upto(self, n: int) -> list[Action]:
         """``move 0`` .. ``move n``."""
@@ -50,14 +59,8 @@ class Notation:
         known = self.known.get(id(action))
         if known is not None:
             return list(known[0]), known[1]
-        pending, text = self.encode(action), str(action)
-        try:
-            prebuilt = self.decode("seal" if action.verb == "skip" else action.verb, pending)
-        except IndexError:  # no prebuilt action has these numbers
-            return pending, text
-        if prebuilt is action:
-            self.known[id(action)] = (tuple(pending), text)
-        return pending, text
+        # an action built elsewhere (equal to a prebuilt one, or a move beyond the tables)
+        return self.encode(action), str(action)
 
     def encode(self, action: Action) -> list[int]:
         """The pending form of a legal action (trusted: no checks)."""
