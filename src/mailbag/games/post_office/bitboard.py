@@ -72,6 +72,8 @@ def open_lanes(tape: list[int]) -> int:
 
 def open_bits(p: Player) -> int:
     """The colour bits of the open (unsealed) parcels of a board."""
+    if max(p.placed) < 0:  # no tape laid yet: every parcel is open
+        return _from(_encode(p.colour).translate(COLOUR_BIT), "little") >> _HEADER
     colours = _from(_encode(p.colour).translate(COLOUR_BIT), "little")
     return (colours & _from(_encode(p.tape).translate(ALL_IF_NONE), "little")) >> _HEADER
 
@@ -80,6 +82,8 @@ def board_bits(p: Player) -> tuple[int, int, bytes, bytes]:
     """(open colour bits, sealed parcels as bit 8 * p, packed icons, packed colours) of a
     board."""
     colour = _encode(p.colour)[3:]
+    if max(p.placed) < 0:  # no tape laid yet: every parcel is open, none sealed
+        return _from(colour.translate(COLOUR_BIT), "little"), 0, _encode(p.icon)[3:], colour
     tape = _encode(p.tape)
     m = _from(colour.translate(COLOUR_BIT), "little") & (
         _from(tape.translate(ALL_IF_NONE), "little") >> _HEADER
