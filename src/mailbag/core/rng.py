@@ -17,8 +17,8 @@ _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
 #: rejection limits of ``randbelow`` for small n (no modulo bias)
 _LIMITS: Final = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 257)]
-#: whether this module runs compiled (mypyc): a compiled module's file is an extension
-NATIVE: Final = not __file__.endswith(".py")
+#: whether this module runs compiled (mypyc): a compiled module's file is an extension (.so)
+NATIVE: Final = not __file__.endswith((".py", ".pyc"))
 _M32: Final = 0xFFFFFFFF
 _M16: Final = 0xFFFF
 #: 2**64 % n for small n
