@@ -11,6 +11,7 @@ backends report every game as soon as it finishes, so an interruption loses only
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import itertools
 import logging
@@ -114,6 +115,9 @@ def _worker_main(conn: Connection, inherited: list[Connection], parent: int) -> 
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     for other in inherited:
         other.close()
+    # what the fork copied (modules, the game's tables) is never garbage: the collector leaves
+    # it alone, so its pages are not written to (and copied) by collections in this worker
+    gc.freeze()
     try:
         while True:
             while not conn.poll(PARENT_CHECK):
