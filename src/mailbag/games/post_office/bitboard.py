@@ -14,7 +14,8 @@ shape may start, which never wrap.)
 
 from __future__ import annotations
 
-from typing import Final
+import importlib
+from typing import Any, Final
 
 import msgspec
 
@@ -22,6 +23,10 @@ from mailbag.games.post_office.components import RECEIPT, SYMBOL
 from mailbag.games.post_office.geometry import LANES, PARCELS, PSIZE, Tables, spread
 from mailbag.games.post_office.state import Player
 
+try:  # the compiled build's seal matcher (_seals.c): seal_hits' list, computed in C
+    _SEALS: Any = importlib.import_module("mailbag.games.post_office._seals")
+except ImportError:  # the pure build (or a compiled one made without it)
+    _SEALS = None
 _encode = msgspec.msgpack.Encoder().encode
 _from = int.from_bytes
 #: bits of the msgpack header before the first value (a list of 16..65535 items)
@@ -137,7 +142,10 @@ def unused_colours(placed: list[int]) -> int:
 
 def seal_hits(p: Player, tables: Tables) -> list[tuple[int, int]]:
     """(colour, placement id) of every unused tape that may be laid now (PO-6), by colour, then
-    shape, form and first parcel."""
+    shape, form and first parcel. (The compiled build computes the same list in C:
+    :func:`native_seal_hits`.)"""
+    if _SEALS is not None:
+        return native_seal_hits(p, tables)
     placed = p.placed
     unused = unused_colours(placed)
     if not unused:
@@ -155,6 +163,21 @@ def seal_hits(p: Player, tables: Tables) -> list[tuple[int, int]]:
             fits ^= low
     if len(found) > 1:
         found.sort(key=_colour)  # stable: shape, form and parcel order kept within a colour
+    return found
+
+
+def native_seal_hits(p: Player, tables: Tables) -> list[tuple[int, int]]:
+    """:func:`seal_hits` by the compiled build's C matcher, on one 100-bit mask per colour (the
+    same forms: each form's pieces, their offset in parcels, its start parcels and placements)."""
+    kernel = tables.seal_kernel
+    if kernel is None:
+        forms = [
+            (s, k1, k2, offset // 8, [a for a in range(PARCELS) if starts >> (8 * a) & 1], at)
+            for s, f, k1, k2, offset, starts in tables.seal_forms
+            for at in [tables.pid_at[s][f]]
+        ]
+        kernel = tables.seal_kernel = _SEALS.prepare(forms)
+    found: list[tuple[int, int]] = _SEALS.hits(p.colour, p.tape, p.placed, kernel)
     return found
 
 
