@@ -28,3 +28,19 @@ def _english_after_each_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture(scope="session")
+def compiled_build() -> Path:
+    """The compiled build's folder (``make compiled``; ``make test`` makes it first). Without a
+    C compiler it cannot be made and the test is skipped, saying so; with one, a missing or
+    stale build fails the test."""
+    from mailbag._build import COMPILED_DIR, compiled_state, compiler_missing
+
+    why = compiled_state()
+    if why is not None:
+        missing = compiler_missing()
+        if missing is not None:
+            pytest.skip(f"{missing}: the compiled build cannot be made here and is not tested")
+        pytest.fail(f"{why}: run `make compiled` (make test does) before this test")
+    return COMPILED_DIR

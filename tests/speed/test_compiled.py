@@ -19,8 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from mailbag._build import COMPILED_DIR, compiled_state, compiler_missing
-
 HERE = Path(__file__).parent
 SRC = Path(__file__).resolve().parents[2] / "src" / "mailbag"
 #: seeded random games per game, MCTS searches per game and their iterations
@@ -56,16 +54,10 @@ def _result(proc: subprocess.Popen[str]) -> dict[str, object]:
 
 
 @pytest.fixture(scope="module")
-def compiled() -> Path:
+def compiled(compiled_build: Path) -> Path:
     if SRC.parent.name != "src" or not SRC.is_dir():
         pytest.skip("the differential test runs in a checkout (src/mailbag beside tests/)")
-    why = compiled_state()
-    if why is not None:
-        missing = compiler_missing()
-        if missing is not None:
-            pytest.skip(f"{missing}: the compiled build cannot be made here and is not tested")
-        pytest.fail(f"{why}: run `make compiled` (make test does) before this test")
-    return COMPILED_DIR
+    return compiled_build
 
 
 @pytest.mark.parametrize("game", ["postcards", "post_office", "carteros"])

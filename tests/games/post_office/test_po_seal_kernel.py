@@ -12,12 +12,13 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 from po_builder import GAME
 
-from mailbag._build import COMPILED_DIR, MANIFEST, compiled_state, compiler_missing
+from mailbag._build import MANIFEST
 from mailbag.core import new_game
 from mailbag.games.post_office import bitboard
 from mailbag.games.post_office.geometry import Tables
@@ -30,17 +31,11 @@ MAX_STEPS = 3000
 
 
 @pytest.fixture(scope="module")
-def seals() -> ModuleType:
-    why = compiled_state()
-    if why is not None:
-        missing = compiler_missing()
-        if missing is not None:
-            pytest.skip(f"{missing}: the compiled build cannot be made here")
-        pytest.fail(f"{why}: run `make compiled` (make test does) before this test")
-    extensions = json.loads((COMPILED_DIR / MANIFEST).read_text())["extensions"]
+def seals(compiled_build: Path) -> ModuleType:
+    extensions = json.loads((compiled_build / MANIFEST).read_text())["extensions"]
     if NAME not in extensions:
         pytest.skip("_seals.c did not build here (tools/compile.py said why)")
-    spec = importlib.util.spec_from_file_location(NAME, COMPILED_DIR / extensions[NAME])
+    spec = importlib.util.spec_from_file_location(NAME, compiled_build / extensions[NAME])
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
