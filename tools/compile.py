@@ -10,9 +10,10 @@ of each source it was made from: the compiled modules and the mailbag modules th
 other module from ``src/mailbag`` (see ``mailbag/_build.py``); once one of the hashed sources
 changes, the build refuses to load until it is rebuilt.
 
-Nothing in the compiled modules differs from their sources: the same code, compiled. The
-differential test (tests/speed/test_compiled.py) plays the same seeded games with both builds
-and requires identical records.
+Nothing in the compiled modules differs from their sources: the same code, compiled. Beside
+them it builds the C files of :data:`C_EXTENSIONS`, each a faster twin of Python code that stays
+the reference. The differential test (tests/speed/test_compiled.py) plays the same seeded games
+with both builds and requires identical records.
 
 Usage: python tools/compile.py [--check]   (--check: exit 1 when the build is missing or stale)
 """

@@ -15,14 +15,13 @@ T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
-#: rejection limits of ``randbelow`` for small n (no modulo bias)
-_LIMITS: Final = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 257)]
+#: 2**64 % n for small n, and the rejection limits of ``randbelow`` they give (no modulo bias)
+_REMS: Final = [0] + [(1 << 64) % n for n in range(1, 257)]
+_LIMITS: Final = [0] + [(1 << 64) - rem for rem in _REMS[1:]]
 #: whether this module runs compiled (mypyc): a compiled module's file is an extension (.so)
 NATIVE: Final = not __file__.endswith((".py", ".pyc"))
 _M32: Final = 0xFFFFFFFF
 _M16: Final = 0xFFFF
-#: 2**64 % n for small n
-_REMS: Final = [0] + [(1 << 64) % n for n in range(1, 257)]
 #: the draws the halves compute (below this bound the rejection test reads the high half only)
 _HALVES_BELOW: Final = 1 << 31
 

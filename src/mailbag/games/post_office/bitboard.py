@@ -77,9 +77,9 @@ def open_lanes(tape: list[int]) -> int:
 
 def open_bits(p: Player) -> int:
     """The colour bits of the open (unsealed) parcels of a board."""
-    if max(p.placed) < 0:  # no tape laid yet: every parcel is open
-        return _from(_encode(p.colour).translate(COLOUR_BIT), "little") >> _HEADER
     colours = _from(_encode(p.colour).translate(COLOUR_BIT), "little")
+    if max(p.placed) < 0:  # no tape laid yet: every parcel is open
+        return colours >> _HEADER
     return (colours & _from(_encode(p.tape).translate(ALL_IF_NONE), "little")) >> _HEADER
 
 
@@ -87,13 +87,13 @@ def board_bits(p: Player) -> tuple[int, int, bytes, bytes]:
     """(open colour bits, sealed parcels as bit 8 * p, packed icons, packed colours) of a
     board."""
     colour = _encode(p.colour)[3:]
+    colours = _from(colour.translate(COLOUR_BIT), "little")
+    icon = _encode(p.icon)[3:]
     if max(p.placed) < 0:  # no tape laid yet: every parcel is open, none sealed
-        return _from(colour.translate(COLOUR_BIT), "little"), 0, _encode(p.icon)[3:], colour
+        return colours, 0, icon, colour
     tape = _encode(p.tape)
-    m = _from(colour.translate(COLOUR_BIT), "little") & (
-        _from(tape.translate(ALL_IF_NONE), "little") >> _HEADER
-    )
-    return m, _from(tape.translate(IS_TAPED), "little") >> _HEADER, _encode(p.icon)[3:], colour
+    m = colours & (_from(tape.translate(ALL_IF_NONE), "little") >> _HEADER)
+    return m, _from(tape.translate(IS_TAPED), "little") >> _HEADER, icon, colour
 
 
 def beside(bits: int) -> int:
@@ -171,14 +171,19 @@ def native_seal_hits(p: Player, tables: Tables) -> list[tuple[int, int]]:
     same forms: each form's pieces, their offset in parcels, its start parcels and placements)."""
     kernel = tables.seal_kernel
     if kernel is None:
+        pid = tables.pid_at
         forms = [
-            (s, k1, k2, offset // 8, [a for a in range(PARCELS) if starts >> (8 * a) & 1], at)
+            (s, k1, k2, offset // 8, _start_parcels(starts), pid[s][f])
             for s, f, k1, k2, offset, starts in tables.seal_forms
-            for at in [tables.pid_at[s][f]]
         ]
         kernel = tables.seal_kernel = _SEALS.prepare(forms)
     found: list[tuple[int, int]] = _SEALS.hits(p.colour, p.tape, p.placed, kernel)
     return found
+
+
+def _start_parcels(starts: int) -> list[int]:
+    """The parcels of a byte-spread ``starts`` mask, ascending."""
+    return [a for a in range(PARCELS) if starts >> (8 * a) & 1]
 
 
 def _colour(hit: tuple[int, int]) -> int:

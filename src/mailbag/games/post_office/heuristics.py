@@ -119,10 +119,14 @@ def evaluate_scored(p: Player, tables: Tables, rounds_left: int, phase: int) -> 
     return value, scored
 
 
+def _rounds_to_play(state: PostOfficeState) -> int:
+    """Rounds still to be played, the current one included (0 once the game is over)."""
+    return 0 if state.phase == OVER else state.params.rounds - state.round + 1
+
+
 def heuristic(state: PostOfficeState, seat: int, tables: Tables) -> float:
     """The seat's projected board's value less the best points on the other boards now."""
-    rounds_left = 0 if state.phase == OVER else state.params.rounds - state.round + 1
-    mine = evaluate(projected(state, seat, tables), tables, rounds_left, state.phase)
+    mine = evaluate(projected(state, seat, tables), tables, _rounds_to_play(state), state.phase)
     others = [float(points(p)) for i, p in enumerate(state.players) if i != seat]
     return mine - (max(others) if others else 0.0)
 
@@ -131,13 +135,13 @@ def heuristics(state: PostOfficeState, tables: Tables) -> list[float]:
     """:func:`heuristic` of every seat, each board scored once: a board with no pending
     decision is its own projection, so the points its evaluation starts from are the points
     the other seats are compared with."""
-    rounds_left = 0 if state.phase == OVER else state.params.rounds - state.round + 1
+    left = _rounds_to_play(state)
     players = state.players
     values: list[float] = []
     now: list[float] = []
     for seat, p in enumerate(players):
         q = projected(state, seat, tables)
-        value, scored = evaluate_scored(q, tables, rounds_left, state.phase)
+        value, scored = evaluate_scored(q, tables, left, state.phase)
         values.append(value)
         now.append(float(scored) if q is p else float(points(p)))
     if len(players) < 2:
