@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_BASE := $(VENV)/.installed-base
 STAMP_DEV := $(VENV)/.installed-dev
+# the RL layer's optional C parts, built by pip install (an edit rebuilds them)
+NATIVE := $(wildcard src/mailbag/rl/*.c src/mailbag/rl/*.h)
 
 .PHONY: play serve test lint typecheck unit soak golden bench clean catalogs compiled
 
@@ -11,19 +13,19 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP_BASE): pyproject.toml | $(BIN)/python
+$(STAMP_BASE): pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(STAMP_DEV): pyproject.toml | $(BIN)/python
+$(STAMP_DEV): pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@ $(STAMP_BASE)
 
-$(VENV)/.installed-tui: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-tui: pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[tui]"
 	touch $@ $(STAMP_BASE)
 
-$(VENV)/.installed-web: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-web: pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[web]"
 	touch $@ $(STAMP_BASE)
 

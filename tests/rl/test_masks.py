@@ -60,6 +60,9 @@ def test_every_legal_action_has_one_index_and_nothing_else_is_legal(name: str) -
                 )  # by value too, not only by identity
                 mask = table.mask(legal)
                 assert int(mask.sum()) == len(legal)
+                # the environments' path (in C where built) gives the same indices and mask
+                both = table.indices_and_mask(legal)
+                assert both[0] == indices and bytes(both[1]) == mask.tobytes()
                 seen.update(indices)
                 for _probe in range(PROBES):
                     i = rng.randbelow(len(table))
@@ -94,3 +97,35 @@ def test_an_action_outside_the_table_is_a_clear_error() -> None:
         table.index_of(Action("fly", (1,)))
     with pytest.raises(MailbagError, match="out of range"):
         table.action(len(table))
+
+
+def test_the_c_masks_find_by_identity_and_leave_the_rest_to_python() -> None:
+    """mailbag/rl/_actions.c answers for the table's own action objects only: an equal action
+    made elsewhere sends the lookup back to Python, which finds it by value."""
+    from mailbag._build import compiler_missing
+    from mailbag.rl import native
+
+    module = native.load("_actions")
+    if module is None:
+        if compiler_missing() is not None or not native.enabled():
+            pytest.skip("the C masks are not built here")
+        pytest.fail("the C masks were not built: pip install -e . builds them")
+    table = action_table(get("carteros"), 2)
+    assert table._native is not None
+    own = [table.actions[5], table.actions[0], table.actions[len(table) - 1]]
+    indices, mask = module.mask(table._native, own)
+    assert indices == [5, 0, len(table) - 1]
+    assert isinstance(mask, bytearray) and len(mask) == len(table)
+    assert [i for i, m in enumerate(mask) if m] == [0, 5, len(table) - 1]
+    copy = Action(own[0].verb, own[0].args)
+    assert copy is not own[0] and copy == own[0]
+    assert module.mask(table._native, [own[1], copy]) is None
+    both = table.indices_and_mask([own[1], copy])
+    assert both[0] == [0, 5] and [i for i, m in enumerate(both[1]) if m] == [0, 5]
+    assert module.mask(table._native, []) == ([], bytearray(len(table)))
+    with pytest.raises(TypeError, match="table"):
+        module.mask(object(), own)
+    with pytest.raises(TypeError, match="list"):
+        module.mask(table._native, tuple(own))
+    with pytest.raises(TypeError, match="tuple"):
+        module.table(list(table.actions))

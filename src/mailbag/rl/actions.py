@@ -9,7 +9,8 @@ one index and that no masked-out index is ever legal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
@@ -17,6 +18,10 @@ import numpy.typing as npt
 from mailbag.core import Action
 from mailbag.core.errors import MailbagError
 from mailbag.core.i18n import _
+from mailbag.rl import native
+
+#: the C twin of :meth:`ActionTable.indices_and_mask` (mailbag/rl/_actions.c), where built
+_NATIVE = native.load("_actions")
 
 Mask = npt.NDArray[np.int8]
 
@@ -41,6 +46,13 @@ class ActionTable:
         self.index = index
         #: ids of the table's own action objects (kept alive by ``self.actions``)
         self._by_id = {id(a): i for i, a in enumerate(self.actions)}
+        #: the same lookup by identity in C, where built
+        self._native = None if _NATIVE is None else _NATIVE.table(self.actions)
+        #: legal actions -> (indices, mask bytes) in C, or None when one of them is not one of
+        #: the table's own objects (then :meth:`indices_and_mask` finds it by value)
+        self.native_mask: Callable[[list[Action]], tuple[list[int], bytearray] | None] | None = (
+            None if self._native is None else partial(_NATIVE.mask, self._native)
+        )
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -81,6 +93,18 @@ class ActionTable:
             found = by_id.get(id(action))
             out.append(index_of(action) if found is None else found)
         return out
+
+    def indices_and_mask(self, legal: list[Action]) -> tuple[list[int], bytearray]:
+        """The indices of ``legal`` (in its order) and a fresh 0/1 mask of them as bytes."""
+        if self.native_mask is not None:
+            found = self.native_mask(legal)
+            if found is not None:
+                return found
+        indices = self.indices(legal)
+        mask = bytearray(len(self.actions))
+        for i in indices:
+            mask[i] = 1
+        return indices, mask
 
     def fill_mask(self, legal: Sequence[Action], mask: Mask, clear: bool = True) -> list[int]:
         """Write ``legal``'s mask into ``mask`` (cleared first unless ``clear`` is False: it is

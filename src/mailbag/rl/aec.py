@@ -10,15 +10,16 @@ Rewards come once, at the end (``reward="rank"`` or ``"score"``, see :mod:`mailb
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
+from types import MethodType
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from mailbag.core import Game
 from mailbag.core.registry import get
-from mailbag.rl.match import SEED_BOUND, Match, resolve_seats
+from mailbag.rl.match import Match, resolve_seats
 
 
 def agent_name(seat: int) -> str:
@@ -55,7 +56,12 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._action_space = self.match.action_space()
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
-        self._np_random: np.random.Generator | None = None
+        core = self.match._core
+        if core is not None:
+            # ``step`` and ``observe`` below, in C (mailbag/rl/_actions.c: Core.aec_step and
+            # Core.aec_observe), where it was built: no Python frame between agent and rules
+            self.step = MethodType(core.aec_step, self)  # type: ignore[method-assign]
+            self.observe = partial(core.aec_observe, self.seat_of)  # type: ignore[method-assign]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -64,10 +70,7 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None or self._np_random is None:
-            self._np_random = np.random.default_rng(seed)
-        game_seed = int(self._np_random.integers(SEED_BOUND)) if seed is None else seed
-        self.match.reset(game_seed)
+        self.match.reset(self.match.game_seed(seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -93,9 +96,7 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            if self.agents:
-                self._select()
+            self._dead_step(action)
             return
         assert action is not None
         index = int(action)
@@ -106,17 +107,27 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             text = self._text[index] = str(chosen)
         self.infos[agent] = {"action": text}
         self._cumulative_rewards[agent] = 0.0
-        if match.is_over():
-            self._clear_rewards()
-            final = match.final_rewards()
-            for a in self.agents:
-                self.rewards[a] = final[self.seat_of[a]]
-                self.terminations[a] = True
-            self._select()
-            self._accumulate_rewards()
-        else:
+        deciders = match.deciders()
+        if deciders:
             # rewards are zero until the end (the rewards dict holds zeros): nothing to add
+            self.agent_selection = self._agent_at[deciders[0]]
+            return
+        self._finish()
+
+    def _dead_step(self, action: int | None) -> None:
+        self._was_dead_step(action)
+        if self.agents:
             self._select()
+
+    def _finish(self) -> None:
+        """The game is over (nobody owes a decision): every agent's reward, then dead steps."""
+        self._clear_rewards()
+        final = self.match.final_rewards()
+        for a in self.agents:
+            self.rewards[a] = final[self.seat_of[a]]
+            self.terminations[a] = True
+        self._select()
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":

@@ -14,6 +14,14 @@ Both set the non-zero entries one by one in a preallocated ``array.array`` (a Py
 there costs a fraction of a numpy item write) and whole runs through a numpy array over the
 same memory; the result is copied out once.
 
+A third, native encoding does what ``write_state`` does in C: ``mailbag/rl/_obs_<game>.c``,
+built when the package is installed where a C compiler is found (an optional extension: without
+one, ``write_state`` runs). It has two functions: ``configure(encoder)`` reads the encoder's
+layout once, and ``write(config, state, seat, buffer)`` clears ``buffer`` and sets the non-zero
+numbers in it exactly as ``write_state`` would (so the observation goes straight into a new,
+uninitialised numpy array). ``write_state`` stays the reference; tests/rl holds the native
+encoding to it, number for number. ``MAILBAG_RL_NATIVE=0`` turns the native encoding off.
+
 Seats are numbered from the observer: relative seat 0 is the seat itself, 1 the next seat
 clockwise, and so on, so one policy can play every seat.
 """
@@ -22,6 +30,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,8 +38,18 @@ import numpy as np
 import numpy.typing as npt
 
 from mailbag.core import Game, Observation
+from mailbag.rl import native
 
 Vector = npt.NDArray[np.float32]
+FLOAT32 = np.dtype(np.float32)
+#: the native encoding's ``write``: (config, state, seat, buffer) -> None
+NativeWrite = Callable[[object, Any, int, Any], None]
+
+
+def native_module(game: str) -> Any:
+    """The native encoding of ``game`` (``mailbag.rl._obs_<game>``), or None where it was not
+    built or ``MAILBAG_RL_NATIVE=0`` turns it off (:mod:`mailbag.rl.native`)."""
+    return native.load(f"_obs_{game}")
 
 
 @dataclass(frozen=True)
@@ -56,6 +75,11 @@ class Encoder(ABC):
         self.buffer = array("f", bytes(4 * self.size))
         self.array: Vector = np.frombuffer(self.buffer, dtype=np.float32)
         self._zeros = array("f", bytes(4 * self.size))
+        #: the native encoding's write function and its configuration (None: write_state runs)
+        self.native: tuple[NativeWrite, object] | None = None
+        module = native_module(game.spec.name)
+        if module is not None:
+            self.native = (module.write, module.configure(self))
 
     def add(self, name: str, size: int, doc: str) -> int:
         """Declare the next feature; returns its offset."""
@@ -84,6 +108,11 @@ class Encoder(ABC):
 
     def encode_state(self, state: Any, seat: int) -> Vector:
         """``seat``'s observation of ``state`` as a new vector (the fast path)."""
+        native = self.native
+        if native is not None:
+            out = np.empty(self.size, FLOAT32)
+            native[0](native[1], state, seat, out)  # clears it first
+            return out
         buffer = self.buffer
         buffer[:] = self._zeros
         self.write_state(state, seat, buffer)

@@ -20,8 +20,9 @@ from mailbag.core import Action, Game, start_game
 from mailbag.core.errors import IllegalAction, MailbagError
 from mailbag.core.i18n import _
 from mailbag.core.registry import get
+from mailbag.rl import actions
 from mailbag.rl.actions import ActionTable, Mask
-from mailbag.rl.encoding import Encoder, Vector
+from mailbag.rl.encoding import FLOAT32, Encoder, Vector
 from mailbag.rl.observe_carteros import CarterosEncoder
 from mailbag.rl.observe_post_office import PostOfficeEncoder
 from mailbag.rl.observe_postcards import PostcardsEncoder
@@ -35,6 +36,8 @@ ENCODERS: dict[str, type[Encoder]] = {
 REWARDS = ("rank", "score")
 #: the largest seed a game is dealt from when the environment draws one
 SEED_BOUND = 2**62
+#: the mask's dtype, made once (``np.frombuffer`` given a dtype object is twice as quick)
+INT8 = np.dtype(np.int8)
 
 
 def rank_reward(ranking: Sequence[int], seat: int) -> float:
@@ -107,14 +110,56 @@ class Match:
         self.encoder: Encoder = ENCODERS[name](self.game, self.num_seats)
         #: the seats an agent plays (engine seats such as an Automa play inside the rules)
         self.players = tuple(s for s, kind in enumerate(self.seats) if kind == "player")
-        self.state: Any = None
+        self._state: Any = None
         self.seed = 0
+        self._seeds: np.random.Generator | None = None
+        self._seeded_by: int | None = None
         self._legal: dict[int, list[Action]] = {}
         #: each seat's legal indices now (kept until the next action, like ``_legal``)
         self._indices: dict[int, list[int]] = {}
+        #: the mask bytes made with a seat's indices, handed out once (then made again)
+        self._masks: dict[int, bytearray] = {}
         #: who decides now (kept until the next action, like ``_legal``)
         self._deciders: tuple[int, ...] | None = None
         self._actions = len(self.table)
+        #: ``ActionTable.indices_and_mask`` in C by identity alone, where built (else None)
+        self._native_mask = self.table.native_mask
+        #: this class's position cache and hot path in C (mailbag/rl/_actions.c), where built
+        self._core: Any = None
+        module = actions._NATIVE
+        if module is not None and self.table._native is not None and self.num_seats <= 8:
+            core = self._core = module.Core(
+                self.game,
+                self.table._native,
+                self.table.actions,
+                self.table.indices_and_mask,
+                self._refuse,
+                self.encoder,
+                self.num_seats,
+                np,
+            )
+            # the environments call these with no Python frame between them and the rules;
+            # the methods below are the reference, and run where the core was not built
+            self.deciders = core.deciders  # type: ignore[method-assign]
+            self.legal = core.legal  # type: ignore[method-assign]
+            self.indices = core.indices  # type: ignore[method-assign]
+            self.mask = core.mask  # type: ignore[method-assign]
+            self.observe = core.observe  # type: ignore[method-assign]
+            self.step = core.step  # type: ignore[method-assign]
+            self.act = core.act  # type: ignore[method-assign]
+            self.forget = core.forget  # type: ignore[method-assign]
+
+    @property
+    def state(self) -> Any:
+        """The game state (set it, then call :meth:`forget`)."""
+        return self._state if self._core is None else self._core.state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        if self._core is None:
+            self._state = value
+        else:
+            self._core.state = value
 
     # -- spaces -----------------------------------------------------------------------------------
     def observation_space(self) -> spaces.Dict:
@@ -131,6 +176,18 @@ class Match:
         return spaces.Discrete(len(self.table))
 
     # -- play -------------------------------------------------------------------------------------
+    def game_seed(self, seed: int | None) -> int:
+        """The seed an environment's reset deals from: ``seed`` when given, else the next draw
+        of a generator seeded by the last seed given (made only when first needed: most resets
+        are given a seed, and making one costs more than a tenth of dealing a game)."""
+        if seed is not None:
+            self._seeds = None
+            self._seeded_by = seed
+            return seed
+        if self._seeds is None:
+            self._seeds = np.random.default_rng(self._seeded_by)
+        return int(self._seeds.integers(SEED_BOUND))
+
     def reset(self, seed: int) -> None:
         self.seed = seed
         self.state, _events = start_game(self.game, self.seats, self.options, seed)
@@ -141,6 +198,7 @@ class Match:
         changing :attr:`state` from outside)."""
         self._legal.clear()
         self._indices.clear()
+        self._masks.clear()
         self._deciders = None
 
     def deciders(self) -> tuple[int, ...]:
@@ -151,7 +209,8 @@ class Match:
         return found
 
     def is_over(self) -> bool:
-        return bool(self.game.is_over(self.state))
+        # the contract: the game is over exactly when nobody owes a decision
+        return not self.deciders()
 
     def legal(self, seat: int) -> list[Action]:
         """``seat``'s legal actions now (kept until the next action)."""
@@ -166,27 +225,59 @@ class Match:
     def observe(self, seat: int) -> dict[str, Vector | Mask]:
         """``seat``'s observation: its view encoded, and its action mask (all zero when it
         owes no decision)."""
+        # the environments' hot path: :meth:`mask` and ``Encoder.encode_state`` written out
+        indices = self._indices.get(seat)
+        if indices is None:
+            indices = self.indices(seat)
+        mask = self._masks.pop(seat, None)
+        encoder = self.encoder
+        native = encoder.native
+        if native is None:
+            observation = encoder.encode_state(self.state, seat)
+        else:
+            observation = np.empty(encoder.size, FLOAT32)
+            native[0](native[1], self.state, seat, observation)  # clears it first
         return {
-            "observation": self.encoder.encode_state(self.state, seat),
-            "action_mask": self.mask(seat),
+            "observation": observation,
+            "action_mask": np.frombuffer(self._mask_bytes(indices) if mask is None else mask, INT8),
         }
 
     def indices(self, seat: int) -> list[int]:
         """``seat``'s legal action indices now (none when it owes no decision); kept until the
-        next action."""
+        next action, with the mask made beside them."""
         found = self._indices.get(seat)
-        if found is None:
-            found = self.table.indices(self.legal(seat)) if seat in self.deciders() else []
-            self._indices[seat] = found
+        if found is not None:
+            return found
+        deciders = self._deciders
+        if deciders is None:
+            deciders = self.deciders()
+        if seat in deciders:
+            legal = self._legal.get(seat)  # :meth:`legal` written out (a hot path)
+            if legal is None:
+                legal = self._legal[seat] = self.game.legal_actions(self.state, seat)
+            fast = self._native_mask
+            both = None if fast is None else fast(legal)  # None: an action to find by value
+            found, self._masks[seat] = self.table.indices_and_mask(legal) if both is None else both
+        else:
+            found = []
+        self._indices[seat] = found
         return found
 
     def mask(self, seat: int) -> Mask:
+        """``seat``'s action mask now, a new array (all zero when it owes no decision)."""
+        # the bytes made with the indices go out once; later masks of the position are made
+        # again, so no two arrays handed out share memory
+        indices = self.indices(seat)
+        mask = self._masks.pop(seat, None)
+        return np.frombuffer(self._mask_bytes(indices) if mask is None else mask, INT8)
+
+    def _mask_bytes(self, indices: list[int]) -> bytearray:
         # a bytearray's item writes are cheaper than a numpy array's, and the array made over
         # it owns that memory alone
         mask = bytearray(self._actions)
-        for i in self.indices(seat):
+        for i in indices:
             mask[i] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        return mask
 
     def is_legal(self, seat: int, index: int) -> bool:
         return index in self.indices(seat)
@@ -194,24 +285,36 @@ class Match:
     def step(self, seat: int, index: int) -> Action:
         """Carry out the action of ``index`` for ``seat``; anything outside the seat's mask is
         refused with the rules' own reason."""
-        if not self.is_legal(seat, int(index)):
-            action = self.table.actions[index] if 0 <= index < len(self.table) else None
-            if action is None or seat not in self.deciders():
-                raise IllegalAction(
-                    "legal actions",
-                    _(
-                        "action index {index} is not legal for seat {seat} now",
-                        index=int(index),
-                        seat=seat,
-                    ),
-                )
-            raise self.game.explain_illegal(self.state, seat, action)
+        indices = self._indices.get(seat)
+        if indices is None:
+            indices = self.indices(seat)
+        if index not in indices:
+            self._refuse(seat, index)
         return self.act(seat, self.table.actions[index])
 
+    def _refuse(self, seat: int, index: int) -> None:
+        """Raise why ``index`` is not legal for ``seat`` now: the rules' own reason."""
+        action = self.table.actions[index] if 0 <= index < len(self.table) else None
+        if action is None or seat not in self.deciders():
+            raise IllegalAction(
+                "legal actions",
+                _(
+                    "action index {index} is not legal for seat {seat} now",
+                    index=int(index),
+                    seat=seat,
+                ),
+            )
+        raise self.game.explain_illegal(self.state, seat, action)
+
     def act(self, seat: int, action: Action) -> Action:
-        """Carry out a legal ``action`` (the caller checked it)."""
-        self.game.apply_in_place(self.state, seat, action)
-        self.forget()
+        """Carry out a legal ``action`` (the caller checked it); who decides next is asked at
+        once (every environment asks it next)."""
+        game, state = self.game, self.state
+        game.apply_in_place(state, seat, action)
+        self._legal.clear()
+        self._indices.clear()
+        self._masks.clear()
+        self._deciders = tuple(game.deciders(state))
         return action
 
     # -- the end ----------------------------------------------------------------------------------

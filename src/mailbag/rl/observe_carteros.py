@@ -38,6 +38,12 @@ class CarterosEncoder(Encoder):
         self.block_of = {HOUSE_NAMES[h]: b for b, h in enumerate(BLOCK_CORNERS)}
         self.task_of = {kind: i for i, kind in enumerate(DECISIONS)}
         self.missions = len(comps.missions)
+        #: the board's and rules' constants write_state uses, for the native encoding to read
+        self.houses = HOUSES
+        self.places = HOUSES + len(PLACES)
+        self.post_office = POST_OFFICE
+        self.block_houses = BLOCK_HOUSES
+        self.finish_bonus = FINISH_BONUS
         hk, mk, ak = len(comps.house_names), len(comps.mail_names), len(comps.action_names)
         self.o_task = self.add(
             "decision",

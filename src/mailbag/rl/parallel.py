@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from mailbag.core import Game
 from mailbag.core.registry import get
 from mailbag.rl.aec import agent_name
-from mailbag.rl.match import SEED_BOUND, Match, resolve_seats
+from mailbag.rl.match import Match, resolve_seats
 
 
 class MailbagParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
@@ -46,7 +45,6 @@ class MailbagParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[mi
         self._action_space = self.match.action_space()
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
-        self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -60,10 +58,7 @@ class MailbagParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[mi
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
-        if seed is not None or self._np_random is None:
-            self._np_random = np.random.default_rng(seed)
-        game_seed = int(self._np_random.integers(SEED_BOUND)) if seed is None else seed
-        self.match.reset(game_seed)
+        self.match.reset(self.match.game_seed(seed))
         self.agents = list(self.possible_agents)
         return self._observations(), {a: {} for a in self.agents}
 
