@@ -182,6 +182,44 @@ def run_bench(
 TARGET_RL_SHARE = 0.5
 
 
+def raw_for_rl(
+    game: Game[Any], seats: int, options: Mapping[str, Any], seconds: float, seed: int = 0
+) -> dict[str, float]:
+    """:func:`random_playouts` with its random pick timed apart, as :func:`rl_speed` times the
+    agent's: the engine's decisions/s (``decisions_per_s``: deciders, legal_actions,
+    apply_in_place and the deals) and the whole loop's (``loop_decisions_per_s``)."""
+    rng = Rng.from_seed(seed, 0xBE7C)
+    deciders, legal_actions, apply_in_place = game.deciders, game.legal_actions, game.apply_in_place
+    decisions = games = 0
+    picking = 0.0
+    clock = time.perf_counter
+    start = clock()
+    while True:
+        state = new_game(game, seats, options, seed + games)
+        while True:
+            now = deciders(state)
+            if not now:
+                break
+            seat = now[0]
+            legal = legal_actions(state, seat)
+            t0 = clock()
+            action = legal[rng.randbelow(len(legal))]
+            picking += clock() - t0
+            apply_in_place(state, seat, action)
+            decisions += 1
+        games += 1
+        if clock() - start >= seconds:
+            break
+    elapsed = clock() - start
+    return {
+        "games": games,
+        "decisions": decisions,
+        "seconds": elapsed - picking,
+        "decisions_per_s": decisions / (elapsed - picking),
+        "loop_decisions_per_s": decisions / elapsed,
+    }
+
+
 def rl_speed(
     game: Game[Any],
     seats: int,
@@ -189,25 +227,36 @@ def rl_speed(
     seconds: float,
     seed: int = 0,
     encode: bool = True,
-) -> dict[str, float]:
+) -> dict[str, Any]:
     """Random play through the PettingZoo AEC environment (``mailbag.rl.env``): each step is the
     agent's observation and mask (``observe``) and the step by index, a random legal index
-    picked from the mask with the raw engine's generator (``Rng.randbelow``). Afterwards, outside
-    the timed loop, the parts of a step are timed on positions of those games: the observation
-    (encoded from the state, as a step does), the mask, and for comparison the seat's view (which
-    a step does not build). With ``encode=False`` every observation is a copy of one zero
-    vector instead: what a step costs besides its observation (the floor under any encoder)."""
+    picked from the mask with the raw engine's generator (``Rng.randbelow``).
+
+    The agent's pick (reading the legal indices off the mask, drawing one) is timed apart: it
+    is the agent's work, not the environment's, and for Post Office's 16,606 actions it costs
+    about as much as a tenth of a step. ``steps_per_s`` is the environment's own rate (time in
+    reset, observe and step), ``loop_steps_per_s`` the whole loop's, pick included; the raw
+    engine is measured the same way (:func:`raw_for_rl`).
+
+    Afterwards, outside the timed loop, the parts of a step are timed on positions of those
+    games: the observation (encoded from the state, as a step does), the mask, and for
+    comparison the seat's view (which a step does not build). With ``encode=False`` every
+    observation is a copy of one zero vector instead: what a step costs besides its observation
+    (the floor under any encoder)."""
     from mailbag.rl.aec import MailbagAEC
 
     env = MailbagAEC(game, seats, options=options)
     match = env.match
+    native = match.encoder.native is not None and match._core is not None
     if not encode:
         import numpy as np
 
         blank = np.zeros(match.encoder.size, dtype=np.float32)
+        match.encoder.native = None  # so that the step asks encode_state, which copies blank
         setattr(match.encoder, "encode_state", lambda state, seat: blank.copy())  # noqa: B010
     rng = Rng.from_seed(seed, 0xBE7C)
     steps = games = 0
+    picking = 0.0
     clock = time.perf_counter
     start = clock()
     while True:
@@ -218,10 +267,13 @@ def rl_speed(
                 env.step(None)
                 continue
             obs = env.observe(agent)
+            t0 = clock()
             # the legal indices from a bool view of the int8 mask: ``np.flatnonzero`` on the
-            # int8 array costs ~50 µs for Post Office's 16,606 actions, this ~3 µs
+            # int8 array costs ~50 µs for Post Office's 16,606 actions, this ~1 µs
             legal = obs["action_mask"].view(bool).nonzero()[0]
-            env.step(int(legal[rng.randbelow(len(legal))]))
+            index = int(legal[rng.randbelow(len(legal))])
+            picking += clock() - t0
+            env.step(index)
             steps += 1
         games += 1
         if clock() - start >= seconds:
@@ -235,7 +287,7 @@ def rl_speed(
         t0 = clock()
         match.view(seat)
         t1 = clock()
-        match.encoder.encode_state(state, seat)  # what a step runs
+        match.encoder.encode_state(state, seat)  # what a step runs (in C where built)
         t2 = clock()
         match.mask(seat)
         t3 = clock()
@@ -244,13 +296,17 @@ def rl_speed(
     return {
         "games": games,
         "steps": steps,
-        "seconds": elapsed,
-        "steps_per_s": steps / elapsed,
+        "seconds": elapsed - picking,
+        "steps_per_s": steps / (elapsed - picking),
+        "loop_steps_per_s": steps / elapsed,
+        "pick_us": 1e6 * picking / max(1, steps),
         "view_us": 1e6 * view_s / samples,
         "encode_us": 1e6 * encode_s / samples,
         "mask_us": 1e6 * mask_s / samples,
         "actions": len(match.table),
         "observation_size": match.encoder.size,
+        #: whether the observations, masks and steps ran in C (mailbag.rl.native)
+        "native": native,
     }
 
 
@@ -264,7 +320,7 @@ def run_rl_bench(
     """The RL environment's steps/s against the raw engine's random-playout decisions/s."""
     seats = seats or default_seats(game)
     resolved = game.spec.resolve_options(options)
-    raw = random_playouts(game, seats, resolved, seconds, seed)
+    raw = raw_for_rl(game, seats, resolved, seconds, seed)
     env = rl_speed(game, seats, resolved, seconds, seed)
     floor = rl_speed(game, seats, resolved, seconds, seed, encode=False)
     share = env["steps_per_s"] / raw["decisions_per_s"]
@@ -272,9 +328,13 @@ def run_rl_bench(
         "game": game.spec.name,
         "seats": seats,
         "options": resolved,
+        "build": build_name(),
         "raw_decisions_per_s": raw["decisions_per_s"],
         "env": env,
         "share": share,
+        #: the same with the random picks (the agent's, the raw loop's) timed in
+        "loop_raw_decisions_per_s": raw["loop_decisions_per_s"],
+        "loop_share": env["loop_steps_per_s"] / raw["loop_decisions_per_s"],
         #: steps/s with every observation a copy of one zero vector: the rest of a step alone
         "unencoded_steps_per_s": floor["steps_per_s"],
         "unencoded_share": floor["steps_per_s"] / raw["decisions_per_s"],

@@ -270,9 +270,10 @@ def _print_rl_bench(result: dict[str, Any]) -> None:
     env = result["env"]
     table = Table(
         title=_(
-            "mailbag bench {game} --rl ({count} seats, one core)",
+            "mailbag bench {game} --rl ({count} seats, one core, {build} build)",
             game=result["game"],
             count=result["seats"],
+            build=result["build"],
         )
     )
     table.add_column(_("measure"))
@@ -294,10 +295,24 @@ def _print_rl_bench(result: dict[str, Any]) -> None:
         "",
         "",
     )
+    table.add_row(
+        _("steps/s, the agent's pick timed in"),
+        f"{env['loop_steps_per_s']:,.0f} ({result['loop_share']:.0%})",
+        "",
+        "",
+    )
+    table.add_row(
+        _("raw decisions/s, the pick timed in"),
+        f"{result['loop_raw_decisions_per_s']:,.0f}",
+        "",
+        "",
+    )
     table.add_section()
     table.add_row(_("view per step"), f"{env['view_us']:,.1f} µs", "", "")
     table.add_row(_("encoding per step"), f"{env['encode_us']:,.1f} µs", "", "")
+    table.add_row(_("the agent's pick per step"), f"{env['pick_us']:,.1f} µs", "", "")
     table.add_row(_("mask per step (legal actions included)"), f"{env['mask_us']:,.1f} µs", "", "")
+    table.add_row(_("the environment's hot path in"), "C" if env["native"] else "Python", "", "")
     table.add_row(_("actions in the table"), f"{env['actions']:,}", "", "")
     table.add_row(_("observation size"), f"{env['observation_size']:,}", "", "")
     console.print(table)

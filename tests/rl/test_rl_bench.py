@@ -21,6 +21,13 @@ def test_the_rl_bench_reports_the_env_the_floor_and_their_shares(game: str) -> N
         result["unencoded_steps_per_s"] / result["raw_decisions_per_s"]
     )
     assert result["meets_target"] == (result["share"] >= 0.5)
+    # the random picks are timed apart: the whole loop is slower than the environment alone
+    assert env["pick_us"] > 0
+    assert env["loop_steps_per_s"] < env["steps_per_s"]
+    assert result["loop_raw_decisions_per_s"] < result["raw_decisions_per_s"]
+    assert result["loop_share"] == pytest.approx(
+        env["loop_steps_per_s"] / result["loop_raw_decisions_per_s"]
+    )
     for part in ("view_us", "encode_us", "mask_us"):
         assert env[part] > 0
 
