@@ -243,3 +243,55 @@ def test_the_core_keeps_no_references_it_should_not() -> None:
     for _ in range(100):
         env.observe(env.agent_selection)
     assert sys.getrefcount(state) == refs
+
+
+@pytest.mark.parametrize("mode", ["c", "python"])
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+@pytest.mark.parametrize("game", ["postcards", "post_office", "carteros"])
+def test_an_environment_copied_mid_game_plays_on_as_the_original(
+    game: str, how: str, mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Environments pickle and copy (vectorised trainers do): the C parts are left behind and
+    made again, and the copy plays on exactly as the original does."""
+    import copy
+    import pickle
+
+    from mailbag import rl
+    from mailbag.rl import actions
+
+    if game == "postcards" and how == "pickle":
+        pytest.skip("a Postcards game holds its cards' behaviours, lambdas: it copies, not pickles")
+    if mode == "c":
+        _core_or_skip()
+    else:
+        monkeypatch.setattr(actions, "_NATIVE", None)
+        monkeypatch.setenv("MAILBAG_RL_NATIVE", "0")
+    env = rl.env(game, num_players=2)
+    assert (env.match._core is not None) == (mode == "c")
+    env.reset(seed=7)
+    rng = Rng.from_seed(3, 3)
+    for _ in range(25):
+        env.step(_pick(env.observe(env.agent_selection)["action_mask"], rng))
+    twin = pickle.loads(pickle.dumps(env)) if how == "pickle" else copy.deepcopy(env)
+    assert (twin.match._core is not None) == (mode == "c")
+    picks = Rng.from_seed(9, 9)
+    for _n in range(5000):
+        if not env.agents:
+            break
+        assert twin.agents == env.agents and twin.agent_selection == env.agent_selection
+        agent = env.agent_selection
+        mine, theirs = env.last(), twin.last()
+        assert np.array_equal(mine[0]["observation"], theirs[0]["observation"])
+        assert np.array_equal(mine[0]["action_mask"], theirs[0]["action_mask"])
+        assert mine[0]["observation"].any()  # a copy's observations are written, not zeros
+        assert mine[1:] == theirs[1:]
+        if env.terminations[agent]:
+            env.step(None)
+            twin.step(None)
+            continue
+        index = _pick(mine[0]["action_mask"], picks)
+        env.step(index)
+        twin.step(index)
+    else:
+        raise AssertionError("the copied game did not end")
+    assert not twin.agents

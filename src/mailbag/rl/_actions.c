@@ -479,7 +479,7 @@ static PyObject *core_step(Core *c, PyObject *const *args, Py_ssize_t nargs) {
     if (seat < 0) return NULL;
     PyObject *indices = indices_now(c, seat, args[0]);
     if (indices == NULL) return NULL;
-    Py_ssize_t index = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t index = PyNumber_AsSsize_t(args[1], PyExc_OverflowError); /* numpy ints too */
     if (index == -1 && PyErr_Occurred()) return NULL;
     int legal = 0;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(indices) && !legal; i++) {

@@ -46,6 +46,9 @@ class ActionTable:
         self.index = index
         #: ids of the table's own action objects (kept alive by ``self.actions``)
         self._by_id = {id(a): i for i, a in enumerate(self.actions)}
+        self._bind_native()
+
+    def _bind_native(self) -> None:
         #: the same lookup by identity in C, where built
         self._native = None if _NATIVE is None else _NATIVE.table(self.actions)
         #: legal actions -> (indices, mask bytes) in C, or None when one of them is not one of
@@ -53,6 +56,19 @@ class ActionTable:
         self.native_mask: Callable[[list[Action]], tuple[list[int], bytearray] | None] | None = (
             None if self._native is None else partial(_NATIVE.mask, self._native)
         )
+
+    # a table pickles and copies without its C lookup (made again on the other side); ids name
+    # the objects of this process only, so they are made again too
+    def __getstate__(self) -> dict[str, object]:
+        state = self.__dict__.copy()
+        for name in ("_native", "native_mask", "_by_id"):
+            del state[name]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._by_id = {id(a): i for i, a in enumerate(self.actions)}
+        self._bind_native()
 
     def __len__(self) -> int:
         return len(self.actions)

@@ -56,12 +56,26 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._action_space = self.match.action_space()
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
+        self._bind_native()
+
+    def _bind_native(self) -> None:
         core = self.match._core
         if core is not None:
             # ``step`` and ``observe`` below, in C (mailbag/rl/_actions.c: Core.aec_step and
             # Core.aec_observe), where it was built: no Python frame between agent and rules
             self.step = MethodType(core.aec_step, self)  # type: ignore[method-assign]
             self.observe = partial(core.aec_observe, self.seat_of)  # type: ignore[method-assign]
+
+    # the environment pickles and copies without those (made again on the other side)
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state.pop("step", None)
+        state.pop("observe", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind_native()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space

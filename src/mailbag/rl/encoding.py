@@ -77,9 +77,23 @@ class Encoder(ABC):
         self._zeros = array("f", bytes(4 * self.size))
         #: the native encoding's write function and its configuration (None: write_state runs)
         self.native: tuple[NativeWrite, object] | None = None
-        module = native_module(game.spec.name)
-        if module is not None:
-            self.native = (module.write, module.configure(self))
+        self._bind_native()
+
+    def _bind_native(self) -> None:
+        module = native_module(self.game.spec.name)
+        self.native = None if module is None else (module.write, module.configure(self))
+
+    # an encoder pickles and copies (environments do) without its C configuration and the numpy
+    # view of its buffer, both made again on the other side
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["native"], state["array"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.array = np.frombuffer(self.buffer, dtype=np.float32)
+        self._bind_native()
 
     def add(self, name: str, size: int, doc: str) -> int:
         """Declare the next feature; returns its offset."""

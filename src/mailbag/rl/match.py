@@ -36,6 +36,8 @@ ENCODERS: dict[str, type[Encoder]] = {
 REWARDS = ("rank", "score")
 #: the largest seed a game is dealt from when the environment draws one
 SEED_BOUND = 2**62
+#: the methods of :class:`Match` that its C core (mailbag/rl/_actions.c) takes over where built
+CORE_METHODS = ("deciders", "legal", "indices", "mask", "observe", "step", "act", "forget")
 #: the mask's dtype, made once (``np.frombuffer`` given a dtype object is twice as quick)
 INT8 = np.dtype(np.int8)
 
@@ -122,32 +124,44 @@ class Match:
         #: who decides now (kept until the next action, like ``_legal``)
         self._deciders: tuple[int, ...] | None = None
         self._actions = len(self.table)
+        self._bind_native()
+
+    def _bind_native(self) -> None:
         #: ``ActionTable.indices_and_mask`` in C by identity alone, where built (else None)
         self._native_mask = self.table.native_mask
         #: this class's position cache and hot path in C (mailbag/rl/_actions.c), where built
         self._core: Any = None
         module = actions._NATIVE
-        if module is not None and self.table._native is not None and self.num_seats <= 8:
-            core = self._core = module.Core(
-                self.game,
-                self.table._native,
-                self.table.actions,
-                self.table.indices_and_mask,
-                self._refuse,
-                self.encoder,
-                self.num_seats,
-                np,
-            )
-            # the environments call these with no Python frame between them and the rules;
-            # the methods below are the reference, and run where the core was not built
-            self.deciders = core.deciders  # type: ignore[method-assign]
-            self.legal = core.legal  # type: ignore[method-assign]
-            self.indices = core.indices  # type: ignore[method-assign]
-            self.mask = core.mask  # type: ignore[method-assign]
-            self.observe = core.observe  # type: ignore[method-assign]
-            self.step = core.step  # type: ignore[method-assign]
-            self.act = core.act  # type: ignore[method-assign]
-            self.forget = core.forget  # type: ignore[method-assign]
+        if module is None or self.table._native is None or self.num_seats > 8:
+            return
+        core = self._core = module.Core(
+            self.game,
+            self.table._native,
+            self.table.actions,
+            self.table.indices_and_mask,
+            self._refuse,
+            self.encoder,
+            self.num_seats,
+            np,
+        )
+        core.state = self._state
+        # the environments call these with no Python frame between them and the rules; the
+        # methods below are the reference, and run where the core was not built
+        for name in CORE_METHODS:
+            setattr(self, name, getattr(core, name))
+
+    # a match pickles and copies (environments do) without its C core, made again on the other
+    # side with the state
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_state"] = self.state
+        for name in ("_core", "_native_mask", *CORE_METHODS):
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind_native()
 
     @property
     def state(self) -> Any:
