@@ -174,7 +174,7 @@ typedef struct {
 
 static PyObject *s_native, *s_encode_state, *s_agent_selection, *s_terminations, *s_truncations,
     *s_seat_of, *s_text, *s_action, *s_infos, *s_cumulative, *s_agent_at, *s_dead_step, *s_finish,
-    *zero;
+    *s_observation, *s_action_mask, *zero;
 
 static void core_forget(Core *c) {
     Py_CLEAR(c->deciders);
@@ -437,8 +437,8 @@ static PyObject *core_observe(Core *c, PyObject *seat_obj) {
         return NULL;
     }
     PyObject *out = PyDict_New();
-    if (out == NULL || PyDict_SetItemString(out, "observation", observation) < 0 ||
-        PyDict_SetItemString(out, "action_mask", array) < 0)
+    if (out == NULL || PyDict_SetItem(out, s_observation, observation) < 0 ||
+        PyDict_SetItem(out, s_action_mask, array) < 0)
         Py_CLEAR(out);
     Py_DECREF(observation);
     Py_DECREF(array);
@@ -694,11 +694,14 @@ PyMODINIT_FUNC PyInit__actions(void) {
     s_agent_at = PyUnicode_InternFromString("_agent_at");
     s_dead_step = PyUnicode_InternFromString("_dead_step");
     s_finish = PyUnicode_InternFromString("_finish");
+    s_observation = PyUnicode_InternFromString("observation");
+    s_action_mask = PyUnicode_InternFromString("action_mask");
     zero = PyFloat_FromDouble(0.0);
     if (s_native == NULL || s_encode_state == NULL || s_agent_selection == NULL ||
         s_terminations == NULL || s_truncations == NULL || s_seat_of == NULL || s_text == NULL ||
         s_action == NULL || s_infos == NULL || s_cumulative == NULL || s_agent_at == NULL ||
-        s_dead_step == NULL || s_finish == NULL || zero == NULL || PyType_Ready(&CoreType) < 0)
+        s_dead_step == NULL || s_finish == NULL || s_observation == NULL ||
+        s_action_mask == NULL || zero == NULL || PyType_Ready(&CoreType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
