@@ -295,3 +295,42 @@ def test_an_environment_copied_mid_game_plays_on_as_the_original(
     else:
         raise AssertionError("the copied game did not end")
     assert not twin.agents
+
+
+def _refusals(game: str) -> list[str]:
+    """What an AEC step says to each bad action, and that the game is unharmed after them."""
+    from mailbag import rl
+
+    env = rl.env(game, num_players=2)
+    env.reset(seed=2)
+    size = len(env.match.table)
+    before = env.observe(env.agent_selection)
+    said = []
+    for bad in (None, -1, size, 10**30, -(10**30), 2.0, "3", np.float32(1)):
+        try:
+            env.step(bad)  # type: ignore[arg-type]
+        except Exception as refused:
+            said.append(f"{bad!r}: {type(refused).__name__}: {refused}")
+        else:
+            said.append(f"{bad!r}: taken")
+    after = env.observe(env.agent_selection)
+    assert np.array_equal(before["observation"], after["observation"])  # nothing changed
+    assert np.array_equal(before["action_mask"], after["action_mask"])
+    env.step(int(np.flatnonzero(after["action_mask"])[0]))  # and the game goes on
+    return said
+
+
+@pytest.mark.parametrize("game", ["post_office", "carteros"])
+def test_a_bad_action_is_refused_alike_with_and_without_the_c(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mailbag.rl import actions
+
+    _core_or_skip()
+    with_c = _refusals(game)
+    monkeypatch.setattr(actions, "_NATIVE", None)
+    monkeypatch.setenv("MAILBAG_RL_NATIVE", "0")
+    assert with_c == _refusals(game)
+    assert all(": taken" not in line for line in with_c)
+    assert sum("IllegalAction" in line for line in with_c) == 5  # None and the 4 out-of-range
+    assert sum("TypeError" in line for line in with_c) == 3  # a float or text is no index

@@ -479,7 +479,7 @@ static PyObject *core_step(Core *c, PyObject *const *args, Py_ssize_t nargs) {
     if (seat < 0) return NULL;
     PyObject *indices = indices_now(c, seat, args[0]);
     if (indices == NULL) return NULL;
-    Py_ssize_t index = PyNumber_AsSsize_t(args[1], PyExc_OverflowError); /* numpy ints too */
+    Py_ssize_t index = PyNumber_AsSsize_t(args[1], NULL); /* numpy ints too; huge: clipped */
     if (index == -1 && PyErr_Occurred()) return NULL;
     int legal = 0;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(indices) && !legal; i++) {
@@ -524,12 +524,6 @@ static PyObject *core_aec_step(Core *c, PyObject *const *args, Py_ssize_t nargs)
             goto done;
         }
     }
-    if (args[1] == Py_None) {
-        PyErr_SetString(PyExc_TypeError, "a live agent's action cannot be None");
-        goto done;
-    }
-    index = PyNumber_Index(args[1]);
-    if (index == NULL) goto done;
     {
         PyObject *seats = PyObject_GetAttr(env, s_seat_of);
         if (seats == NULL) goto done;
@@ -537,6 +531,17 @@ static PyObject *core_aec_step(Core *c, PyObject *const *args, Py_ssize_t nargs)
         Py_DECREF(seats);
         if (seat == NULL) goto done;
     }
+    if (args[1] == Py_None) { /* a live agent must act: refused, as the Python refuses it */
+        PyObject *refuse_args[2] = {seat, Py_None};
+        PyObject *why = PyObject_Vectorcall(c->refuse, refuse_args, 2, NULL);
+        if (why != NULL) {
+            Py_DECREF(why);
+            PyErr_SetString(PyExc_RuntimeError, "None was refused without a reason");
+        }
+        goto done;
+    }
+    index = PyNumber_Index(args[1]); /* operator.index: a float is refused, not cut */
+    if (index == NULL) goto done;
     PyObject *step_args[2] = {seat, index};
     chosen = core_step(c, step_args, 2);
     if (chosen == NULL) goto done;

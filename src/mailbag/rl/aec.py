@@ -9,6 +9,7 @@ Rewards come once, at the end (``reward="rank"`` or ``"score"``, see :mod:`mailb
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from functools import partial
 from types import MethodType
@@ -112,9 +113,10 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._dead_step(action)
             return
-        assert action is not None
-        index = int(action)
         match = self.match
+        if action is None:  # a live agent must act
+            match._refuse(self.seat_of[agent], None)
+        index = operator.index(action)  # an int or numpy int; a float is refused, not cut
         chosen = match.step(self.seat_of[agent], index)
         text = self._text.get(index)
         if text is None:

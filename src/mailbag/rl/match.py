@@ -11,7 +11,7 @@ rewards.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 from gymnasium import spaces
@@ -306,17 +306,15 @@ class Match:
             self._refuse(seat, index)
         return self.act(seat, self.table.actions[index])
 
-    def _refuse(self, seat: int, index: int) -> None:
-        """Raise why ``index`` is not legal for ``seat`` now: the rules' own reason."""
-        action = self.table.actions[index] if 0 <= index < len(self.table) else None
+    def _refuse(self, seat: int, index: int | None) -> NoReturn:
+        """Raise why ``index`` is not legal for ``seat`` now: the rules' own reason (an index
+        outside the table, or None, is named as given)."""
+        inside = isinstance(index, int) and 0 <= index < len(self.table)
+        action = self.table.actions[index] if inside and index is not None else None
         if action is None or seat not in self.deciders():
             raise IllegalAction(
                 "legal actions",
-                _(
-                    "action index {index} is not legal for seat {seat} now",
-                    index=int(index),
-                    seat=seat,
-                ),
+                _("action index {index} is not legal for seat {seat} now", index=index, seat=seat),
             )
         raise self.game.explain_illegal(self.state, seat, action)
 

@@ -8,6 +8,7 @@ decisions come one at a time plays here too, one agent a step.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -78,7 +79,7 @@ class MailbagParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[mi
         for seat in acting:
             name = agent_name(seat)
             self.match.legal(seat)  # the menu each seat saw, kept until the first pick
-            chosen[seat] = int(actions[name])
+            chosen[seat] = operator.index(actions[name])  # a float is refused, not cut
             if not self.match.is_legal(seat, chosen[seat]):
                 self.match.step(seat, chosen[seat])  # raises the rules' own reason
         for seat in acting:

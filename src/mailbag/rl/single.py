@@ -13,6 +13,7 @@ raised. ``action_masks()`` gives the mask too (what sb3-contrib's MaskablePPO as
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
@@ -114,7 +115,7 @@ class MailbagEnv(gym.Env[dict[str, Any], np.int64]):
         self, action: np.int64 | int
     ) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         match = self.match
-        index = int(action)
+        index = operator.index(action)  # an int or numpy int; a float is refused, not cut
         if not match.is_legal(self.seat, index):
             if self.illegal == "raise" or match.is_over():
                 match.step(self.seat, index)  # raises the rules' reason
