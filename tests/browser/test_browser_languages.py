@@ -84,6 +84,16 @@ def text_of(page: Page, testid: str) -> str:
     return page.get_by_test_id(testid).inner_text().strip()
 
 
+
+def _wait_for_request(page: Any, asked: list[str], fragment: str) -> None:
+    """Playwright hands request events to Python asynchronously: wait (bounded) for a request
+    whose URL holds ``fragment`` before asserting it was made."""
+    for _attempt in range(50):
+        if any(fragment in url for url in asked):
+            return
+        page.wait_for_timeout(100)
+    assert any(fragment in url for url in asked), asked
+
 def test_spanish_lobby_then_dutch_mid_game(
     browser: Browser, server: LiveServer, contexts: Contexts, artifacts: Path
 ) -> None:
@@ -107,13 +117,8 @@ def test_spanish_lobby_then_dutch_mid_game(
     # each language in its own name
     names = page.get_by_test_id("language-switch").locator("option").all_text_contents()
     assert names == ["English", "Nederlands", "Español"], names
-    # the API is asked in the reader's language (request events reach Python asynchronously:
-    # wait for it, bounded)
-    for _attempt in range(50):
-        if any("/api/games?lang=es" in url for url in asked):
-            break
-        page.wait_for_timeout(100)
-    assert any("/api/games?lang=es" in url for url in asked), asked
+    # the API is asked in the reader's language
+    _wait_for_request(page, asked, "/api/games?lang=es")
     page.get_by_test_id("game-select").select_option("carteros")
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
     page.get_by_test_id("seat-kind-0").select_option("me")
@@ -236,5 +241,5 @@ def test_spanish_lobby_then_dutch_mid_game(
         expect(page.get_by_test_id("create-table")).to_have_text("Create the table")
         expect(page.locator("form.create h2")).to_have_text("New game")
         assert page.evaluate("document.documentElement.lang") == "en"
-        assert any("/api/games?lang=en" in url for url in asked), asked
+        _wait_for_request(page, asked, "/api/games?lang=en")
         page.screenshot(path=str(artifacts / "languages-lobby-en.png"), full_page=True)
