@@ -6,6 +6,7 @@ in a subprocess)."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import subprocess
@@ -225,6 +226,7 @@ def test_the_core_keeps_no_references_it_should_not() -> None:
     actions = env.match.table.actions
     rng = Rng.from_seed(1, 1)
     env.reset(seed=1)
+    gc.collect()  # other tests' environments, gone but not yet collected, hold actions too
     counts = [sys.getrefcount(a) for a in actions]
     for g in range(3):
         env.reset(seed=10 + g)
@@ -237,6 +239,7 @@ def test_the_core_keeps_no_references_it_should_not() -> None:
                 continue
             env.step(_pick(env.observe(agent)["action_mask"], rng))
     env.reset(seed=1)
+    gc.collect()
     assert [sys.getrefcount(a) for a in actions] == counts
     state = env.match.state
     refs = sys.getrefcount(state)

@@ -18,7 +18,7 @@
  *
  *   table(actions: tuple) -> table          keeps the tuple (so the addresses stay valid)
  *   mask(table, legal: list) -> (indices: list[int], mask: bytearray) | None
- *   Core(game, table, actions, fallback, refuse, encoder, seats, numpy)   see Core below
+ *   Core(game, table, fallback, refuse, encoder, seats, numpy)   see Core below
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -93,6 +93,25 @@ static PyObject *table(PyObject *self, PyObject *actions) {
     return capsule;
 }
 
+/* a new bytearray of the table's size, 1 at each of `indices` (ints within the table) */
+static PyObject *bytes_of(const Table *t, PyObject *indices) {
+    PyObject *bytes = PyByteArray_FromStringAndSize(NULL, t->count);
+    if (bytes == NULL) return NULL;
+    char *out = PyByteArray_AS_STRING(bytes);
+    memset(out, 0, (size_t)t->count);
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(indices); i++) {
+        Py_ssize_t index = PyLong_AsSsize_t(PyList_GET_ITEM(indices, i));
+        if (index < 0 || index >= t->count) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "index %zd outside the table", index);
+            Py_DECREF(bytes);
+            return NULL;
+        }
+        out[index] = 1;
+    }
+    return bytes;
+}
+
 static PyObject *mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 2) {
@@ -113,43 +132,27 @@ static PyObject *mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Py_ssize_t n = PyList_GET_SIZE(legal);
     PyObject *indices = PyList_New(n);
     if (indices == NULL) return NULL;
-    PyObject *bytes = PyByteArray_FromStringAndSize(NULL, t->count);
-    if (bytes == NULL) {
-        Py_DECREF(indices);
-        return NULL;
-    }
-    char *out = PyByteArray_AS_STRING(bytes);
-    memset(out, 0, (size_t)t->count);
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *key = PyList_GET_ITEM(legal, i);
         size_t at = slot_of(t, key);
         while (t->keys[at] != NULL && t->keys[at] != key) at = (at + 1) & (t->slots - 1);
         if (t->keys[at] == NULL) { /* not one of the table's objects: look it up by value */
             Py_DECREF(indices);
-            Py_DECREF(bytes);
             Py_RETURN_NONE;
         }
-        Py_ssize_t index = t->values[at];
-        PyObject *number = PyLong_FromSsize_t(index);
+        PyObject *number = PyLong_FromSsize_t(t->values[at]);
         if (number == NULL) {
             Py_DECREF(indices);
-            Py_DECREF(bytes);
             return NULL;
         }
         PyList_SET_ITEM(indices, i, number);
-        out[index] = 1;
     }
-    PyObject *pair = PyTuple_New(2);
-    if (pair == NULL) {
-        Py_DECREF(indices);
-        Py_DECREF(bytes);
-        return NULL;
-    }
-    PyTuple_SET_ITEM(pair, 0, indices);
-    PyTuple_SET_ITEM(pair, 1, bytes);
+    PyObject *bytes = bytes_of(t, indices);
+    PyObject *pair = bytes == NULL ? NULL : PyTuple_Pack(2, indices, bytes);
+    Py_DECREF(indices);
+    Py_XDECREF(bytes);
     return pair;
 }
-
 
 /* -- Core: the Match's position cache and hot path ------------------------------------------ */
 
@@ -159,8 +162,8 @@ typedef struct {
     PyObject_HEAD
     PyObject *deciders_fn, *legal_fn, *apply_fn; /* the game's, bound */
     PyObject *table;                             /* the capsule of table() */
-    PyObject *actions;                           /* the table's actions, a tuple */
-    PyObject *fallback; /* ActionTable.indices_and_mask: by value, for an action not found */
+    const Table *t;                              /* in it: the actions by address */
+    PyObject *fallback; /* ActionTable.indices_and_mask_by_value, for an action not found */
     PyObject *refuse;   /* refuse(seat, index): raises the rules' reason for an illegal index */
     PyObject *encoder;  /* its .native (write, config) or None, read at each observation */
     PyObject *empty, *frombuffer, *float32, *int8, *size; /* numpy's, and the vector size */
@@ -190,7 +193,6 @@ static int core_traverse(Core *c, visitproc visit, void *arg) {
     Py_VISIT(c->legal_fn);
     Py_VISIT(c->apply_fn);
     Py_VISIT(c->table);
-    Py_VISIT(c->actions);
     Py_VISIT(c->fallback);
     Py_VISIT(c->refuse);
     Py_VISIT(c->encoder);
@@ -215,7 +217,6 @@ static int core_clear(Core *c) {
     Py_CLEAR(c->legal_fn);
     Py_CLEAR(c->apply_fn);
     Py_CLEAR(c->table);
-    Py_CLEAR(c->actions);
     Py_CLEAR(c->fallback);
     Py_CLEAR(c->refuse);
     Py_CLEAR(c->encoder);
@@ -235,15 +236,15 @@ static void core_dealloc(Core *c) {
 }
 
 static int core_init(Core *c, PyObject *args, PyObject *kwargs) {
-    static char *names[] = {"game",    "table", "actions", "fallback", "refuse",
-                            "encoder", "seats", "numpy",   NULL};
-    PyObject *game, *table, *actions, *fallback, *refuse, *encoder, *numpy;
+    static char *names[] = {"game",    "table", "fallback", "refuse",
+                            "encoder", "seats", "numpy",    NULL};
+    PyObject *game, *table, *fallback, *refuse, *encoder, *numpy;
     int seats;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!OOOiO", names, &game, &table,
-                                     &PyTuple_Type, &actions, &fallback, &refuse, &encoder,
-                                     &seats, &numpy))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOiO", names, &game, &table, &fallback,
+                                     &refuse, &encoder, &seats, &numpy))
         return -1;
-    if (PyCapsule_GetPointer(table, CAPSULE) == NULL) {
+    const Table *t = PyCapsule_GetPointer(table, CAPSULE);
+    if (t == NULL) {
         PyErr_Clear();
         PyErr_SetString(PyExc_TypeError, "Core: the table must come from table()");
         return -1;
@@ -265,7 +266,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kwargs) {
     if (c->deciders_fn == NULL || c->legal_fn == NULL || c->apply_fn == NULL || c->size == NULL)
         return -1;
     c->table = Py_NewRef(table);
-    c->actions = Py_NewRef(actions);
+    c->t = t;
     c->fallback = Py_NewRef(fallback);
     c->refuse = Py_NewRef(refuse);
     c->encoder = Py_NewRef(encoder);
@@ -358,22 +359,8 @@ static PyObject *mask_now(Core *c, int seat, PyObject *seat_obj) {
     PyObject *bytes = c->mask[seat]; /* handed out once: no two arrays share memory */
     c->mask[seat] = NULL;
     if (bytes == NULL) {
-        Table *t = PyCapsule_GetPointer(c->table, CAPSULE);
-        if (t == NULL) return NULL;
-        bytes = PyByteArray_FromStringAndSize(NULL, t->count);
+        bytes = bytes_of(c->t, indices);
         if (bytes == NULL) return NULL;
-        char *out = PyByteArray_AS_STRING(bytes);
-        memset(out, 0, (size_t)t->count);
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(indices); i++) {
-            Py_ssize_t index = PyLong_AsSsize_t(PyList_GET_ITEM(indices, i));
-            if (index < 0 || index >= t->count) {
-                if (!PyErr_Occurred())
-                    PyErr_Format(PyExc_ValueError, "index %zd outside the table", index);
-                Py_DECREF(bytes);
-                return NULL;
-            }
-            out[index] = 1;
-        }
     }
     PyObject *args[2] = {bytes, c->int8};
     PyObject *array = PyObject_Vectorcall(c->frombuffer, args, 2, NULL);
@@ -487,14 +474,14 @@ static PyObject *core_step(Core *c, PyObject *const *args, Py_ssize_t nargs) {
         if (have == -1 && PyErr_Occurred()) return NULL;
         legal = have == index;
     }
-    if (!legal || index < 0 || index >= PyTuple_GET_SIZE(c->actions)) {
+    if (!legal || index < 0 || index >= c->t->count) {
         PyObject *why = PyObject_Vectorcall(c->refuse, args, 2, NULL); /* raises */
         if (why == NULL) return NULL;
         Py_DECREF(why);
         PyErr_Format(PyExc_RuntimeError, "index %zd was refused without a reason", index);
         return NULL;
     }
-    return act_now(c, args[0], PyTuple_GET_ITEM(c->actions, index));
+    return act_now(c, args[0], PyTuple_GET_ITEM(c->t->actions, index));
 }
 
 
@@ -662,7 +649,7 @@ static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "mailbag.rl._actions.Core",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "Core(game, table, actions, fallback, refuse, encoder, seats, numpy): the Match's "
+    .tp_doc = "Core(game, table, fallback, refuse, encoder, seats, numpy): the Match's "
               "position cache and hot path (see match.py)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)core_init,

@@ -116,11 +116,21 @@ class ActionTable:
             found = self.native_mask(legal)
             if found is not None:
                 return found
+        return self.indices_and_mask_by_value(legal)
+
+    def indices_and_mask_by_value(self, legal: list[Action]) -> tuple[list[int], bytearray]:
+        """:meth:`indices_and_mask` in Python (what the C answers None to: an action that is not
+        one of the table's own objects)."""
         indices = self.indices(legal)
+        return indices, self.mask_bytes(indices)
+
+    def mask_bytes(self, indices: Sequence[int]) -> bytearray:
+        """A fresh 0/1 mask of ``indices`` as bytes (a bytearray's item writes are cheaper than
+        a numpy array's, and an array made over it owns that memory alone)."""
         mask = bytearray(len(self.actions))
         for i in indices:
             mask[i] = 1
-        return indices, mask
+        return mask
 
     def fill_mask(self, legal: Sequence[Action], mask: Mask, clear: bool = True) -> list[int]:
         """Write ``legal``'s mask into ``mask`` (cleared first unless ``clear`` is False: it is

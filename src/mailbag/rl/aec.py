@@ -115,7 +115,7 @@ class MailbagAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             return
         match = self.match
         if action is None:  # a live agent must act
-            match._refuse(self.seat_of[agent], None)
+            match.refuse(self.seat_of[agent], None)
         index = operator.index(action)  # an int or numpy int; a float is refused, not cut
         chosen = match.step(self.seat_of[agent], index)
         text = self._text.get(index)

@@ -22,7 +22,7 @@ from mailbag.core.i18n import _
 from mailbag.core.registry import get
 from mailbag.rl import actions
 from mailbag.rl.actions import ActionTable, Mask
-from mailbag.rl.encoding import FLOAT32, Encoder, Vector
+from mailbag.rl.encoding import Encoder, Vector
 from mailbag.rl.observe_carteros import CarterosEncoder
 from mailbag.rl.observe_post_office import PostOfficeEncoder
 from mailbag.rl.observe_postcards import PostcardsEncoder
@@ -123,12 +123,9 @@ class Match:
         self._masks: dict[int, bytearray] = {}
         #: who decides now (kept until the next action, like ``_legal``)
         self._deciders: tuple[int, ...] | None = None
-        self._actions = len(self.table)
         self._bind_native()
 
     def _bind_native(self) -> None:
-        #: ``ActionTable.indices_and_mask`` in C by identity alone, where built (else None)
-        self._native_mask = self.table.native_mask
         #: this class's position cache and hot path in C (mailbag/rl/_actions.c), where built
         self._core: Any = None
         module = actions._NATIVE
@@ -137,9 +134,8 @@ class Match:
         core = self._core = module.Core(
             self.game,
             self.table._native,
-            self.table.actions,
-            self.table.indices_and_mask,
-            self._refuse,
+            self.table.indices_and_mask_by_value,
+            self.refuse,
             self.encoder,
             self.num_seats,
             np,
@@ -155,7 +151,7 @@ class Match:
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
         state["_state"] = self.state
-        for name in ("_core", "_native_mask", *CORE_METHODS):
+        for name in ("_core", *CORE_METHODS):
             state.pop(name, None)
         return state
 
@@ -239,21 +235,9 @@ class Match:
     def observe(self, seat: int) -> dict[str, Vector | Mask]:
         """``seat``'s observation: its view encoded, and its action mask (all zero when it
         owes no decision)."""
-        # the environments' hot path: :meth:`mask` and ``Encoder.encode_state`` written out
-        indices = self._indices.get(seat)
-        if indices is None:
-            indices = self.indices(seat)
-        mask = self._masks.pop(seat, None)
-        encoder = self.encoder
-        native = encoder.native
-        if native is None:
-            observation = encoder.encode_state(self.state, seat)
-        else:
-            observation = np.empty(encoder.size, FLOAT32)
-            native[0](native[1], self.state, seat, observation)  # clears it first
         return {
-            "observation": observation,
-            "action_mask": np.frombuffer(self._mask_bytes(indices) if mask is None else mask, INT8),
+            "observation": self.encoder.encode_state(self.state, seat),
+            "action_mask": self.mask(seat),
         }
 
     def indices(self, seat: int) -> list[int]:
@@ -262,16 +246,8 @@ class Match:
         found = self._indices.get(seat)
         if found is not None:
             return found
-        deciders = self._deciders
-        if deciders is None:
-            deciders = self.deciders()
-        if seat in deciders:
-            legal = self._legal.get(seat)  # :meth:`legal` written out (a hot path)
-            if legal is None:
-                legal = self._legal[seat] = self.game.legal_actions(self.state, seat)
-            fast = self._native_mask
-            both = None if fast is None else fast(legal)  # None: an action to find by value
-            found, self._masks[seat] = self.table.indices_and_mask(legal) if both is None else both
+        if seat in self.deciders():
+            found, self._masks[seat] = self.table.indices_and_mask(self.legal(seat))
         else:
             found = []
         self._indices[seat] = found
@@ -283,15 +259,7 @@ class Match:
         # again, so no two arrays handed out share memory
         indices = self.indices(seat)
         mask = self._masks.pop(seat, None)
-        return np.frombuffer(self._mask_bytes(indices) if mask is None else mask, INT8)
-
-    def _mask_bytes(self, indices: list[int]) -> bytearray:
-        # a bytearray's item writes are cheaper than a numpy array's, and the array made over
-        # it owns that memory alone
-        mask = bytearray(self._actions)
-        for i in indices:
-            mask[i] = 1
-        return mask
+        return np.frombuffer(self.table.mask_bytes(indices) if mask is None else mask, INT8)
 
     def is_legal(self, seat: int, index: int) -> bool:
         return index in self.indices(seat)
@@ -299,18 +267,16 @@ class Match:
     def step(self, seat: int, index: int) -> Action:
         """Carry out the action of ``index`` for ``seat``; anything outside the seat's mask is
         refused with the rules' own reason."""
-        indices = self._indices.get(seat)
-        if indices is None:
-            indices = self.indices(seat)
-        if index not in indices:
-            self._refuse(seat, index)
+        if index not in self.indices(seat):
+            self.refuse(seat, index)
         return self.act(seat, self.table.actions[index])
 
-    def _refuse(self, seat: int, index: int | None) -> NoReturn:
+    def refuse(self, seat: int, index: int | None) -> NoReturn:
         """Raise why ``index`` is not legal for ``seat`` now: the rules' own reason (an index
         outside the table, or None, is named as given)."""
-        inside = isinstance(index, int) and 0 <= index < len(self.table)
-        action = self.table.actions[index] if inside and index is not None else None
+        action = None
+        if isinstance(index, int) and 0 <= index < len(self.table):
+            action = self.table.actions[index]
         if action is None or seat not in self.deciders():
             raise IllegalAction(
                 "legal actions",
@@ -321,12 +287,9 @@ class Match:
     def act(self, seat: int, action: Action) -> Action:
         """Carry out a legal ``action`` (the caller checked it); who decides next is asked at
         once (every environment asks it next)."""
-        game, state = self.game, self.state
-        game.apply_in_place(state, seat, action)
-        self._legal.clear()
-        self._indices.clear()
-        self._masks.clear()
-        self._deciders = tuple(game.deciders(state))
+        self.game.apply_in_place(self.state, seat, action)
+        self.forget()
+        self._deciders = tuple(self.game.deciders(self.state))
         return action
 
     # -- the end ----------------------------------------------------------------------------------
