@@ -457,6 +457,18 @@ static PyObject *core_act(Core *c, PyObject *const *args, Py_ssize_t nargs) {
     return act_now(c, args[0], args[1]);
 }
 
+/* Match.refuse(seat, index): raises the rules' reason why index is not legal for the seat now;
+ * NULL, always */
+static PyObject *refuse(Core *c, PyObject *seat, PyObject *index) {
+    PyObject *args[2] = {seat, index};
+    PyObject *why = PyObject_Vectorcall(c->refuse, args, 2, NULL);
+    if (why != NULL) {
+        Py_DECREF(why);
+        PyErr_Format(PyExc_RuntimeError, "index %R was refused without a reason", index);
+    }
+    return NULL;
+}
+
 static PyObject *core_step(Core *c, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "step(seat, index) takes two arguments");
@@ -474,13 +486,7 @@ static PyObject *core_step(Core *c, PyObject *const *args, Py_ssize_t nargs) {
         if (have == -1 && PyErr_Occurred()) return NULL;
         legal = have == index;
     }
-    if (!legal || index < 0 || index >= c->t->count) {
-        PyObject *why = PyObject_Vectorcall(c->refuse, args, 2, NULL); /* raises */
-        if (why == NULL) return NULL;
-        Py_DECREF(why);
-        PyErr_Format(PyExc_RuntimeError, "index %zd was refused without a reason", index);
-        return NULL;
-    }
+    if (!legal || index < 0 || index >= c->t->count) return refuse(c, args[0], args[1]);
     return act_now(c, args[0], PyTuple_GET_ITEM(c->t->actions, index));
 }
 
@@ -519,12 +525,7 @@ static PyObject *core_aec_step(Core *c, PyObject *const *args, Py_ssize_t nargs)
         if (seat == NULL) goto done;
     }
     if (args[1] == Py_None) { /* a live agent must act: refused, as the Python refuses it */
-        PyObject *refuse_args[2] = {seat, Py_None};
-        PyObject *why = PyObject_Vectorcall(c->refuse, refuse_args, 2, NULL);
-        if (why != NULL) {
-            Py_DECREF(why);
-            PyErr_SetString(PyExc_RuntimeError, "None was refused without a reason");
-        }
+        refuse(c, seat, Py_None);
         goto done;
     }
     index = PyNumber_Index(args[1]); /* operator.index: a float is refused, not cut */
