@@ -9,12 +9,16 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import contextvars
 import gc
 import hashlib
 import json
+import math
+import os
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -40,12 +44,20 @@ from mailbag.core.i18n import (
 from mailbag.core.records import replay_steps
 from mailbag.server import lobby, messages, protocol
 from mailbag.server.protocol import BadMessage, Hello
-from mailbag.server.rooms import Conn, Hub, Room, refused
+from mailbag.server.rooms import Conn, Hub, Room, is_table_id, refused, token_hash
 from mailbag.server.store.db import Database
 
 STATIC = Path(__file__).parent / "static"
-#: the largest request body the API reads (an imported record)
+#: the largest request body the API reads (an imported record), and any other body
 MAX_BODY = 4 * 1024 * 1024
+MAX_SMALL_BODY = 64 * 1024
+#: how deeply a request's JSON may nest
+MAX_DEPTH = 64
+#: tables (made or imported) a client address may make a minute, and at once; the operator
+#: may change them (``MAILBAG_TABLES_PER_MINUTE``, 0: no limit; ``MAILBAG_TABLES_BURST``)
+TABLES_PER_MINUTE, TABLES_BURST = 30.0, 10
+#: the client addresses whose buckets are kept at most
+MAX_ADDRESSES = 10_000
 #: a socket may send this many messages a second, with bursts up to ``BURST``
 RATE, BURST = 20.0, 40.0
 #: a socket that keeps on over the limit after this many error frames is closed
@@ -93,20 +105,58 @@ class ApiError(Exception):
         self.status = status
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
-async def _json_body(request: Request) -> Any:
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ApiError(413, _("request too large (at most {limit} bytes)", limit=MAX_BODY))
+#: a JSON string, escapes and all (what the depth check skips: brackets in it are text)
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+#: every byte but the brackets (deleted before the brackets are counted)
+_NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
+_BRACKET_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def json_depth(body: bytes) -> int:
+    """How deeply arrays and objects nest in the JSON text ``body`` (brackets in strings not
+    counted), found without parsing it (a parser recurses, and fails ~1,000 levels down)."""
+    if body.count(b"[") + body.count(b"{") <= MAX_DEPTH:
+        return 0  # cannot be deeper than the limit
+    brackets = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
+    return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
+
+
+def _parse_json(body: bytes) -> Any:
+    if json_depth(body) > MAX_DEPTH:
+        raise ApiError(
+            400, _("the request nests deeper than {limit} levels", limit=MAX_DEPTH)
+        )
     try:
         return json.loads(body)
+    except RecursionError:
+        raise ApiError(
+            400, _("the request nests deeper than {limit} levels", limit=MAX_DEPTH)
+        ) from None
     except (ValueError, UnicodeDecodeError):
         raise ApiError(400, _("the request body is not JSON")) from None
+
+
+async def _json_body(request: Request, limit: int = MAX_SMALL_BODY) -> Any:
+    """The request's JSON body: at most ``limit`` bytes (else 413), nested at most
+    :data:`MAX_DEPTH` levels, and JSON (else 400)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, _("request too large (at most {limit} bytes)", limit=limit))
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, _("request too large (at most {limit} bytes)", limit=limit))
+    body = b"".join(chunks)
+    if size > MAX_SMALL_BODY:  # a large import: parsed off the event loop
+        return await asyncio.to_thread(contextvars.copy_context().run, _parse_json, body)
+    return _parse_json(body)
 
 
 def _bearer(request: Request) -> str:
@@ -114,6 +164,56 @@ def _bearer(request: Request) -> str:
     if not header.lower().startswith("bearer ") or len(header) > 300:
         raise ApiError(403, _("this needs the link's token (Authorization: Bearer <token>)"))
     return header[7:].strip()
+
+
+class _Buckets:
+    """Token buckets by client address: ``per_minute`` a minute, ``burst`` at once (a rate
+    of 0: no limit). Only addresses seen lately are kept (a full bucket is forgotten)."""
+
+    def __init__(self, per_minute: float, burst: int) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = float(max(1, burst))
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, address: str) -> float:
+        """Take one from ``address``'s bucket: 0 if it had one, else the seconds until it
+        will."""
+        if self.rate <= 0:
+            return 0.0
+        now = time.monotonic()
+        tokens, at = self._buckets.get(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if tokens < 1:
+            self._buckets[address] = (tokens, now)
+            return (1 - tokens) / self.rate
+        self._buckets[address] = (tokens - 1, now)
+        if len(self._buckets) > MAX_ADDRESSES:
+            self._forget(now)
+        return 0.0
+
+    def give_back(self, address: str) -> None:
+        """A request that made nothing (refused as wrong) does not count."""
+        found = self._buckets.get(address)
+        if found is not None:
+            self._buckets[address] = (min(self.burst, found[0] + 1), found[1])
+
+    def _forget(self, now: float) -> None:
+        full = [
+            a for a, (t, at) in self._buckets.items() if t + (now - at) * self.rate >= self.burst
+        ]
+        for address in full:
+            del self._buckets[address]
+        while len(self._buckets) > MAX_ADDRESSES:  # the oldest first (dicts keep their order)
+            del self._buckets[next(iter(self._buckets))]
+
+
+def _limit(env: str, default: float) -> float:
+    """An operator's limit from the environment variable ``env``, else ``default``."""
+    value = os.environ.get(env, "").strip()
+    try:
+        return float(value) if value else default
+    except ValueError:
+        raise ValueError(f"{env}={value!r}: give a number") from None
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -143,11 +243,27 @@ def _api(handler: Handler) -> Handler:
     return wrapped
 
 
-def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Starlette:
+def create_app(
+    db_url: str,
+    *,
+    listen: bool = True,
+    bot_threads: int = 4,
+    tables_per_minute: float | None = None,
+    tables_burst: int | None = None,
+) -> Starlette:
     """The application on database ``db_url`` (migrated on start-up). ``listen``: follow other
-    processes' changes through PostgreSQL LISTEN/NOTIFY (PostgreSQL only)."""
+    processes' changes through PostgreSQL LISTEN/NOTIFY (PostgreSQL only).
+    ``tables_per_minute``, ``tables_burst``: how many tables one client address may make (or
+    import) a minute and at once (0 a minute: no limit; default :data:`TABLES_PER_MINUTE`,
+    :data:`TABLES_BURST`, or the environment's ``MAILBAG_TABLES_PER_MINUTE``,
+    ``MAILBAG_TABLES_BURST``)."""
     db = Database(db_url)
     hub = Hub(db, bot_threads=bot_threads)
+    if tables_per_minute is None:
+        tables_per_minute = _limit("MAILBAG_TABLES_PER_MINUTE", TABLES_PER_MINUTE)
+    if tables_burst is None:
+        tables_burst = int(_limit("MAILBAG_TABLES_BURST", TABLES_BURST))
+    made_by = _Buckets(tables_per_minute, tables_burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -187,17 +303,36 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
     async def games(request: Request) -> Response:
         return JSONResponse(lobby.describe_games())  # in the reader's language
 
-    @_api
-    async def create(request: Request) -> Response:
-        body = await _json_body(request)
-        made = await hub.run(lobby.create_table, db, body)
+    async def _making(request: Request, make: Callable[[Database, Any], dict[str, Any]],
+                      limit: int) -> Response:
+        """A new table (made or imported), within the client's rate (else 429)."""
+        address = request.client.host if request.client is not None else "?"
+        wait = made_by.take(address)
+        if wait:
+            seconds = max(1, math.ceil(wait))
+            return _error(
+                429,
+                _(
+                    "too many new tables from this address: try again in {seconds} s",
+                    seconds=seconds,
+                ),
+                {"Retry-After": str(seconds)},
+            )
+        try:
+            body = await _json_body(request, limit)
+            made = await hub.run(make, db, body)
+        except BaseException:
+            made_by.give_back(address)
+            raise
         return JSONResponse(made, status_code=201)
 
     @_api
+    async def create(request: Request) -> Response:
+        return await _making(request, lobby.create_table, MAX_SMALL_BODY)
+
+    @_api
     async def import_record(request: Request) -> Response:
-        body = await _json_body(request)
-        made = await hub.run(lobby.import_table, db, body)
-        return JSONResponse(made, status_code=201)
+        return await _making(request, lobby.import_table, MAX_BODY)
 
     @_api
     async def my_games(request: Request) -> Response:
@@ -207,21 +342,21 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
             raise ApiError(
                 400, _("expected {'links': [{'table': id, 'token': token}, …]} (≤ 200)")
             )
+        pairs = [
+            (link["table"], token_hash(link["token"]))
+            for link in links
+            if isinstance(link, dict)
+            and is_table_id(link.get("table"))
+            and isinstance(link.get("token"), str)
+            and 0 < len(link["token"]) <= 128
+        ]
+        # the tokens are checked against the stored seats first: no table is loaded for a
+        # link that is not one of its seats'
+        seated = await hub.run(db.tables_with_seat_hashes, pairs)
         found: list[dict[str, Any]] = []
-        for link in links:
-            if not (
-                isinstance(link, dict)
-                and isinstance(link.get("table"), str)
-                and isinstance(link.get("token"), str)
-                and len(link["table"]) <= 64
-                and len(link["token"]) <= 128
-            ):
-                continue
-            room = await hub.room(link["table"])
-            if room is None:
-                continue
-            seat = room.seat_of(link["token"])
-            if seat is None:
+        for table_id, seat in seated:
+            room = await hub.room(table_id)  # None: gone, or a table that cannot be opened
+            if room is None or seat >= len(room.row.seats):
                 continue
             # as far as the seat can know (a game may hide whether another has chosen in a
             # simultaneous phase)
@@ -247,7 +382,8 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
         table_id = request.path_params["table"]
         room = await hub.room(table_id)
         if room is None:
-            raise ApiError(404, _("no table {table}", table=repr(table_id)))
+            shown = table_id if len(table_id) <= 40 else table_id[:40] + "…"
+            raise ApiError(404, _("no table {table}", table=repr(shown)))
         return room, _bearer(request)
 
     def _over_for(room: Room, token: str) -> None:
@@ -294,6 +430,24 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
         await hub.tell_rematch(room)
         return JSONResponse({"table": table_id, "link": link})
 
+    @_api
+    async def renew_link(request: Request) -> Response:
+        """A new link for a seat (or the spectators) in place of the old one, which stops
+        working at once: for the table's creator only (whoever holds the ``me`` seat's link)."""
+        room, token = await _room_for(request)
+        creator = room.settings.get("creator")
+        if not isinstance(creator, int) or room.seat_of(token) != creator:
+            raise ApiError(403, _("only the table's creator can renew its links"))
+        which = request.path_params["seat"]
+        if which == "spectator":
+            return JSONResponse({"spectator": await hub.renew_watch_link(room)})
+        seat = int(which) if which.isdigit() and len(which) < 4 else -1
+        if not 0 <= seat < len(room.row.seats) or not room.is_person(seat):
+            raise ApiError(
+                400, _("{seat} is not a person's seat at this table", seat=repr(which[:8]))
+            )
+        return JSONResponse({"seat": seat, "link": await hub.renew_seat_link(room, seat)})
+
     async def socket(websocket: WebSocket) -> None:
         await _serve_socket(hub, websocket)
 
@@ -308,6 +462,7 @@ def create_app(db_url: str, *, listen: bool = True, bot_threads: int = 4) -> Sta
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/replay/{step}", replay),
         Route("/api/tables/{table}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{table}/invites/{seat}/revoke", renew_link, methods=["POST"]),
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -445,6 +600,7 @@ async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
                             await websocket.close(code=4403)
                             return
                         conn.lang = lang
+                        conn.close = websocket.close  # when the creator renews its link
                         await _greet(hub, room, conn, message)
                         if wrong_lang is not None:
                             await error(wrong_lang)

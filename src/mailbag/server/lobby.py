@@ -10,6 +10,7 @@ from typing import Any
 from mailbag.bots import bot_kinds, is_bot_kind
 from mailbag.core import MailbagError
 from mailbag.core.i18n import _
+from mailbag.core.names import MAX_NAME, check_name, name_problem
 from mailbag.core.records import GameRecord, engine_seat_kinds
 from mailbag.core.records import loads as load_record
 from mailbag.games import get, names
@@ -28,7 +29,8 @@ from mailbag.table.hints import hints_by_default
 
 #: suggested bot kinds for the lobby's seat menus (any valid kind is accepted)
 SUGGESTED_BOTS = ("greedy", "random", "mcts:time=1")
-MAX_NAME = 40
+#: the longest seat kind a table may store (the database's column holds 128)
+MAX_KIND = 128
 #: the longest move time a table may set (seconds)
 MAX_PER_MOVE = 24 * 3600
 
@@ -73,17 +75,25 @@ def describe_games() -> list[dict[str, Any]]:
 
 
 def _name(value: object, default: str, where: str) -> str:
+    """The seat's name: the one given, under the name rule (:mod:`mailbag.core.names`: the
+    record's, 1 to 20 characters, nothing invisible), else ``default`` made to fit it."""
     if value is None or value == "":
-        return default
-    if not isinstance(value, str) or len(value.strip()) > MAX_NAME or "\n" in value:
-        raise LobbyError(
-            _(
-                "{where}: a name is a line of text of at most {limit} characters",
-                where=where,
-                limit=MAX_NAME,
-            )
-        )
-    return value.strip()
+        return _fitted(default)
+    return check_name(value, where)
+
+
+def _fitted(name: str, room: int = 0) -> str:
+    """A name the lobby made up (``me``, ``friend 2``, a bot's kind) cut to fit the name rule
+    with ``room`` characters to spare (for a number put after it)."""
+    return name.strip()[: MAX_NAME - room].rstrip() or "?"
+
+
+def _bot_name(kind: str) -> str:
+    """A bot seat's name when none was given: its kind if that fits a name (``greedy``,
+    ``mcts:time=1``), else the bot's own name (``mcts`` for ``mcts:iters=1000,c=1.4``)."""
+    if name_problem(kind) is None:
+        return kind
+    return _fitted(kind.partition(":")[0])
 
 
 def _bot_kind(game_name: str, kind: object, where: str) -> str:
@@ -142,8 +152,12 @@ def _made(
     """Store a new table for ``record``: its seats get tokens, a spectator key is made."""
     table_id = secrets.token_urlsafe(9)
     rows, tokens = seat_rows_for(record)
+    for row in rows:
+        _storable(row)
     watch = new_token()
     settings = {**settings, "watch_hash": token_hash(watch)}
+    if me is not None:
+        settings["creator"] = me  # whoever holds this seat's link may renew the others' links
     game = game_for_record(record)
     Table.open(game, record)  # every decision replayed and checked before anything is stored
     db.create_table(table_id, record, settings, rows)
@@ -155,6 +169,21 @@ def _made(
         "links": {str(seat): seat_link(table_id, seat, token) for seat, token in tokens.items()},
         "spectator": watch_link(table_id, watch),
     }
+
+
+def _storable(row: SeatRow) -> None:
+    """A seat the database can hold as it is: a name under the name rule, a kind of at most
+    :data:`MAX_KIND` printable characters (an imported record's kinds come from a file)."""
+    where = _("seat {seat}", seat=row.seat)
+    check_name(row.name, where)
+    if len(row.kind) > MAX_KIND or not row.kind.isprintable():
+        raise LobbyError(
+            _(
+                "{where}: a seat kind is at most {limit} printable characters",
+                where=where,
+                limit=MAX_KIND,
+            )
+        )
 
 
 def create_table(db: Database, body: Any) -> dict[str, Any]:
@@ -213,7 +242,7 @@ def create_table(db: Database, body: Any) -> dict[str, Any]:
         elif kind == "bot":
             bot = _bot_kind(game.spec.name, seat.get("bot"), where)
             kinds.append(bot)
-            labels.append(_name(seat.get("name"), bot, where))
+            labels.append(_name(seat.get("name"), _bot_name(bot), where))
         else:
             raise LobbyError(
                 _("{where}: kind is me, friend or bot, not {kind}", where=where, kind=repr(kind))
@@ -254,7 +283,7 @@ def _distinct(labels: list[str], given: list[bool]) -> list[str]:
         name, n = label, 1
         while not chosen and (name in out or name in mine):
             n += 1
-            name = f"{label} {n}"
+            name = f"{_fitted(label, len(str(n)) + 1)} {n}"  # still a name: at most 20
         out.append(name)
     return out
 
@@ -285,6 +314,8 @@ def import_table(db: Database, body: Any) -> dict[str, Any]:
                 raise LobbyError(_("{where}: only one seat can be yours", where=where))
             me = seat
         labels[seat] = _name(entry.get("name"), labels[seat], where)
+    # the record's own names (a file written by hand) meet the same rule as the lobby's
+    labels = [check_name(label, _("seat {seat}", seat=i)) for i, label in enumerate(labels)]
     if len(set(labels)) != len(labels):
         raise LobbyError(_("seats: two seats have the same name"))
     record.names = labels

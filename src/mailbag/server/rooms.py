@@ -15,6 +15,8 @@ import contextlib
 import contextvars
 import hashlib
 import hmac
+import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -41,6 +43,19 @@ T = TypeVar("T")
 
 #: how long a person may be gone before the absent-player bot takes their seat (default)
 ABSENT_AFTER = 60.0
+#: a loaded table nobody has used for this long (no socket, nothing running) is unloaded
+IDLE_AFTER = 300.0
+#: at most this many tables are kept loaded (the least recently used idle ones go first)
+MAX_ROOMS = 1000
+#: a table's id as the lobby makes them (``secrets.token_urlsafe(9)``; the column holds 32)
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+log = logging.getLogger("mailbag.server")
+
+
+def is_table_id(value: object) -> bool:
+    """Whether ``value`` can be a table's id (anything else is no table, without a look-up)."""
+    return isinstance(value, str) and _TABLE_ID.fullmatch(value) is not None
 
 
 def new_token() -> str:
@@ -88,6 +103,8 @@ class Conn:
     last: bytes = b""
     #: how many events of the log this socket has been sent
     events_sent: int = 0
+    #: closes the socket (code, reason), when its link stops working (renewed by the creator)
+    close: Callable[[int, str], Awaitable[None]] | None = None
 
 
 @dataclass
@@ -111,6 +128,8 @@ class Room:
     #: hints worked out, by seat and digest of its view; the seats waiting for one
     _hints: dict[tuple[int, bytes], Hint] = field(default_factory=dict)
     _hinting: set[int] = field(default_factory=set)
+    #: when this room was last asked for (``time.monotonic()``): idle rooms are unloaded
+    touched: float = field(default_factory=time.monotonic)
 
     @property
     def id(self) -> str:
@@ -135,6 +154,38 @@ class Room:
     def is_watcher(self, key: str) -> bool:
         stored = self.settings.get("watch_hash")
         return isinstance(stored, str) and hmac.compare_digest(stored, token_hash(key))
+
+    def busy(self) -> bool:
+        """Whether anything is going on here: a socket, a decision being made or stored, a
+        bot thinking, a hint, a clock or an absent person's wait still running."""
+        if self.conns or self.lock.locked() or self._hinting:
+            return True
+        tasks = (self._bots, self._clock, *self._absent.values())
+        return any(task is not None and not task.done() for task in tasks)
+
+    async def drop_revoked(self) -> None:
+        """Close the sockets whose link no longer works (the creator renewed it)."""
+        dropped = False
+        for conn in list(self.conns):
+            if conn.token is None:
+                continue
+            if conn.seat is None:
+                valid = self.is_watcher(conn.token)
+            else:
+                valid = self.seat_of(conn.token) == conn.seat
+            if valid:
+                continue
+            self.conns.discard(conn)
+            dropped = True
+            with use_language(conn.lang):
+                reason = _("this link was replaced by a new one")
+            with contextlib.suppress(Exception):
+                await conn.send(encode({"type": "error", "reason": reason}))
+            if conn.close is not None:
+                with contextlib.suppress(Exception):
+                    await conn.close(4403, reason)
+        if dropped:
+            await self.broadcast()  # the others see that seat gone
 
     def players(self) -> list[dict[str, Any]]:
         connected = {c.seat for c in self.conns if c.seat is not None}
@@ -623,6 +674,8 @@ class Room:
             self.table, self.log = fresh
         for index, seat_row in enumerate(row.seats):
             self._set_away_local(index, seat_row.away)
+            self.row.seats[index].token_hash = seat_row.token_hash  # a link renewed there
+        self.settings["watch_hash"] = row.settings.get("watch_hash")
         self.row.rematch = row.rematch
         if bump:
             self.version = max(self.version, version)
@@ -643,6 +696,7 @@ class Room:
             if version <= self.version:
                 return
             await self.hub.run(self._reload)
+        await self.drop_revoked()
         await self.hub.tell_rematch(self)
         await self.changed()
 
@@ -679,10 +733,23 @@ class Hub:
     """This process's rooms, its database and the thread pools that keep blocking work (database
     writes, bots thinking) off the event loop."""
 
-    def __init__(self, db: Database, bot_threads: int = 4, bot_processes: int = 2) -> None:
+    def __init__(
+        self,
+        db: Database,
+        bot_threads: int = 4,
+        bot_processes: int = 2,
+        *,
+        idle_after: float = IDLE_AFTER,
+        max_rooms: int = MAX_ROOMS,
+    ) -> None:
         self.db = db
+        #: the loaded rooms, the least recently used first
         self.rooms: dict[str, Room] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        #: the tables being loaded now (an entry lives while someone waits for it)
+        self._loading: dict[str, _Loading] = {}
+        self.idle_after = idle_after
+        self.max_rooms = max_rooms
+        self._sweeper: asyncio.Task[None] | None = None
         self.io = ThreadPoolExecutor(max_workers=8, thread_name_prefix="mailbag-io")
         self.thinking = Thinking(threads=bot_threads, processes=bot_processes)
 
@@ -717,26 +784,33 @@ class Hub:
         return table, log
 
     async def room(self, table_id: str) -> Room | None:
-        """The room of ``table_id``, loaded from the database if this process has not yet."""
-        room = self.rooms.get(table_id)
+        """The room of ``table_id``, loaded from the database if this process has not yet;
+        ``None`` when there is no such table (nothing is kept of the id asked for) or it cannot
+        be opened (a table stored by an older version against today's rules: logged)."""
+        if not is_table_id(table_id):
+            return None
+        room = self.rooms.pop(table_id, None)
         if room is not None:
+            self.rooms[table_id] = room  # the most recently used now
+            room.touched = time.monotonic()
             return room
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(table_id)
-            if room is not None:
-                return room
-            row = await self.run(self.db.load_table, table_id)
-            if row is None:
-                return None
-            table, log = await self.run(self.open_table, row)
-            room = Room(self, row, table, log, version=row.version)
-            store = table.store
-            assert isinstance(store, SqlStore)
-            store.on_version = room._own_version
-            if row.deadline is not None and row.settings.get("per_move"):
-                room.deadline = row.deadline
-            self.rooms[table_id] = room
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = _Loading()
+        loading.users += 1
+        try:
+            async with loading.lock:
+                room = self.rooms.get(table_id)
+                if room is not None:
+                    return room
+                room = await self._load(table_id)
+                if room is None:
+                    return None
+                self.rooms[table_id] = room
+        finally:
+            loading.users -= 1
+            if not loading.users:
+                del self._loading[table_id]
         if self.db.is_postgres:
             # a notification sent while the table was being read found no room: catch up
             await room.refresh(await self.run(self.db.version, table_id))
@@ -744,7 +818,66 @@ class Hub:
         for seat in range(len(room.row.seats)):
             room.watch_absence(seat)  # a person who never comes is absent too
         room.kick()
+        self._start_sweeping()
+        if len(self.rooms) > self.max_rooms:
+            self.sweep()
         return room
+
+    async def _load(self, table_id: str) -> Room | None:
+        row = await self.run(self.db.load_table, table_id)
+        if row is None:
+            return None
+        try:
+            table, events = await self.run(self.open_table, row)
+        except MailbagError as exc:
+            log.warning("mailbag: table %s cannot be opened: %s", table_id, exc)
+            return None
+        room = Room(self, row, table, events, version=row.version)
+        store = table.store
+        assert isinstance(store, SqlStore)
+        store.on_version = room._own_version
+        if row.deadline is not None and row.settings.get("per_move"):
+            room.deadline = row.deadline
+        return room
+
+    # -- idle rooms ------------------------------------------------------------------------------
+    def _start_sweeping(self) -> None:
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(max(0.05, min(60.0, self.idle_after / 4)))
+            self.sweep()
+
+    def sweep(self) -> list[str]:
+        """Unload the rooms idle for :attr:`idle_after` seconds, then, while more than
+        :attr:`max_rooms` are loaded, the least recently used that are idle for a few seconds.
+        A room in use (:meth:`Room.busy`) is never unloaded; asked for again, it is read from
+        the database as after a restart. Returns the ids unloaded."""
+        now = time.monotonic()
+        gone = [
+            table_id
+            for table_id, room in self.rooms.items()
+            if not room.busy() and now - room.touched >= self.idle_after
+        ]
+        for table_id in gone:
+            self._unload(table_id)
+        excess = len(self.rooms) - self.max_rooms
+        if excess > 0:
+            settle = min(self.idle_after, 5.0)
+            for table_id, room in list(self.rooms.items()):  # the least recently used first
+                if excess <= 0:
+                    break
+                if not room.busy() and now - room.touched >= settle:
+                    self._unload(table_id)
+                    gone.append(table_id)
+                    excess -= 1
+        return gone
+
+    def _unload(self, table_id: str) -> None:
+        room = self.rooms.pop(table_id)
+        room.close()
 
     async def tell_rematch(self, room: Room) -> None:
         if room.row.rematch is None:
@@ -776,11 +909,42 @@ class Hub:
             cached.row.seats[seat].token_hash = token_hash(new)
         return seat_link(rematch, seat, new)
 
+    async def renew_seat_link(self, room: Room, seat: int) -> str:
+        """A new token for person's seat ``seat`` in place of its old one, which stops working
+        at once: sockets that said hello with it are closed. Returns the seat's new link."""
+        token = new_token()
+        async with room.lock:
+            version = await self.run(self.db.set_seat_token, room.id, seat, token_hash(token))
+            room.row.seats[seat].token_hash = token_hash(token)
+            room._own_version(version)
+        await room.drop_revoked()
+        return seat_link(room.id, seat, token)
+
+    async def renew_watch_link(self, room: Room) -> str:
+        """A new spectators' key in place of the old one (its sockets closed); the new link."""
+        key = new_token()
+        async with room.lock:
+            version = await self.run(self.db.set_watch_hash, room.id, token_hash(key))
+            room.settings["watch_hash"] = token_hash(key)
+            room._own_version(version)
+        await room.drop_revoked()
+        return watch_link(room.id, key)
+
     def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in self.rooms.values():
             room.close()
         self.io.shutdown(wait=False, cancel_futures=True)
         self.thinking.close()
+
+
+@dataclass(eq=False)
+class _Loading:
+    """A table being loaded: the lock its loaders take turns on, and how many wait for it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
 
 
 def seat_rows_for(record: GameRecord) -> tuple[list[SeatRow], dict[int, str]]:
@@ -795,7 +959,7 @@ def seat_rows_for(record: GameRecord) -> tuple[list[SeatRow], dict[int, str]]:
             tokens[seat] = token
             rows.append(SeatRow(seat, name, "human", token_hash(token), False))
         else:
-            name = record.names[seat] if record.names else kind
+            name = record.label(seat)
             rows.append(SeatRow(seat, name, kind, None, False))
     return rows, tokens
 

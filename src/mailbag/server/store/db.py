@@ -418,20 +418,56 @@ class Database:
             )
 
     def tables_with_seat_hashes(self, pairs: Sequence[tuple[str, str]]) -> list[tuple[str, int]]:
-        """Of (table, token hash) pairs, those that are a seat: (table, seat)."""
-        if not pairs:
+        """Of (table, token hash) pairs, those that are a seat: (table, seat), in the order
+        asked, each once. One query of the seats (no table is read)."""
+        wanted = list(dict.fromkeys(pairs))
+        if not wanted:
             return []
-        found: list[tuple[str, int]] = []
+        by_table: dict[str, dict[str, int]] = {}
         with self.engine.connect() as conn:
-            for table_id, token_hash in pairs:
-                seat = conn.execute(
-                    select(seats.c.seat).where(
-                        seats.c.table_id == table_id, seats.c.token_hash == token_hash
-                    )
-                ).scalar_one_or_none()
-                if seat is not None:
-                    found.append((table_id, int(seat)))
+            rows = conn.execute(
+                select(seats.c.table_id, seats.c.seat, seats.c.token_hash).where(
+                    seats.c.table_id.in_({table_id for table_id, _hash in wanted}),
+                    seats.c.token_hash.is_not(None),
+                )
+            ).all()
+        for table_id, seat, token_hash in rows:
+            by_table.setdefault(str(table_id), {})[str(token_hash)] = int(seat)
+        found: list[tuple[str, int]] = []
+        for table_id, token_hash in wanted:
+            seat = by_table.get(table_id, {}).get(token_hash)
+            if seat is not None:
+                found.append((table_id, seat))
         return found
+
+    def set_seat_token(self, table_id: str, seat: int, token_hash: str) -> int:
+        """A seat's new token (its link renewed; the old one stops working); returns the
+        table's new version (other processes hear of it and read the seats again)."""
+        with self._begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(token_hash=token_hash)
+            )
+            version = self._bump_version_only(conn, table_id)
+            self._notify(conn, table_id, version)
+        return version
+
+    def set_watch_hash(self, table_id: str, watch_hash: str) -> int:
+        """The spectators' new key (its hash, in the table's settings); the new version."""
+        with self._begin() as conn:
+            stored = conn.execute(
+                select(tables.c.settings).where(tables.c.id == table_id)
+            ).scalar_one()
+            settings = {**json.loads(stored), "watch_hash": watch_hash}
+            conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(settings=json.dumps(settings, sort_keys=True))
+            )
+            version = self._bump_version_only(conn, table_id)
+            self._notify(conn, table_id, version)
+        return version
 
     def count_tables(self) -> int:
         with self.engine.connect() as conn:
