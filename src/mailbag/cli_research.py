@@ -357,6 +357,13 @@ def _print_bench(result: dict[str, Any]) -> None:
     for name, value in costs.items():
         if name == "legal actions per position":
             table.add_row(pgettext("bench", name), f"{value:.1f}", "", "")
+        elif name == "check_state" and "check_state_us" in targets:
+            table.add_row(
+                pgettext("bench", name),
+                f"{value:,.1f} µs",
+                f"{targets['check_state_us']:,.0f} µs",
+                mark(meets["check_state_us"]),
+            )
         else:
             table.add_row(pgettext("bench", name), f"{value:,.1f} µs", "", "")
     console.print(table)

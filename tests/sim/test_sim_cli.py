@@ -83,7 +83,10 @@ def test_bench_json() -> None:
     assert data["mcts"]["iterations"] > 0
     for name in ("legal_actions", "apply (functional)", "apply_in_place", "view", "determinize"):
         assert data["costs_us"][name] > 0
-    assert set(data["meets_targets"]) == {"decisions_per_s", "mcts_iterations_per_s"}
+    assert data["costs_us"]["check_state"] > 0
+    assert set(data["meets_targets"]) == {
+        "decisions_per_s", "mcts_iterations_per_s", "check_state_us"
+    }
 
 
 @pytest.mark.usefixtures("registered")

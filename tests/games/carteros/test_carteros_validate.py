@@ -5,7 +5,6 @@ Every scene starts from a state that passes, so the refusal comes from the one t
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pytest
@@ -51,7 +50,10 @@ def mid_turn() -> CarterosState:
 # -- valid states pass -----------------------------------------------------------------------
 
 
-def test_every_state_of_a_random_game_passes_and_checking_is_fast() -> None:
+def test_every_state_of_a_random_game_passes() -> None:
+    """Every state of a random game (Stampy and missions on) passes, also through JSON (how
+    fast checking is — under 1 ms a state — is ``mailbag bench carteros``'s ``check_state``
+    row: a time asserted here failed on a loaded machine)."""
     state = new_game(GAME, 4, {"stampy": True, "missions": True}, 11)
     states = [state]
     for step in range(400):
@@ -61,10 +63,9 @@ def test_every_state_of_a_random_game_passes_and_checking_is_fast() -> None:
         legal = GAME.legal_actions(state, seat)
         state, _ = act(state, str(legal[step * 7 % len(legal)]), seat=seat)
         states.append(state)
-    start = time.perf_counter()
+    assert len(states) > 100
     for s in states:
-        validate(GAME, s)
-    assert (time.perf_counter() - start) / len(states) < 0.001
+        passes(s)
 
 
 def test_an_open_umbrella_window_passes() -> None:

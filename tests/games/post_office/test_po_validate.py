@@ -8,7 +8,6 @@ thing broken."""
 from __future__ import annotations
 
 import functools
-import time
 from collections.abc import Callable
 
 import pytest
@@ -105,7 +104,10 @@ def mid() -> PostOfficeState:
 # -- valid states pass ------------------------------------------------------------------------
 
 
-def test_every_state_of_random_games_passes_and_checking_is_fast() -> None:
+def test_every_state_of_random_games_passes() -> None:
+    """Every state of two random games passes, and so does ``check_state`` called alone (how
+    fast it is — under 1 ms a state — is ``mailbag bench post_office``'s ``check_state`` row:
+    a time asserted here failed on a loaded machine)."""
     rng = Rng.from_seed(3)
     states = []
     for players, goals in ((2, False), (4, True)):
@@ -121,12 +123,10 @@ def test_every_state_of_random_games_passes_and_checking_is_fast() -> None:
             GAME.apply_in_place(state, seat, legal[rng.randbelow(len(legal))])
             states.append(state)
         assert GAME.is_over(state)
+    assert len(states) > 100
     for state in states:
         validate(GAME, state)
-    start = time.perf_counter()
-    for state in states:
-        GAME.check_state(state)
-    assert (time.perf_counter() - start) / len(states) < 0.001  # well under 1 ms a state
+        assert GAME.check_state(state) is None
 
 
 def test_a_simultaneous_phase_with_goal_tokens_held_and_exchanged_passes() -> None:
