@@ -143,9 +143,23 @@ def split_names(seats: list[str]) -> tuple[list[str] | None, list[str]]:
     """Names given in ``--seats`` (``alice=human,bob=human,greedy``) and the seat kinds; a seat
     without a name is called by its number. Names are unique."""
     from mailbag.bots.base import split_name
+    from mailbag.core.names import check_name, printable
     from mailbag.core.records import seat_label
 
     pairs = [split_name(seat) for seat in seats]
+    for seat, (name, kind) in enumerate(pairs):
+        given, equals, _rest = kind.partition("=")
+        if name is None and equals and ":" not in given:  # a name that split_name refused
+            where = _("--seats: the name of seat {seat}", seat=seat)
+            check_name(given, where)  # the one name rule, as in the lobby and in records
+            raise SeatError(
+                _(
+                    "{where} ({name}): a name in --seats starts with a letter and holds only "
+                    "letters, digits, '_', '.' and '-'",
+                    where=where,
+                    name=printable(repr(given)),
+                )
+            )
     if all(name is None for name, _ in pairs):
         return None, seats
     names = [name or seat_label(i) for i, (name, _kind) in enumerate(pairs)]

@@ -29,6 +29,7 @@ from mailbag.core.errors import MailbagError, RecordError
 from mailbag.core.files import read_bounded
 from mailbag.core.game import Event, Game, Score, apply, start_game, validate
 from mailbag.core.i18n import N_, NC_, _, pgettext
+from mailbag.core.names import MAX_NAME, name_problem, printable
 from mailbag.core.serialize import (
     RECORD_DIGESTS,
     decode_json,
@@ -296,14 +297,28 @@ def _header(header: Any, where: str) -> GameRecord:
     if schema is not None and not _is_int(schema, 1, 10_000):
         raise RecordError(_("{where}: header field 'schema' must be a version number", where=where))
     names = header.get("names")
-    if names is not None and not (
-        isinstance(names, list)
-        and len(names) == len(seats)
-        and all(isinstance(n, str) and 0 < len(n) <= 20 for n in names)
-    ):
-        raise RecordError(
-            _("{where}: header field 'names' must name every seat (1–20 characters)", where=where)
-        )
+    if names is not None:
+        if not (isinstance(names, list) and len(names) == len(seats)):
+            raise RecordError(
+                _(
+                    "{where}: header field 'names' must name every seat (1–{most} characters)",
+                    where=where,
+                    most=MAX_NAME,
+                )
+            )
+        for seat, name in enumerate(names):
+            problem = name_problem(name)  # the one name rule, as in the lobby and --seats
+            if problem is not None:
+                raise RecordError(
+                    _(
+                        "{where}: header field 'names': the name of seat {seat} ({name}): "
+                        "{problem}",
+                        where=where,
+                        seat=seat,
+                        name=printable(repr(name))[:60],
+                        problem=problem,
+                    )
+                )
     return GameRecord(
         game=header["game"],
         options=options,
@@ -391,19 +406,21 @@ def loads(text: str | bytes, source: str | None = None) -> GameRecord:
             raise RecordError(
                 _("{source} line {line}: not UTF-8 text", source=source, line=line_no)
             ) from None
-    numbered = [(n, ln) for n, ln in enumerate(text.split("\n"), start=1) if ln.strip()]
+    lines = text.split("\n")
+    numbered = [(n, ln) for n, ln in enumerate(lines, start=1) if ln.strip()]
     if not numbered:
         raise RecordError(_("{source}: empty file, not a game record", source=source))
-    torn = not text.endswith("\n")
+    # only the very last line of the file, with no newline after it, can be torn by a crash
+    # while it was written: a broken line anywhere else is damage, never dropped silently
+    torn_line = len(lines) if lines[-1].strip() else 0
     first = _("{source} line {line}", source=source, line=1)
     record = _header(decode_json(numbered[0][1], first), first)
-    last = len(numbered) - 1
-    for index, (number, line) in enumerate(numbered[1:], start=1):
+    for number, line in numbered[1:]:
         where = _("{source} line {line}", source=source, line=number)
         try:
             entry = decode_json(line, where)
         except RecordError:
-            if index == last and torn:
+            if number == torn_line:
                 record.warnings.append(
                     _(
                         "{where} is incomplete (the game stopped while it was being saved): "
