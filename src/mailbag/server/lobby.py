@@ -8,6 +8,7 @@ import secrets
 from typing import Any
 
 from mailbag.bots import bot_kinds, is_bot_kind
+from mailbag.bots.base import make_bot
 from mailbag.core import MailbagError
 from mailbag.core.i18n import _
 from mailbag.core.names import MAX_NAME, check_name, name_problem
@@ -24,6 +25,7 @@ from mailbag.server.rooms import (
     watch_link,
 )
 from mailbag.server.store.db import Database, SeatRow
+from mailbag.sim.runner import make_agents
 from mailbag.table import Table, game_for_record
 from mailbag.table.hints import hints_by_default
 
@@ -97,8 +99,22 @@ def _bot_name(kind: str) -> str:
 
 
 def _bot_kind(game_name: str, kind: object, where: str) -> str:
+    """A bot's seat kind or one of the game's engine seats; a bot's parameters are checked
+    against the bot's declared ranges and this server's limits (``mailbag serve
+    --max-bot-time``, ``--max-bot-iters``)."""
+    from mailbag.bots.base import check_kind
+    from mailbag.server.thinking import server_limits
+
     game = get(game_name)
-    if isinstance(kind, str) and (kind in game.spec.engine_seats or is_bot_kind(kind)):
+    if isinstance(kind, str) and kind in game.spec.engine_seats:
+        return kind
+    if isinstance(kind, str) and is_bot_kind(kind):
+        try:
+            check_kind(kind, server_limits())
+        except MailbagError as exc:
+            raise LobbyError(
+                _("{where}: {problem}", where=where, problem=str(exc))
+            ) from None
         return kind
     valid = ", ".join([*bot_kinds(), *game.spec.engine_seats])
     raise LobbyError(
@@ -159,7 +175,11 @@ def _made(
     if me is not None:
         settings["creator"] = me  # whoever holds this seat's link may renew the others' links
     game = game_for_record(record)
-    Table.open(game, record)  # every decision replayed and checked before anything is stored
+    # the table opens as the server will open it: its bots made (their kinds and parameters
+    # checked), every decision replayed and checked, before anything is stored
+    Table.open(game, record, agents=make_agents(game, record.seats, record.seed))
+    if settings.get("absent_bot"):
+        make_bot(str(settings["absent_bot"]), game, 0, record.seed)
     db.create_table(table_id, record, settings, rows)
     return {
         "table": table_id,

@@ -56,6 +56,8 @@ export const api = {
   myGames: (links) => request("POST", "/api/my-games", { body: { links } }),
   rematch: (table, token) =>
     request("POST", `/api/tables/${encodeURIComponent(table)}/rematch`, { token }),
+  renewLink: (table, seat, token) =>
+    request("POST", `/api/tables/${encodeURIComponent(table)}/invites/${encodeURIComponent(seat)}/revoke`, { token }),
   record: (table, token) =>
     request("GET", `/api/tables/${encodeURIComponent(table)}/record`, { token, text: true }),
   replay: (table, token, k) =>

@@ -1,7 +1,7 @@
 // Pieces the pages share: the language switch, a link with a copy button, seat kinds in words,
 // the clock fields, and the panel of links a new table gave.
 import { useState } from "preact/hooks";
-import { absolute, copyText, html, parseLink, rememberLink } from "./api.js";
+import { absolute, api, copyText, html, parseLink, rememberLink } from "./api.js";
 import { LANGUAGES, languageNames, setLanguage, t, useLanguage } from "./i18n.js";
 
 /** The language switch on every page: each language in its own name. A choice is remembered
@@ -25,13 +25,27 @@ export function LanguageSwitch() {
     </select>`;
 }
 
-export function CopyLink({ link, testid, label }) {
+export function CopyLink({ link, testid, label, onRenew }) {
   const url = absolute(link);
   const [copied, setCopied] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  const [problem, setProblem] = useState(null);
   const copy = async () => {
     const ok = await copyText(url);
     setCopied(ok ? t("copied") : t("select and copy it"));
     setTimeout(() => setCopied(false), 1800);
+  };
+  // the table's creator may replace a link that went astray: the old one stops working
+  const renew = async () => {
+    setRenewing(true);
+    setProblem(null);
+    try {
+      await onRenew();
+    } catch (err) {
+      setProblem(err.message);
+    } finally {
+      setRenewing(false);
+    }
   };
   return html`
     <div class="copy-link">
@@ -39,7 +53,11 @@ export function CopyLink({ link, testid, label }) {
       <div class="copy-row">
         <a class="link-text" href=${url} data-testid=${testid}>${url}</a>
         <button type="button" class="small" onClick=${copy}>${copied || t("Copy")}</button>
+        ${onRenew && html`<button type="button" class="small quiet" disabled=${renewing}
+          data-testid=${`${testid}-renew`} onClick=${renew}
+          title=${t("Make a new link: the old one stops working")}>${t("New link")}</button>`}
       </div>
+      ${problem && html`<div class="error" role="alert">${problem}</div>`}
     </div>`;
 }
 
@@ -129,14 +147,28 @@ export function Created({ made, title, onAgain }) {
   const seats = made.seats || [];
   const nameOf = (n) => (seats.find((s) => s.seat === n) || {}).name || t("seat {seat}", { seat: n });
   const friends = Object.keys(made.links || {}).map(Number).filter((n) => n !== made.me).sort((a, b) => a - b);
+  // the links as renewed since (only the creator, who holds my seat's link, may renew them)
+  const [links, setLinks] = useState(made.links || {});
+  const [spectator, setSpectator] = useState(made.spectator);
+  const myToken = mine ? parseLink(mine).token : null;
+  const renewSeat = myToken && (async (n) => {
+    const answer = await api.renewLink(made.table, n, myToken);
+    setLinks((old) => ({ ...old, [String(n)]: answer.link }));
+  });
+  const renewSpectators = myToken && (async () => {
+    const answer = await api.renewLink(made.table, "spectator", myToken);
+    setSpectator(answer.spectator);
+  });
   return html`
     <section class="card created" data-testid="created">
       <h2>${t("{title} — table {table}", { title, table: made.table })}</h2>
       ${friends.length > 0 && html`
         <p>${t("Send each friend their own link: it is their seat (anyone holding it plays it).")}</p>
-        ${friends.map((n) => html`<${CopyLink} key=${n} link=${made.links[String(n)]}
-          testid=${`invite-link-${n}`} label=${t("Seat {seat}: {name}", { seat: n, name: nameOf(n) })} />`)}`}
-      <${CopyLink} link=${made.spectator} testid="spectator-link" label=${t("Spectators (read-only)")} />
+        ${friends.map((n) => html`<${CopyLink} key=${n} link=${links[String(n)]}
+          testid=${`invite-link-${n}`} label=${t("Seat {seat}: {name}", { seat: n, name: nameOf(n) })}
+          onRenew=${renewSeat && (() => renewSeat(n))} />`)}`}
+      <${CopyLink} link=${spectator} testid="spectator-link" label=${t("Spectators (read-only)")}
+        onRenew=${renewSpectators} />
       <div class="buttons">
         ${mine ? html`<a class="button primary" href=${absolute(mine)} data-testid="go-to-seat">
             ${t("Go to my seat ({name})", { name: nameOf(made.me) })}</a>`
