@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import gymnasium
+from gymnasium.envs.registration import WrapperSpec
 
 from mailbag.rl.actions import ActionTable
 from mailbag.rl.aec import MailbagAEC
 from mailbag.rl.match import REWARDS, Match, rank_reward, score_reward
 from mailbag.rl.parallel import MailbagParallel
-from mailbag.rl.single import MailbagEnv
+from mailbag.rl.single import ActionMasks, MailbagEnv
 from mailbag.rl.universe import action_table
 
 #: Gymnasium id -> (game, default opponents)
@@ -70,6 +71,10 @@ def register_envs() -> None:
                 entry_point="mailbag.rl.single:MailbagEnv",
                 kwargs={"game": game, "opponents": list(opponents)},
                 disable_env_checker=True,
+                # outermost: gymnasium.make(...).action_masks() reaches the environment's
+                additional_wrappers=(
+                    WrapperSpec("ActionMasks", "mailbag.rl.single:ActionMasks", {}),
+                ),
             )
 
 
@@ -78,6 +83,7 @@ register_envs()
 __all__ = [
     "GYM_IDS",
     "REWARDS",
+    "ActionMasks",
     "ActionTable",
     "MailbagAEC",
     "MailbagEnv",

@@ -9,6 +9,13 @@ actions. The learner's reward comes at the end (``reward="rank"`` or ``"score"``
 An action outside the mask is refused: with ``illegal="lose"`` (the default) the episode ends
 there with reward -1 and ``info["illegal"]``; with ``illegal="raise"`` the rules' refusal is
 raised. ``action_masks()`` gives the mask too (what sb3-contrib's MaskablePPO asks for).
+
+``gymnasium.make`` wraps an environment (``OrderEnforcing``; ``TimeLimit`` and
+``PassiveEnvChecker`` when asked for), and a Gymnasium 1.x wrapper no longer passes unknown
+attributes on: the ids are registered with :class:`ActionMasks` outermost, so
+``gymnasium.make(...).action_masks()`` works. Under wrappers of one's own,
+``env.get_wrapper_attr("action_masks")()`` (what vector environments' ``call`` and
+Stable-Baselines3's ``env_method`` use) or ``env.unwrapped.action_masks()`` reach it.
 """
 
 from __future__ import annotations
@@ -109,6 +116,9 @@ class MailbagEnv(gym.Env[dict[str, Any], np.int64]):
         raise MailbagError(_("the opponents made no room for the learner's decision"))
 
     def action_masks(self) -> Mask:
+        """The learner's action mask now (int8, 1 for each legal index)."""
+        if self.match.state is None:
+            raise gym.error.ResetNeeded(_("call reset() before action_masks()"))
         return self.match.mask(self.seat)
 
     def step(
@@ -134,3 +144,17 @@ class MailbagEnv(gym.Env[dict[str, Any], np.int64]):
         if self.render_mode == "ansi":
             return self.match.render(self.seat)
         return None
+
+
+class ActionMasks(gym.Wrapper[dict[str, Any], np.int64, dict[str, Any], np.int64],
+                  gym.utils.RecordConstructorArgs):
+    """Passes ``action_masks()`` on from the environment inside, whatever wraps it (the
+    outermost wrapper ``gymnasium.make`` puts on the registered ids)."""
+
+    def __init__(self, env: gym.Env[dict[str, Any], np.int64]) -> None:
+        gym.utils.RecordConstructorArgs.__init__(self)
+        gym.Wrapper.__init__(self, env)
+
+    def action_masks(self) -> Mask:
+        masks: Mask = self.env.get_wrapper_attr("action_masks")()
+        return masks
