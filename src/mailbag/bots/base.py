@@ -3,14 +3,22 @@
 Seat kinds in ``--seats`` map to bots here: ``random``, ``greedy``, ``mcts[:iters=N|time=S]``.
 Bots are given the seat's view and its legal actions; search bots plan on worlds drawn with
 ``determinize(view)``.
+
+Every bot declares the parameters its seat kind may carry (:class:`BotParam`: name, type,
+range), and :func:`check_kind` checks a kind against them before any bot is made: an unknown
+parameter, a value of the wrong type or out of range is an error naming the parameter and its
+range. A server adds its operator's limits (:class:`BotLimits`: seconds and iterations per move,
+the length of a kind).
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 from mailbag.core import Action, Game, Observation, SeatError
 from mailbag.core.i18n import _
@@ -27,10 +35,202 @@ class Bot(Protocol):
 
 BotFactory = Callable[[Game[Any], int, int, dict[str, str]], Bot]
 _FACTORIES: dict[str, BotFactory] = {}
+_PARAMS: dict[str, tuple[BotParam, ...]] = {}
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
+@dataclass(frozen=True)
+class BotParam:
+    """One parameter a bot's seat kind may carry (``mcts:iters=500``): its type and range."""
+
+    name: str
+    type: Literal["int", "float", "choice"]
+    minimum: float = 0
+    maximum: float = math.inf
+    #: the minimum itself is not allowed (``time`` must be more than 0)
+    above: bool = False
+    #: a ``choice``'s values; for a number, words allowed besides (``depth=full``)
+    words: tuple[str, ...] = ()
+    #: which of a server's :class:`BotLimits` also bounds it (``"time"``, ``"iters"``)
+    limit: Literal["time", "iters"] | None = None
+    #: the most a server allows (a bot that thinks on the server's own threads, or in one
+    #: process only)
+    server_max: float | None = None
+
+    def bounds(self, limits: BotLimits | None) -> tuple[float, bool]:
+        """The largest value allowed, and whether that is a server's limit."""
+        if limits is None:
+            return self.maximum, False
+        most, by_server = self.maximum, False
+        for bound in (
+            self.server_max,
+            limits.time if self.limit == "time" else None,
+            limits.iters if self.limit == "iters" else None,
+        ):
+            if bound is not None and bound < most:
+                most, by_server = bound, True
+        return most, by_server
+
+    def describe(self, limits: BotLimits | None = None) -> str:
+        """The range in words: ``an integer from 1 to 20000``, ``one of: uniform, guided``."""
+        if self.type == "choice":
+            return _("one of: {choices}", choices=", ".join(self.words))
+        most, _by_server = self.bounds(limits)
+        least = _number(self.minimum)
+        if self.type == "int":
+            text = _("an integer from {least} to {most}", least=least, most=_number(most))
+        elif self.above:
+            text = _(
+                "a number more than {least}, at most {most}", least=least, most=_number(most)
+            )
+        else:
+            text = _("a number from {least} to {most}", least=least, most=_number(most))
+        if self.words:
+            text = _("{range}, or {words}", range=text, words=", ".join(self.words))
+        return text
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """What a server allows a bot: seconds and search iterations per move (its operator sets
+    them: ``mailbag serve --max-bot-time S --max-bot-iters N``) and the length of a kind (it
+    names an unnamed bot's seat, which a record keeps to 20 characters; the database column
+    holds more)."""
+
+    time: float = 10.0
+    iters: int = 20_000
+    kind_length: int = 40
+
+
+#: a seat kind's characters: a bot's name, then ``:`` and ``name=value`` parameters
+_KIND_TEXT = re.compile(r"[A-Za-z0-9_.:=,+\-]*")
+_INTEGER = re.compile(r"[+-]?[0-9]{1,30}")
+
+
+def _number(value: float) -> str:
+    """A bound as people write it: ``20000``, ``0.5`` (never ``2e4`` or ``20000.0``)."""
+    if value == int(value):
+        return str(int(value))
+    return f"{value:g}"
+
+
+def register_bot(name: str, factory: BotFactory, params: Sequence[BotParam] = ()) -> None:
+    """Make seat kind ``name`` a bot; ``params``: the parameters its kind may carry (every
+    other parameter is refused before ``factory`` is called)."""
     _FACTORIES[name] = factory
+    _PARAMS[name] = tuple(params)
+
+
+def bot_params(name: str) -> tuple[BotParam, ...]:
+    """The parameters bot ``name`` declares."""
+    _load_builtin()
+    return _PARAMS.get(name, ())
+
+
+def check_kind(kind: object, limits: BotLimits | None = None) -> tuple[str, dict[str, str]]:
+    """Check a bot's seat kind against the bot's declared parameters (and, on a server, its
+    ``limits``); returns the bot's name and parameters. Raises :class:`SeatError` naming what
+    is wrong: the bot, a parameter and its range, or the server's limit."""
+    _load_builtin()
+    if not isinstance(kind, str) or not kind.strip():
+        raise SeatError(
+            _("a bot kind is a text such as mcts:iters=500, not {kind}", kind=repr(kind))
+        )
+    if limits is not None and len(kind) > limits.kind_length:
+        raise SeatError(
+            _(
+                "bot kind {kind} is {length} characters long; at most {limit} on this server",
+                kind=repr(kind[: limits.kind_length]) + "…",
+                length=len(kind),
+                limit=limits.kind_length,
+            )
+        )
+    if not _KIND_TEXT.fullmatch(kind):
+        raise SeatError(
+            _(
+                "bot kind {kind}: only letters, digits and the signs : = , . _ + - are allowed",
+                kind=repr(kind),
+            )
+        )
+    name, _sep, rest = kind.strip().partition(":")
+    if name not in _FACTORIES:
+        raise SeatError(
+            _(
+                "unknown bot {kind}; bots: {bots}",
+                kind=repr(kind),
+                bots=", ".join(sorted(_FACTORIES)),
+            )
+        )
+    declared = {param.name: param for param in _PARAMS.get(name, ())}
+    params: dict[str, str] = {}
+    for part in filter(None, rest.split(",")):
+        key, _sep, value = part.partition("=")
+        if key not in declared:
+            if not declared:
+                raise SeatError(
+                    _("the {bot} bot takes no parameters, got {names}", bot=name, names=key)
+                )
+            raise SeatError(
+                _(
+                    "unknown parameter {names} for the {bot} bot; known: {known}",
+                    names=repr(key),
+                    bot=name,
+                    known=", ".join(declared),
+                )
+            )
+        if key in params:
+            raise SeatError(_("bot parameter {name} is given twice", name=key))
+        _check_value(name, declared[key], value, limits)
+        params[key] = value
+    return name, params
+
+
+def _check_value(bot: str, param: BotParam, raw: str, limits: BotLimits | None) -> None:
+    if raw in param.words:
+        return
+    value: float | None = None
+    if param.type == "int" and _INTEGER.fullmatch(raw):
+        value = int(raw)
+    elif param.type == "float":
+        try:
+            value = float(raw)
+        except ValueError:
+            value = None
+        if value is not None and not math.isfinite(value):
+            value = None
+    most, by_server = param.bounds(limits)
+    high_enough = value is not None and (
+        value > param.minimum or (value == param.minimum and not param.above)
+    )
+    if value is not None and high_enough:
+        if value <= most:
+            return
+        if by_server:
+            raise SeatError(
+                _(
+                    "bot parameter {name}={value} is over this server's limit: {range}",
+                    name=param.name,
+                    value=raw,
+                    range=param.describe(limits),
+                )
+            )
+    fields = {"name": param.name, "value": repr(raw), "bot": bot, "range": param.describe(limits)}
+    if value is None and param.type == "int":
+        raise SeatError(
+            _("bot parameter {name}={value} of the {bot} bot is not an integer: {range}", **fields)
+        )
+    if value is None and param.type == "float":
+        raise SeatError(
+            _("bot parameter {name}={value} of the {bot} bot is not a number: {range}", **fields)
+        )
+    raise SeatError(
+        _(
+            "bot parameter {name}={value} of the {bot} bot must be {range}",
+            name=param.name,
+            value=repr(raw) if value is None else raw,
+            bot=bot,
+            range=param.describe(limits),
+        )
+    )
 
 
 def bot_kinds() -> list[str]:
@@ -86,6 +286,7 @@ def split_seats(values: list[str] | str) -> list[str]:
 
 
 def is_bot_kind(kind: str) -> bool:
+    """Whether ``kind`` names a bot (its parameters are checked by :func:`check_kind`)."""
     _load_builtin()
     return parse_kind(kind)[0] in _FACTORIES
 
@@ -102,17 +303,9 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 def make_bot(kind: str, game: Game[Any], seat: int, seed: int) -> Bot:
     """The bot for seat kind ``kind`` in a game dealt from ``seed``; the bot itself only
-    ever receives :func:`bot_seed` of it. An unknown kind or bad parameter is a clear error."""
-    _load_builtin()
-    name, params = parse_kind(kind)
-    if name not in _FACTORIES:
-        raise SeatError(
-            _(
-                "unknown bot {kind}; bots: {bots}",
-                kind=repr(kind),
-                bots=", ".join(sorted(_FACTORIES)),
-            )
-        )
+    ever receives :func:`bot_seed` of it. An unknown kind or bad parameter is a clear error
+    (:func:`check_kind`, without a server's limits)."""
+    name, params = check_kind(kind)
     return _FACTORIES[name](game, seat, bot_seed(seed, seat), params)
 
 

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from mailbag.bots.base import register_bot
+from mailbag.bots.base import BotParam, register_bot
 from mailbag.core import Action, Game, Observation, Rng, SeatError
 from mailbag.core.i18n import _
 
@@ -112,4 +112,7 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> G
     return GreedyBot(game, seat, seed * 7919 + seat, int_param(params, "worlds", 2, minimum=1))
 
 
-register_bot("greedy", _factory)
+#: ``worlds``: a server keeps it small (the greedy bot thinks on the server's own threads)
+PARAMS = (BotParam("worlds", "int", 1, 100_000, server_max=16),)
+
+register_bot("greedy", _factory, PARAMS)

@@ -33,16 +33,22 @@ Seat kind parameters (``mcts:iters=2000``, ``mcts:time=1.0,depth=12``):
   the rollouts stop where another seat decides or ``Game.turns_completed`` moves).
 - ``workers`` — N > 1 splits the search into N searches in spawned worker processes, merged at
   the root (``parallel.py``); reproducible with ``iters``.
+
+Each parameter's range is declared in :data:`PARAMS` (checked by ``bots.base.check_kind``). A
+server also bounds ``time`` and ``iters`` by its operator's limits, runs every search in one
+process, and caps each search where it runs (:func:`capped`): a default budget over its limits
+stops there too.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
-from mailbag.bots.base import register_bot
+from mailbag.bots.base import BotParam, register_bot
 from mailbag.bots.greedy import check_params, float_param, int_param
 from mailbag.core import Action, Game, Observation, Rng, SeatError
 from mailbag.core.i18n import _
@@ -69,6 +75,23 @@ KNOWN: Final = (
     "workers",
     "horizon",
 )
+
+
+#: hard caps on every search in this process, innermost last: (seconds, iterations) — a
+#: server's worker process sets them for each move and hint (:func:`capped`)
+_CAPS: list[tuple[float | None, int | None]] = []
+
+
+@contextlib.contextmanager
+def capped(seconds: float | None, iters: int | None) -> Iterator[None]:
+    """Within the block, every search stops after ``seconds`` or ``iters`` iterations at the
+    latest, whatever its seat kind asks (a server's limits, enforced where the search runs).
+    A search stopped by the cap is no longer reproducible from its seed alone."""
+    _CAPS.append((seconds, iters))
+    try:
+        yield
+    finally:
+        _CAPS.pop()
 
 
 class Node:
@@ -164,6 +187,12 @@ class MctsBot:
             return self._search_parallel(observation, legal)
         clock = time.perf_counter
         deadline = None if self.seconds is None else clock() + self.seconds
+        cap_seconds, cap_iters = _CAPS[-1] if _CAPS else (None, None)
+        # a server's cap stops the search but leaves how it draws its worlds as it was: within
+        # the cap, play is exactly what it would be without one
+        stop = deadline if cap_seconds is None else clock() + cap_seconds
+        if deadline is not None and stop is not None:
+            stop = min(stop, deadline)
         game = self.game
         root = Node(-1)
         pool: list[Any] = []
@@ -174,8 +203,10 @@ class MctsBot:
             if deadline is None:
                 pool = [game.determinize(observation, self.rng) for _ in range(size)]
         limit = self.iters
+        if cap_iters is not None:
+            limit = cap_iters if limit is None else min(limit, cap_iters)
         done = 0
-        while (limit is None or done < limit) and (deadline is None or clock() < deadline):
+        while (limit is None or done < limit) and (stop is None or clock() < stop):
             if size and len(pool) < size and done == len(pool):
                 # a time budget: the next world is drawn now, inside the budget
                 pool.append(game.determinize(observation, self.rng))
@@ -505,5 +536,21 @@ def _planner(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
     return _factory(game, seat, seed, {**game.search_settings(), **params})
 
 
-register_bot("mcts", _factory)
-register_bot("planner", _planner)
+#: the parameters of ``mcts`` and ``planner`` and their ranges; a server also bounds ``time``
+#: and ``iters`` by its operator's limits and runs every search in one process (``workers``)
+PARAMS: Final = (
+    BotParam("iters", "int", 1, 1_000_000_000, limit="iters"),
+    BotParam("time", "float", 0, 86_400, above=True, limit="time"),
+    BotParam("depth", "int", 0, 10_000, words=("full",)),
+    BotParam("c", "float", 0, 1_000),
+    BotParam("worlds", "int", 0, 10_000_000),
+    BotParam("rollout", "choice", words=ROLLOUTS),
+    BotParam("eps", "float", 0, 1),
+    BotParam("prior", "float", 0, 1_000_000),
+    BotParam("workers", "int", 1, 256, server_max=1),
+    BotParam("horizon", "choice", words=HORIZONS),
+)
+assert tuple(p.name for p in PARAMS) == KNOWN
+
+register_bot("mcts", _factory, PARAMS)
+register_bot("planner", _planner, PARAMS)
