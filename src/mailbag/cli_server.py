@@ -4,10 +4,12 @@ Needs the ``web`` extra (``pip install 'mailbag[web]'``, or ``make serve``)."""
 from __future__ import annotations
 
 import json
+import math
 from typing import Annotated
 
 import typer
 
+from mailbag.bots.base import BotLimits
 from mailbag.cliutil import friendly
 from mailbag.core.errors import MailbagError
 from mailbag.core.i18n import _
@@ -60,6 +62,25 @@ def register(app: typer.Typer) -> None:
                 ),
             ),
         ] = None,
+        max_bot_time: Annotated[
+            float,
+            typer.Option(
+                metavar="SECONDS",
+                help=_(
+                    "the most seconds a bot may think per move (tables asking more are refused)"
+                ),
+            ),
+        ] = BotLimits.time,
+        max_bot_iters: Annotated[
+            int,
+            typer.Option(
+                metavar="N",
+                help=_(
+                    "the most search iterations a bot may run per move (tables asking more "
+                    "are refused)"
+                ),
+            ),
+        ] = BotLimits.iters,
     ) -> None:
         """Play in the browser with friends: a lobby, invite links, live tables."""
         _need_web()
@@ -70,6 +91,7 @@ def register(app: typer.Typer) -> None:
 
         if not 0 < port < 65536:
             raise ServeError(_("--port must be from 1 to 65535, not {port}", port=port))
+        limits = _bot_limits(max_bot_time, max_bot_iters)
         url = db or default_db_url()
         if not (url.startswith("sqlite:///") or url.startswith("postgresql")):
             raise ServeError(
@@ -79,7 +101,7 @@ def register(app: typer.Typer) -> None:
                 )
             )
         _open_database(url)
-        application = create_app(url)
+        application = create_app(url, bot_limits=limits)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         address = f"http://{shown}:{port}/"
         typer.echo(
@@ -152,6 +174,20 @@ def register(app: typer.Typer) -> None:
 def _open_database(url: str) -> None:
     """Open the database and bring its schema up to date before serving, so a wrong ``--db``
     is one clear line, not a server that fails as it starts."""
+def _bot_limits(seconds: float, iters: int) -> BotLimits:
+    """The operator's bot limits, checked: a search needs some time and iterations, and no
+    move may take more than an hour."""
+    if not (math.isfinite(seconds) and 0.01 <= seconds <= 3600):
+        raise ServeError(
+            _("--max-bot-time must be from 0.01 to 3600 seconds, not {value}", value=seconds)
+        )
+    if not 1 <= iters <= 10_000_000:
+        raise ServeError(
+            _("--max-bot-iters must be from 1 to 10000000, not {value}", value=iters)
+        )
+    return BotLimits(time=seconds, iters=iters)
+
+
     from sqlalchemy.exc import SQLAlchemyError
 
     from mailbag.core.i18n import _

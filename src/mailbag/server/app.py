@@ -30,6 +30,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from mailbag.bots.base import BotLimits
 from mailbag.core import MailbagError
 from mailbag.core.i18n import (
     LANGUAGE_NAMES,
@@ -250,15 +251,17 @@ def create_app(
     bot_threads: int = 4,
     tables_per_minute: float | None = None,
     tables_burst: int | None = None,
+    bot_limits: BotLimits | None = None,
 ) -> Starlette:
     """The application on database ``db_url`` (migrated on start-up). ``listen``: follow other
     processes' changes through PostgreSQL LISTEN/NOTIFY (PostgreSQL only).
     ``tables_per_minute``, ``tables_burst``: how many tables one client address may make (or
     import) a minute and at once (0 a minute: no limit; default :data:`TABLES_PER_MINUTE`,
     :data:`TABLES_BURST`, or the environment's ``MAILBAG_TABLES_PER_MINUTE``,
-    ``MAILBAG_TABLES_BURST``)."""
+    ``MAILBAG_TABLES_BURST``). ``bot_limits``: what a bot may think per move (seconds,
+    iterations; default :class:`BotLimits`)."""
     db = Database(db_url)
-    hub = Hub(db, bot_threads=bot_threads)
+    hub = Hub(db, bot_threads=bot_threads, bot_limits=bot_limits)
     if tables_per_minute is None:
         tables_per_minute = _limit("MAILBAG_TABLES_PER_MINUTE", TABLES_PER_MINUTE)
     if tables_burst is None:

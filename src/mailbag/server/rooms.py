@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from mailbag.bots.base import Bot, make_bot
+from mailbag.bots.base import Bot, BotLimits, make_bot
 from mailbag.core import Action, Event, IllegalAction, MailbagError
 from mailbag.core.i18n import _, language, use_language
 from mailbag.core.records import GameRecord, replay_steps, result_of
@@ -34,7 +34,7 @@ from mailbag.server import messages
 from mailbag.server.protocol import encode
 from mailbag.server.store.db import Database, SeatRow, TableRow
 from mailbag.server.store.sqlstore import SqlStore
-from mailbag.server.thinking import Thinking
+from mailbag.server.thinking import Thinking, ThinkingError, absent_bot_kind
 from mailbag.sim.runner import make_agents
 from mailbag.table import Table, game_for_record
 from mailbag.table.hints import Hint, hint_entries, hints_by_default
@@ -227,7 +227,9 @@ class Room:
     async def hint(self, seat: int, step: int) -> dict[str, Any]:
         """A ``hint`` message for ``seat``'s decision at ``step``: the top choices of a search on
         its own view (:mod:`mailbag.table.hints`). Raises :class:`IllegalAction` when hints are
-        off, it is not the seat's decision, or the step is stale."""
+        off, it is not the seat's decision, the step is stale, or the seat asked for another
+        hint too recently (one every ``thinking.HINT_INTERVAL`` seconds: hints share the bots'
+        worker processes; a hint already worked out for the same view is given again)."""
         if not self.hints_allowed():
             raise IllegalAction("hints_off", _("hints are off at this table"))
         async with self.lock:
@@ -246,6 +248,7 @@ class Room:
         key = (seat, _digest([observation, [str(a) for a in legal]]))
         hint = self._hints.get(key)
         if hint is None:
+            self.hub.thinking.check_hint_rate(self.id, seat)
             self._hinting.add(seat)
             try:
                 hint = await self.hub.thinking.hint(
@@ -533,17 +536,22 @@ class Room:
                 agent = self.table.agents[seat]
                 observation = self.table.view(seat) if getattr(agent, "needs_view", True) else {}
                 legal = self.table.legal_actions(seat)
-            action = await self.hub.thinking.choose(
-                table_id=self.id,
-                seat=seat,
-                kind=self.bot_kind(seat),
-                agent=agent,
-                game_name=self.table.record.game,
-                components=self._components(),
-                seed=self.table.record.seed,
-                observation=observation,
-                legal=legal,
-            )
+            try:
+                action = await self.hub.thinking.choose(
+                    table_id=self.id,
+                    seat=seat,
+                    kind=self.bot_kind(seat),
+                    agent=agent,
+                    game_name=self.table.record.game,
+                    components=self._components(),
+                    seed=self.table.record.seed,
+                    observation=observation,
+                    legal=legal,
+                )
+            except ThinkingError:
+                # the search did not come back (logged): the table goes on, the seat's first
+                # legal action is played for it
+                action = legal[0]
             async with self.lock:
                 if self.table.step != step or self.table.agents.get(seat) is not agent:
                     continue  # the table changed while the bot thought: think again
@@ -558,7 +566,7 @@ class Room:
     def bot_kind(self, seat: int) -> str:
         """The kind of bot playing ``seat``: its own, or the absent-player bot's."""
         if self.row.seats[seat].away:
-            return str(self.settings.get("absent_bot") or "random")
+            return absent_bot_kind(self.settings)
         return self.table.record.seats[seat]
 
     def _components(self) -> tuple[str, str] | None:
@@ -600,7 +608,7 @@ class Room:
     def _set_away(self, seat: int, away: bool) -> None:
         row = self.row.seats[seat]
         if away and not row.away:
-            kind = str(self.settings["absent_bot"])
+            kind = absent_bot_kind(self.settings)
             self.table.agents[seat] = make_bot(kind, self.game, seat, self.table.record.seed)
         elif not away:
             self.table.agents.pop(seat, None)
@@ -683,7 +691,7 @@ class Room:
     def _set_away_local(self, seat: int, away: bool) -> None:
         row = self.row.seats[seat]
         if away and seat not in self.table.agents:
-            kind = str(self.settings.get("absent_bot") or "random")
+            kind = absent_bot_kind(self.settings)
             self.table.agents[seat] = make_bot(kind, self.game, seat, self.table.record.seed)
         elif not away and row.token_hash is not None:
             self.table.agents.pop(seat, None)
@@ -741,6 +749,7 @@ class Hub:
         *,
         idle_after: float = IDLE_AFTER,
         max_rooms: int = MAX_ROOMS,
+        bot_limits: BotLimits | None = None,
     ) -> None:
         self.db = db
         #: the loaded rooms, the least recently used first
@@ -751,7 +760,7 @@ class Hub:
         self.max_rooms = max_rooms
         self._sweeper: asyncio.Task[None] | None = None
         self.io = ThreadPoolExecutor(max_workers=8, thread_name_prefix="mailbag-io")
-        self.thinking = Thinking(threads=bot_threads, processes=bot_processes)
+        self.thinking = Thinking(threads=bot_threads, processes=bot_processes, limits=bot_limits)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in the pool, in this context (the reader's language: a refusal is
