@@ -19,18 +19,44 @@ from mailbag.games import get
 from mailbag.sim.runner import make_agents
 from mailbag.table import MemoryStore, Table
 from mailbag.tui.app import PlayApp
-from mailbag.tui.screens import GameOver, HandOver
+from mailbag.tui.screens import GameOver, Gate, HandOver
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "tui"
 #: a bound on waiting for the bots (only a hang reaches it)
 WAIT = 120.0
 
 
-def new_app(name: str, seats: list[str], seed: int) -> PlayApp:
+class Clock:
+    """The app's clock in a test: time moves only when the test says (the hot-seat screens'
+    guard is measured on it)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def new_app(name: str, seats: list[str], seed: int, names: list[str] | None = None) -> PlayApp:
     game = get(name)
-    record = GameRecord(game.spec.name, game.spec.resolve_options(), seed, seats)
+    record = GameRecord(game.spec.name, game.spec.resolve_options(), seed, seats, names=names)
     table = Table.open(game, record, MemoryStore(), make_agents(game, seats, seed))
-    return PlayApp(table, [i for i, kind in enumerate(seats) if kind == "human"])
+    app = PlayApp(table, [i for i, kind in enumerate(seats) if kind == "human"])
+    app.clock = Clock()
+    return app
+
+
+async def go_on(pilot: Pilot[Any], app: PlayApp) -> None:
+    """Leave a hot-seat screen as a person does: once its guard is over, Space."""
+    gate = app.screen
+    assert isinstance(gate, Gate), gate
+    clock = app.clock
+    assert isinstance(clock, Clock)
+    clock.advance(gate.guard + 0.01)
+    await press(pilot, app, "space")
 
 
 async def settle(pilot: Pilot[Any], app: PlayApp) -> None:
@@ -53,16 +79,17 @@ def options(app: PlayApp) -> int:
 async def play_to_the_end(
     pilot: Pilot[Any], app: PlayApp, seed: int, limit: int = 4000
 ) -> dict[str, int]:
-    """Choose at random with the digit keys (Enter at a hand-over) until the game is over."""
+    """Choose at random with the digit keys (Space at a hot-seat screen) until the game is
+    over."""
     rnd = random.Random(seed)
     counts = {"keys": 0, "handovers": 0}
     for _ in range(limit):
         await settle(pilot, app)
         if isinstance(app.screen, GameOver):
             return counts
-        if isinstance(app.screen, HandOver):
-            counts["handovers"] += 1
-            await press(pilot, app, "enter")
+        if isinstance(app.screen, Gate):
+            counts["handovers"] += isinstance(app.screen, HandOver)
+            await go_on(pilot, app)
             continue
         entries = len(app.path[-1].children if app.path else app.menu.choices)  # type: ignore[union-attr]
         await press(pilot, app, str(rnd.randint(1, min(9, entries))))
@@ -119,7 +146,7 @@ def nothing_cut_off(app: PlayApp) -> None:
             inner = widget.content_region
             needed = widget.get_content_height(inner.size, app.size, inner.width)
             assert needed <= inner.height, f"{widget!r} needs {needed} rows, has {inner.height}"
-    if isinstance(app.screen, HandOver | GameOver):
+    if isinstance(app.screen, Gate | GameOver):
         return
     choices = app.query_one("#choices", OptionList)
     assert choices.region.height >= 4 and choices.region.width >= 30, choices.region

@@ -12,14 +12,14 @@ import pytest
 
 pytest.importorskip("textual")
 
-from drive import new_app, press, screen_text, settle
+from drive import go_on, new_app, press, screen_text, settle
 
 from mailbag.core import Action, Observation
 from mailbag.core.records import GameRecord
 from mailbag.games import get
 from mailbag.table import MemoryStore, Table
 from mailbag.tui.app import PlayApp
-from mailbag.tui.screens import HandOver
+from mailbag.tui.screens import HandOver, TurnDone
 
 
 def shown_choices(app: PlayApp) -> list[str]:
@@ -95,19 +95,27 @@ def test_hot_seat_shows_nothing_of_one_person_to_the_next() -> None:
             await settle(pilot, app)
             assert isinstance(app.screen, HandOver) and app.screen.seat == 0
             assert "Pass the keyboard to seat 0" in screen_text(app)
-            await press(pilot, app, "enter")
+            assert "press Space when you have the keyboard" in screen_text(app)
+            await press(pilot, app, "enter")  # Enter is a choice key: it does not pass
+            assert isinstance(app.screen, HandOver) and app.showing is None
+            await go_on(pilot, app)
             assert app.showing == 0 and "Your bag" in screen_text(app)
             for _ in range(60):
-                if isinstance(app.screen, HandOver):
+                if isinstance(app.screen, TurnDone):
                     break
                 await decide(app, pilot, rnd)
+            # seat 0 first sees what its turn did, on its own screen, and hides it
+            assert isinstance(app.screen, TurnDone) and app.screen.seat == 0
+            text = screen_text(app)
+            assert "your turn is over" in text and "you chose" in text and "Your bag" in text
+            await go_on(pilot, app)
             assert isinstance(app.screen, HandOver) and app.screen.seat == 1
             text = screen_text(app)
             assert "Your bag" not in text and "you chose" not in text
             for pane in ("#board", "#own-left-text", "#own-right-text", "#others"):
                 assert not str(app.query_one(pane).render()).strip(), pane
             assert app.query_one("#choices").option_count == 0
-            await press(pilot, app, "enter")
+            await go_on(pilot, app)
             assert app.showing == 1
             assert "you chose" not in screen_text(app)  # seat 0's log stays seat 0's
             await pilot.press("q")

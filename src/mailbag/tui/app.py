@@ -5,16 +5,21 @@ steps with their consequences, and the event log — on one screen that never sc
 It is a thin shell like line mode: the table validates, applies and saves every decision before
 the screen hears of it; the menu (``table.menu``) arranges the choices; bots think in a thread of
 their own so that the keys stay alive (``q`` saves and quits even while one thinks). Everything
-shown comes from the deciding seat's view, its legal actions and the events it may see; in hot
-seat the screen is emptied and waits for the next person before showing anything of theirs.
+shown comes from the deciding seat's view, its legal actions and the events it may see. In hot
+seat the person who finished first sees what their last decisions did and presses Space to hide
+it; the screen is emptied and waits until the next person presses Space before showing anything
+of theirs (see :class:`~mailbag.tui.screens.Gate`: no choice key, and no key pressed before or
+just after such a screen appeared, goes on). Names pass :func:`mailbag.core.names.printable`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import math
 import signal
 import threading
+import time
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import Any, ClassVar
@@ -30,15 +35,18 @@ from textual.widgets.option_list import Option
 
 from mailbag.core import Action, Event, MailbagError
 from mailbag.core.i18n import N_, _, pgettext
+from mailbag.core.names import printable
 from mailbag.core.records import seat_kind_label
 from mailbag.table import Table
 from mailbag.table.menu import Choice, Menu, known_scores, menu_for, take_back, take_single
 from mailbag.terminal import parse_typed, scoreboard
-from mailbag.tui.screens import GameOver, HandOver, Help, translate_bindings
+from mailbag.tui.screens import GameOver, HandOver, Help, TurnDone, translate_bindings
 from mailbag.tui.sections import split_render
 
 #: at most this many lines of each person's log are kept
 LOG_LINES = 400
+#: at most this many lines of what a person's last decisions did are shown at the end of a turn
+TURN_LINES = 14
 #: the width of the right column (choices, log): on a large screen, on a small one
 RIGHT = 48
 RIGHT_COMPACT = 35
@@ -120,6 +128,10 @@ class PlayApp(App[str]):
         self.path: list[Choice] = []
         self.auto: set[int] = set()
         self.logs: dict[int, list[Text]] = {seat: [] for seat in self.humans}
+        #: each person's log lines since their last choice (shown at the end of their turn)
+        self.recent: dict[int, list[Text]] = {seat: [] for seat in self.humans}
+        #: seconds, for the hot-seat screens' guard (tests put a clock of their own)
+        self.clock: Callable[[], float] = time.monotonic
         self.expanded = False
         #: on a small screen the left column shows the board or your own area ("v" switches)
         self.left_view = "own"
@@ -241,7 +253,10 @@ class PlayApp(App[str]):
             if self.stopping:
                 return
             if table.is_over():
-                self._game_over()
+                if self.hot_seat and self.showing is not None:
+                    self._turn_done(self.showing, self._game_over)
+                else:
+                    self._game_over()
                 return
             if any(seat in table.agents for seat in table.deciders()):
                 self._start_bots()
@@ -252,10 +267,14 @@ class PlayApp(App[str]):
             if said is not None:
                 self._write(seat, Text(said, style="italic"))
                 continue
-            self.menu, self.path = menu, []
             if self.showing != seat:
-                self._hand_over(seat)
+                self.menu, self.path = None, []  # nothing of the next seat until they are here
+                if self.hot_seat and self.showing is not None:
+                    self._turn_done(self.showing, functools.partial(self._hand_over, seat))
+                else:
+                    self._hand_over(seat)
                 return
+            self.menu, self.path = menu, []
             self._present(seat)
             return
         raise RuntimeError("more than 10,000 decisions taken without asking anyone")
@@ -271,13 +290,33 @@ class PlayApp(App[str]):
             else _("your decision")
         )
 
+    def _turn_done(self, seat: int, then: Callable[[], None]) -> None:
+        """The end of a person's turn in hot seat: their own screen as it is now, with what
+        their last decisions did, until they press Space; then ``then``."""
+        self.busy = False
+        self._show_view(seat)
+        self._show_choices()
+        self._status(_("{name}: your turn is over", name=table_label(self, seat)))
+        did = [line.plain for line in self.recent[seat][-TURN_LINES:]]
+        self.recent[seat] = []
+
+        def hidden(_result: None) -> None:
+            self.showing = None
+            self._blank()
+            then()
+
+        self.push_screen(TurnDone(seat, table_label(self, seat), did), hidden)
+        self.idle.set()
+
     def _hand_over(self, seat: int) -> None:
         self.showing = None
         self._blank()
 
         def arrived(_result: None) -> None:
+            self.showing = seat
+            self.recent[seat] = []
             self._show_log(seat)
-            self._present(seat)
+            self.advance()
 
         self._status(_("passing to {name}", name=table_label(self, seat)))
         self.push_screen(HandOver(seat, self.kinds[seat], table_label(self, seat)), arrived)
@@ -289,6 +328,8 @@ class PlayApp(App[str]):
         seat = self.showing
         if seat is None or self.hot_seat:
             seat = None
+            self.showing = None
+            self.query_one("#log", RichLog).clear()
         self._show_view(seat)
         self._show_choices()
         self._status(_("game over"))
@@ -302,7 +343,8 @@ class PlayApp(App[str]):
         self._show_choices()
         thinking = [s for s in self.table.deciders() if s in self.table.agents]
         who = ", ".join(
-            f"{table_label(self, s)} ({seat_kind_label(self.kinds[s])})" for s in thinking
+            f"{table_label(self, s)} ({printable(seat_kind_label(self.kinds[s]))})"
+            for s in thinking
         )
         self._status(_("{who} to play … (q saves and quits)", who=who))
         threading.Thread(target=self._run_bots, name="mailbag-bots", daemon=True).start()
@@ -352,12 +394,14 @@ class PlayApp(App[str]):
     @property
     def _labels(self) -> list[str]:
         record = self.table.record
-        return [record.label(s) for s in range(len(record.seats))]
+        return [printable(record.label(s)) for s in range(len(record.seats))]
 
     def _write(self, seat: int, line: Text) -> None:
         log = self.logs[seat]
         log.append(line)
         del log[:-LOG_LINES]
+        self.recent[seat].append(line)
+        del self.recent[seat][:-LOG_LINES]
         if seat == self.showing:
             self.query_one("#log", RichLog).write(line)
 
@@ -387,7 +431,9 @@ class PlayApp(App[str]):
     # -- drawing -------------------------------------------------------------------------------
     def _status(self, text: str) -> None:
         record = self.table.record
-        head = _("{title} · game {id} · ", title=_(self.game.spec.title), id=record.game_id)
+        head = _(
+            "{title} · game {id} · ", title=_(self.game.spec.title), id=printable(record.game_id)
+        )
         self.query_one("#status", Static).update(Text(head + text))
 
     def _blank(self) -> None:
@@ -488,6 +534,7 @@ class PlayApp(App[str]):
         if seat is None or self.menu is None:
             return
         leaf = self.menu.leaf_for(action)
+        self.recent[seat] = []
         try:
             self.table.submit(seat, action)
         except MailbagError as exc:
@@ -496,8 +543,9 @@ class PlayApp(App[str]):
         what = leaf.text if leaf is not None and leaf.text else str(action)
         if leaf is not None and leaf.is_step is False and self.path:
             what = f"{self.path[-1].text or self.path[-1].notation}: {what}"
-        chose = _("you chose: {what} ({action})", what=what, action=str(action))
-        self._write(seat, Text(chose, style="bold"))
+        chose = Text(_("you chose: {what} ({action})", what=what, action=str(action)), style="bold")
+        self._write(seat, chose)
+        self.recent[seat].insert(0, self.recent[seat].pop())  # the choice, then what it did
         self.path = []
         self.query_one("#choices", OptionList).focus()
         self.advance()
@@ -654,4 +702,4 @@ def _rows(text: str, width: int) -> int:
 
 def table_label(app: PlayApp, seat: int) -> str:
     """How a seat is called on screen: its name from ``--seats alice=human``, or ``seat N``."""
-    return app.table.record.label(seat)
+    return printable(app.table.record.label(seat))

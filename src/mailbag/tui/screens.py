@@ -1,11 +1,16 @@
-"""The full-screen UI's pop-up screens: the hot-seat hand-over, the list of keys, the end."""
+"""The full-screen UI's pop-up screens: the hot seat's end of turn and hand-over (left only by
+Space, after a short guard), the list of keys, the end."""
 
 from __future__ import annotations
 
 import dataclasses
+import time
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
+from textual import events
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -13,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from mailbag.core.i18n import N_, _
+from mailbag.core.names import printable
 from mailbag.core.records import seat_kind_label, seat_label
 
 #: the keys, each with what it does (the key's name, then its text in the reader's language)
@@ -47,44 +53,124 @@ def translate_bindings(node: Any) -> None:
         ]
 
 
-class HandOver(ModalScreen[None]):
-    """Hot seat: nothing of anyone on screen until the next person says they are there."""
+class Gate(ModalScreen[None]):
+    """A hot-seat screen that only Space leaves, never sooner than :attr:`guard` seconds after
+    it appeared: no choice key (digits, letters, Enter, Esc, Tab …) does anything here, and a
+    key pressed before it appeared (Enter once too often) is thrown away. Ctrl-C still stops.
+    The app's ``clock`` (seconds, :func:`time.monotonic` by default) measures the guard."""
+
+    #: seconds after appearing during which even Space is ignored
+    guard: ClassVar[float] = 0.5
 
     DEFAULT_CSS = """
-    HandOver { align: center middle; background: $background; }
-    HandOver > Vertical {
-        width: 64; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent;
+    Gate { align: center middle; }
+    Gate > Vertical {
+        width: 72; max-width: 100%; height: auto; max-height: 100%; padding: 0 2;
+        border: heavy $accent; background: $surface;
     }
-    HandOver Static { width: 100%; height: auto; }
+    Gate Static { width: 100%; height: auto; }
+    Gate #gate-nudge { color: $warning; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "dismiss_screen", N_("I am here"), show=True),
-    ]
 
-    def __init__(self, seat: int, kind: str, label: str = "") -> None:
+    def __init__(self, seat: int, label: str = "") -> None:
         super().__init__()
-        translate_bindings(self)
         self.seat = seat
-        self.kind = kind
-        if not label:
-            label = seat_label(seat)
-        self.label = label
+        self.label = label or seat_label(seat)
+        self._shown_at: float | None = None
+        self._shown_real = 0.0
+        #: how many keys reached this screen (tests wait on it)
+        self.keys_seen = 0
+
+    def _clock(self) -> float:
+        clock = getattr(self.app, "clock", None)
+        return float(clock()) if callable(clock) else time.monotonic()
+
+    def lines(self) -> str:
+        """What the screen says (without the line on which key goes on)."""
+        raise NotImplementedError
+
+    def go_on(self) -> str:
+        """The line that says which key goes on."""
+        raise NotImplementedError
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(
-                _(
-                    "Pass the keyboard to {name} ({kind}).",
-                    name=self.label,
-                    kind=seat_kind_label(self.kind),
-                )
-                + "\n\n"
-                + _("Seat {seat}: press Enter when the others are not looking.", seat=self.seat),
-                markup=False,
-            )
+            yield Static(self.lines(), markup=False, id="gate-text")
+            yield Static(self.go_on(), markup=False, id="gate-key")
+            yield Static("", markup=False, id="gate-nudge")
 
-    def action_dismiss_screen(self) -> None:
-        self.dismiss(None)
+    def on_screen_resume(self) -> None:
+        self._shown_at = self._clock()
+        self._shown_real = get_time()
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.keys_seen += 1
+        if self._shown_at is None or event.time < self._shown_real:
+            return  # typed before this screen appeared
+        if self._clock() - self._shown_at < self.guard:
+            return
+        if event.key == "space":
+            self.dismiss(None)
+            return
+        self.query_one("#gate-nudge", Static).update(
+            _("that key does nothing here: only Space goes on")
+        )
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+
+
+class TurnDone(Gate):
+    """Hot seat, the end of a person's turn: what their last decisions did (over their own
+    screen), until they press Space to hide it all."""
+
+    guard = 0.5
+
+    def __init__(self, seat: int, label: str, did: Sequence[str]) -> None:
+        super().__init__(seat, label)
+        self.did = list(did)
+
+    def lines(self) -> str:
+        head = _("{name}: your turn is over.", name=self.label)
+        if not self.did:
+            return head + "\n" + _("(nothing more to see)")
+        return "\n".join([head, _("What it did:"), *(f"  {line}" for line in self.did)])
+
+    def go_on(self) -> str:
+        return _("Press Space to hide your things and pass the keyboard.")
+
+
+class HandOver(Gate):
+    """Hot seat: nothing of anyone on screen until the next person presses Space."""
+
+    guard = 1.0
+
+    DEFAULT_CSS = """
+    HandOver { background: $background; }
+    """
+
+    def __init__(self, seat: int, kind: str, label: str = "") -> None:
+        super().__init__(seat, label)
+        self.kind = kind
+
+    def lines(self) -> str:
+        return _(
+            "Pass the keyboard to {name} ({kind}).",
+            name=self.label,
+            kind=printable(seat_kind_label(self.kind)),
+        )
+
+    def go_on(self) -> str:
+        return (
+            _(
+                "{name}: press Space when you have the keyboard and the others are not looking.",
+                name=self.label,
+            )
+            + "\n"
+            + _("(Ctrl-C saves and stops)")
+        )
 
 
 class Help(ModalScreen[None]):
