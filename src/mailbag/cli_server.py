@@ -111,8 +111,11 @@ def register(app: typer.Typer) -> None:
                 database=safe_url(url),
             )
         )
+        from mailbag.server import wsserver
+
         uvicorn.run(
             application,
+            ws=wsserver.protocol(),
             host=host,
             port=port,
             log_level="warning",

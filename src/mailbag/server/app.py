@@ -10,6 +10,7 @@ import asyncio
 import base64
 import contextlib
 import contextvars
+import functools
 import gc
 import hashlib
 import json
@@ -31,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from mailbag.bots.base import BotLimits
-from mailbag.core import MailbagError
+from mailbag.core import IllegalAction, MailbagError
 from mailbag.core.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -44,6 +45,7 @@ from mailbag.core.i18n import (
 )
 from mailbag.core.records import replay_steps
 from mailbag.server import lobby, messages, protocol
+from mailbag.server.outbox import Outbox
 from mailbag.server.protocol import BadMessage, Hello
 from mailbag.server.rooms import Conn, Hub, Room, is_table_id, refused, token_hash
 from mailbag.server.store.db import Database
@@ -63,6 +65,12 @@ MAX_ADDRESSES = 10_000
 RATE, BURST = 20.0, 40.0
 #: a socket that keeps on over the limit after this many error frames is closed
 STRIKES = 10
+#: seconds a socket may stay open without saying hello
+HELLO_TIMEOUT = 10.0
+#: sockets without hello one client address may hold open at once
+MAX_WITHOUT_HELLO = 20
+#: seconds a closing socket's last messages (an error, its close) may take to go out
+CLOSE_WAIT = 2.0
 
 def _security_headers() -> dict[str, str]:
     """The page's headers: scripts only from this server, plus the page's one inline script (the
@@ -451,8 +459,10 @@ def create_app(
             )
         return JSONResponse({"seat": seat, "link": await hub.renew_seat_link(room, seat)})
 
+    unwelcomed = _Unwelcomed()
+
     async def socket(websocket: WebSocket) -> None:
-        await _serve_socket(hub, websocket)
+        await _serve_socket(hub, websocket, unwelcomed)
 
     routes = [
         Route("/", page),
@@ -539,7 +549,40 @@ class _Bucket:
         return True
 
 
-async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
+class _Unwelcomed:
+    """The sockets open without a hello yet, counted by client address: at most
+    :data:`MAX_WITHOUT_HELLO` each (behind a proxy, every client has the proxy's address)."""
+
+    def __init__(self) -> None:
+        self.count: dict[str, int] = {}
+
+    def enter(self, address: str) -> bool:
+        held = self.count.get(address, 0)
+        if held >= MAX_WITHOUT_HELLO:
+            return False
+        self.count[address] = held + 1
+        return True
+
+    def leave(self, address: str) -> None:
+        held = self.count.get(address, 0) - 1
+        if held > 0:
+            self.count[address] = held
+        else:
+            self.count.pop(address, None)
+
+
+def _close_reason(text: str) -> str:
+    """``text`` cut to what a close frame can carry (123 bytes of UTF-8)."""
+    data = text.encode()
+    if len(data) <= 123:
+        return text
+    return data[:120].decode(errors="ignore") + "…"
+
+
+async def _serve_socket(hub: Hub, websocket: WebSocket, unwelcomed: _Unwelcomed) -> None:
+    """One table socket: its hello (within :data:`HELLO_TIMEOUT` seconds), then its messages.
+    Everything it is sent goes through its own :class:`Outbox`: nothing here, nor any table,
+    waits for its peer to read."""
     # the socket's language until its hello names one: the browser's
     lang = best_language(websocket.headers.get("accept-language"))
     if not _same_origin(websocket):
@@ -547,43 +590,89 @@ async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
             await websocket.close(code=4403, reason=_("wrong origin"))
         return
     await websocket.accept()
-    send_lock = asyncio.Lock()
+    address = websocket.client.host if websocket.client is not None else "?"
+    if not unwelcomed.enter(address):
+        with use_language(lang):
+            reason = _(
+                "too many sockets without hello from this address (at most {limit}); "
+                "try again later",
+                limit=MAX_WITHOUT_HELLO,
+            )
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(websocket.close(1013, _close_reason(reason)), 5.0)
+        return
+    waiting = True  # counted among the sockets without hello
 
-    async def send(text: str) -> None:
-        async with send_lock:
-            await websocket.send_text(text)
+    async def close_socket(code: int, reason: str) -> None:
+        await websocket.close(code, _close_reason(reason))
 
-    async def error(reason: str) -> None:
-        await send(protocol.encode({"type": "error", "reason": reason}))
+    outbox = Outbox(websocket.send_text, close_socket)
+    outbox.start()
+    put = outbox.put
+
+    def error(reason: str) -> None:
+        put(protocol.encode({"type": "error", "reason": reason}))
+
+    def close(code: int, reason: str = "") -> None:
+        outbox.close(code, reason)
+
+    async def send(text: str) -> None:  # a room's way to this socket: never waits
+        put(text)
+
+    async def close_later(code: int, reason: str) -> None:
+        close(code, reason)
 
     table_id = websocket.path_params["table"]
     conn: Conn | None = None
     room: Room | None = None
     bucket, strikes = _Bucket(), 0
+    loop = asyncio.get_running_loop()
+    hello_by = loop.time() + HELLO_TIMEOUT
     try:
-        while True:
-            frame = await websocket.receive()
+        while outbox.open:
+            if conn is None:
+                try:
+                    frame = await asyncio.wait_for(
+                        websocket.receive(), max(0.0, hello_by - loop.time())
+                    )
+                except TimeoutError:
+                    with use_language(lang):
+                        close(
+                            4408, _("no hello within {seconds} s", seconds=f"{HELLO_TIMEOUT:g}")
+                        )
+                    break
+            else:
+                frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
-                raise WebSocketDisconnect(frame.get("code", 1000))
+                break
             # a binary frame is read as the same JSON (it used to crash the handler)
             data: str | bytes = frame.get("text") or frame.get("bytes") or b""
             # every text made for this socket is in its reader's language
             with use_language(lang if conn is None else conn.lang):
                 if not bucket.take():
                     strikes += 1
-                    await error(_("too many messages: slow down"))
+                    error(
+                        _(
+                            "too many messages: at most {rate} a second (bursts of {burst}); "
+                            "this one was not read",
+                            rate=f"{RATE:g}",
+                            burst=f"{BURST:g}",
+                        )
+                    )
                     if strikes >= STRIKES:
-                        await websocket.close(code=1008, reason=_("too many messages"))
-                        return
+                        close(1008, _("too many messages"))
+                        break
+                    if conn is not None and room is not None:
+                        put(room.resend(conn))  # the table as it is: nothing is left unsaid
                     continue
                 try:
                     message = protocol.decode(data)
                 except BadMessage as exc:
-                    await error(str(exc))
+                    error(str(exc))
                     continue
                 if conn is None or room is None:
                     if not isinstance(message, Hello):
-                        await error(_("say hello first: {'type': 'hello', 'v': 1, 'token': …}"))
+                        error(_("say hello first: {'type': 'hello', 'v': 1, 'token': …}"))
                         continue
                     wrong_lang = None
                     if message.lang is not None:
@@ -594,28 +683,33 @@ async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
                     with use_language(lang):
                         room = await hub.room(table_id)
                         if room is None:
-                            await error(_("no table {table}", table=repr(table_id)))
-                            await websocket.close(code=4404)
-                            return
+                            error(_("no table {table}", table=repr(table_id[:40])))
+                            close(4404)
+                            break
                         conn = await _join_or_reload(hub, room, message, send)
                         if conn is None:
-                            await error(_("this link is not one of this table's"))
-                            await websocket.close(code=4403)
-                            return
+                            error(_("this link is not one of this table's"))
+                            close(4403)
+                            break
+                        unwelcomed.leave(address)
+                        waiting = False
                         conn.lang = lang
-                        conn.close = websocket.close  # when the creator renews its link
+                        conn.close = close_later  # when the creator renews its link
+                        outbox.slow_reason = _("too slow: this socket did not read its messages")
+                        outbox.on_end = functools.partial(room.left, conn)  # given up: gone
                         await _greet(hub, room, conn, message)
                         if wrong_lang is not None:
-                            await error(wrong_lang)
+                            error(wrong_lang)
                     continue
-                await _handle(room, conn, message, send, error)
+                await _handle(room, conn, message, put, error)
     except WebSocketDisconnect:
         pass
     finally:
+        if waiting:
+            unwelcomed.leave(address)
         if room is not None and conn is not None:
             room.left(conn)
-            with contextlib.suppress(Exception):
-                await room.broadcast()
+        await outbox.finish(CLOSE_WAIT)
 
 
 async def _join_or_reload(
@@ -647,12 +741,11 @@ async def _greet(hub: Hub, room: Room, conn: Conn, hello: Hello) -> None:
     if hello.last_step is not None and hello.last_step <= room.shown_step(conn.seat):
         conn.sent = hello.last_step
     await conn.send(room.welcome(conn))
-    room.conns.add(conn)
+    room.joined(conn)  # the others hear of it only if a seat's first socket came
     if conn.seat is not None and room.row.seats[conn.seat].away:
         await room.take_back(conn.seat)  # the owner is back
     else:
         await conn.send(room.resend(conn))
-        await room.broadcast()  # the others see this seat connected
     await hub.tell_rematch_to(room, conn)
 
 
@@ -660,33 +753,33 @@ async def _handle(
     room: Room,
     conn: Conn,
     message: protocol.ClientMessage,
-    send: Callable[[str], Awaitable[None]],
-    error: Callable[[str], Awaitable[None]],
+    send: Callable[[str], object],
+    error: Callable[[str], None],
 ) -> None:
+    """One message of a socket that said hello. ``send`` queues a message for it (never
+    waits: the socket's outbox sends it)."""
     if isinstance(message, protocol.Ping):
-        await send(protocol.encode({"type": "pong"}))
+        send(protocol.encode({"type": "pong"}))
         return
     if isinstance(message, protocol.Sync):
-        await send(room.resend(conn))
-        await send(protocol.encode({"type": "synced"}))
+        send(room.resend(conn))
+        send(protocol.encode({"type": "synced"}))
         return
     if isinstance(message, Hello):
-        await error(_("already said hello"))
+        error(_("already said hello"))
         return
     if isinstance(message, protocol.Lang):
         try:
             conn.lang = _spoken(message.lang)
         except LanguageError as exc:
-            await error(str(exc))
+            error(str(exc))
             return
         conn.sent = -1  # the whole log again, in the new language
-        await send(room.welcome(conn))
-        await send(room.resend(conn))
+        send(room.welcome(conn))
+        send(room.resend(conn))
         return
     if conn.seat is None:
-        await send(
-            refused(MailbagError(_("a spectator watches and cannot play")), room.shown_step(None))
-        )
+        send(refused(MailbagError(_("a spectator watches and cannot play")), room.shown_step(None)))
         return
     try:
         with use_language(conn.lang):  # a refusal's reason is worded in the reader's language
@@ -695,15 +788,19 @@ async def _handle(
             elif isinstance(message, protocol.Undo):
                 step = await room.undo(conn.seat, message.step)
             elif isinstance(message, protocol.HintRequest):
-                await send(protocol.encode(await room.hint(conn.seat, message.step)))
+                send(protocol.encode(await room.hint(conn.seat, message.step)))
                 return
             else:  # Back
-                await room.take_back(conn.seat)
+                if not await room.take_back(conn.seat):
+                    raise IllegalAction(
+                        "not_away", _("no bot is playing your seat: there is nothing to take back")
+                    )
+                send(protocol.encode({"type": "ack", "step": room.shown_step(conn.seat)}))
                 return
     except MailbagError as exc:
         with use_language(conn.lang):
-            await send(refused(exc, room.shown_step(conn.seat)))
-        await send(room.resend(conn))
+            send(refused(exc, room.shown_step(conn.seat)))
+        send(room.resend(conn))
         return
-    await send(protocol.encode({"type": "ack", "step": step}))
+    send(protocol.encode({"type": "ack", "step": step}))
     await room.changed()

@@ -3,6 +3,8 @@ that does not decode into one of them is answered with an error frame naming wha
 
 from __future__ import annotations
 
+import re
+from itertools import accumulate
 from typing import Annotated
 
 import msgspec
@@ -11,8 +13,10 @@ from mailbag.core.i18n import _
 
 #: the protocol version every message carries
 VERSION = 1
-#: the largest client message accepted, in bytes
+#: the largest client message accepted, in bytes (of UTF-8)
 MAX_MESSAGE = 16 * 1024
+#: how deeply arrays and objects may nest in a client message (the protocol's nest 1 deep)
+MAX_DEPTH = 32
 
 _Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
 _Step = Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
@@ -71,8 +75,29 @@ class BadMessage(Exception):
     """A client message that is not one of the protocol's."""
 
 
+#: a JSON string, escapes and all (brackets in one are text, not nesting)
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+#: every byte but the brackets (deleted before the brackets are counted)
+_NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
+_BRACKET_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def depth(data: bytes) -> int:
+    """How deeply arrays and objects nest in the JSON text ``data`` (at least; brackets in
+    strings not counted), found without parsing it: a parser recurses, and msgspec gives up
+    (``RecursionError``) about 1,000 levels down — 5 KB of ``{"a":`` is enough."""
+    if data.count(b"[") + data.count(b"{") <= MAX_DEPTH:
+        return 0  # cannot nest deeper than the limit
+    brackets = _JSON_STRING.sub(b"", data).translate(None, _NOT_BRACKETS)
+    return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
+
+
 def decode(data: str | bytes) -> ClientMessage:
-    """One client message, or :class:`BadMessage` saying what was wrong with it."""
+    """One client message, or :class:`BadMessage` saying what was wrong with it: too large,
+    nested too deep, not JSON, not one of the protocol's messages."""
+    if isinstance(data, str):
+        # a lone surrogate (only a test client can send one) becomes bytes that are not UTF-8
+        data = data.encode("utf-8", "surrogatepass")
     if len(data) > MAX_MESSAGE:
         raise BadMessage(
             _(
@@ -81,12 +106,20 @@ def decode(data: str | bytes) -> ClientMessage:
                 limit=MAX_MESSAGE,
             )
         )
+    if depth(data) > MAX_DEPTH:
+        raise BadMessage(_("message nested deeper than {limit} levels", limit=MAX_DEPTH))
+    try:
+        data.decode()  # JSON text is UTF-8 (a text frame that is not is handed on as bytes)
+    except UnicodeDecodeError:
+        raise BadMessage(_("not a protocol message: malformed JSON")) from None
     try:
         message = _decoder.decode(data)
     except msgspec.ValidationError as exc:
         raise BadMessage(_("not a protocol message: {detail}", detail=str(exc))) from None
     except msgspec.DecodeError:
         raise BadMessage(_("not a protocol message: malformed JSON")) from None
+    except RecursionError:  # not expected past the depth check; never a traceback
+        raise BadMessage(_("message nested deeper than {limit} levels", limit=MAX_DEPTH)) from None
     if message.v != VERSION:
         raise BadMessage(
             _(

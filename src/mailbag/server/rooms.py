@@ -43,6 +43,8 @@ T = TypeVar("T")
 
 #: how long a person may be gone before the absent-player bot takes their seat (default)
 ABSENT_AFTER = 60.0
+#: seconds within which seats coming and going are told to the others in one update
+PRESENCE_DELAY = 0.2
 #: a loaded table nobody has used for this long (no socket, nothing running) is unloaded
 IDLE_AFTER = 300.0
 #: at most this many tables are kept loaded (the least recently used idle ones go first)
@@ -89,7 +91,9 @@ def watch_link(table_id: str, key: str) -> str:
 
 @dataclass(eq=False)
 class Conn:
-    """One socket at a table: a seat's (with its token) or a spectator's."""
+    """One socket at a table: a seat's (with its token) or a spectator's. ``send`` queues a
+    message for it and returns at once (the socket's outbox sends it, in its own task: a
+    table never waits for a socket)."""
 
     send: Callable[[str], Awaitable[None]]
     seat: int | None
@@ -130,6 +134,8 @@ class Room:
     _hinting: set[int] = field(default_factory=set)
     #: when this room was last asked for (``time.monotonic()``): idle rooms are unloaded
     touched: float = field(default_factory=time.monotonic)
+    #: the update telling who is connected, due soon (seats coming and going told at once)
+    _presence: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> str:
@@ -188,6 +194,8 @@ class Room:
             await self.broadcast()  # the others see that seat gone
 
     def players(self) -> list[dict[str, Any]]:
+        """The seats as everyone sees them: who is connected (seats only: spectators come and
+        go unseen) and away."""
         connected = {c.seat for c in self.conns if c.seat is not None}
         return [
             {
@@ -390,10 +398,22 @@ class Room:
 
     async def broadcast(self) -> None:
         """Tell every socket what changed for it — and nothing to a socket for which nothing
-        did (another seat's unseen choice): the arrival of a message would tell it."""
+        did (another seat's unseen choice): the arrival of a message would tell it.
+
+        Waits for no socket (each has its own outbox), and builds each message once for all
+        the sockets that are owed the same one: the same seat (or the spectators), language
+        and place in the log — hundreds of spectators cost one message."""
+        made: dict[tuple[int | None, str, int, int], tuple[str, int, int, bytes, bool]] = {}
         for conn in list(self.conns):
-            message = self.state_message(conn)
-            if self.tell(conn, message):
+            key = (conn.seat, conn.lang, conn.sent, conn.events_sent)
+            found = made.get(key)
+            if found is None:
+                message = self.state_message(conn)
+                news, events = _news(message)
+                made[key] = (message, conn.sent, conn.events_sent, news, events)
+            else:
+                message, conn.sent, conn.events_sent, news, events = found
+            if self._told(conn, news, events):
                 with contextlib.suppress(Exception):
                     await conn.send(message)
 
@@ -406,7 +426,10 @@ class Room:
     def tell(self, conn: Conn, message: str) -> bool:
         """Whether ``message`` tells ``conn`` anything new — new events, or a table unlike the
         last one it was sent (then it is noted as told)."""
-        news, events = _news(message)
+        return self._told(conn, *_news(message))
+
+    @staticmethod
+    def _told(conn: Conn, news: bytes, events: bool) -> bool:
         if news == conn.last and not events:
             return False
         conn.last = news
@@ -617,7 +640,8 @@ class Room:
             self.hub.db.set_away(self.id, seat, away)
 
     async def take_back(self, seat: int) -> bool:
-        """The owner is back: the bot stops playing for them."""
+        """The owner is back: the bot stops playing for them. ``False``: no bot was (the
+        socket's ``back`` is refused, saying so)."""
         if not self.row.seats[seat].away:
             return False
         async with self.lock:
@@ -625,12 +649,35 @@ class Room:
         await self.changed()
         return True
 
+    def joined(self, conn: Conn) -> None:
+        """A socket said hello. If it is its seat's first, the others are told (soon, once for
+        every seat that came or went meanwhile); a spectator's is told to nobody."""
+        first = conn.seat is not None and not any(c.seat == conn.seat for c in self.conns)
+        self.conns.add(conn)
+        if first:
+            self.presence_changed()
+
     def left(self, conn: Conn) -> None:
-        """A socket closed; if it was its seat's last, the absent-player bot takes over after a
-        while (when the table has one)."""
+        """A socket closed (or was given up); if it was its seat's last, the others are told
+        (as in :meth:`joined`), and the absent-player bot takes over after a while (when the
+        table has one)."""
+        was_here = conn in self.conns
         self.conns.discard(conn)
         if conn.seat is not None:
+            if was_here and not any(c.seat == conn.seat for c in self.conns):
+                self.presence_changed()
             self.watch_absence(conn.seat)
+
+    def presence_changed(self) -> None:
+        """Who is connected changed: everyone is told within :data:`PRESENCE_DELAY` seconds,
+        in one update for all the changes meanwhile (a socket that comes and goes again costs
+        no update at all)."""
+        if self._presence is None or self._presence.done():
+            self._presence = asyncio.get_running_loop().create_task(self._tell_presence())
+
+    async def _tell_presence(self) -> None:
+        await asyncio.sleep(PRESENCE_DELAY)
+        await self.broadcast()
 
     def watch_absence(self, seat: int) -> None:
         """If nobody is at ``seat`` (gone, or never came), the absent-player bot takes it after
@@ -895,7 +942,8 @@ class Hub:
             await self.tell_rematch_to(room, conn)
 
     async def tell_rematch_to(self, room: Room, conn: Conn) -> None:
-        """Give a seat at a finished table its link to the rematch, if one was made."""
+        """Give a seat at a finished table its link to the rematch, if one was made (queued for
+        its socket: never waits for it)."""
         if room.row.rematch is None or conn.told_rematch:
             return
         if conn.token is None or conn.seat is None:
