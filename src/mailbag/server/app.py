@@ -67,8 +67,11 @@ RATE, BURST = 20.0, 40.0
 STRIKES = 10
 #: seconds a socket may stay open without saying hello
 HELLO_TIMEOUT = 10.0
-#: sockets without hello one client address may hold open at once
+#: sockets without hello one client address may hold open at once for up to
+#: ``HELLO_TIMEOUT``; beyond them a socket must say hello within ``HELLO_GRACE`` seconds
+#: (a burst of clients connecting at once, as behind a proxy, still gets in)
 MAX_WITHOUT_HELLO = 20
+HELLO_GRACE = 1.0
 #: seconds a closing socket's last messages (an error, its close) may take to go out
 CLOSE_WAIT = 2.0
 
@@ -591,17 +594,10 @@ async def _serve_socket(hub: Hub, websocket: WebSocket, unwelcomed: _Unwelcomed)
         return
     await websocket.accept()
     address = websocket.client.host if websocket.client is not None else "?"
-    if not unwelcomed.enter(address):
-        with use_language(lang):
-            reason = _(
-                "too many sockets without hello from this address (at most {limit}); "
-                "try again later",
-                limit=MAX_WITHOUT_HELLO,
-            )
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(websocket.close(1013, _close_reason(reason)), 5.0)
-        return
-    waiting = True  # counted among the sockets without hello
+    # counted among the address's sockets without hello; else one too many: it has only a
+    # moment to say hello
+    waiting = unwelcomed.enter(address)
+    wait_for_hello = HELLO_TIMEOUT if waiting else min(HELLO_GRACE, HELLO_TIMEOUT)
 
     async def close_socket(code: int, reason: str) -> None:
         await websocket.close(code, _close_reason(reason))
@@ -627,7 +623,7 @@ async def _serve_socket(hub: Hub, websocket: WebSocket, unwelcomed: _Unwelcomed)
     room: Room | None = None
     bucket, strikes = _Bucket(), 0
     loop = asyncio.get_running_loop()
-    hello_by = loop.time() + HELLO_TIMEOUT
+    hello_by = loop.time() + wait_for_hello
     try:
         while outbox.open:
             if conn is None:
@@ -637,9 +633,16 @@ async def _serve_socket(hub: Hub, websocket: WebSocket, unwelcomed: _Unwelcomed)
                     )
                 except TimeoutError:
                     with use_language(lang):
-                        close(
-                            4408, _("no hello within {seconds} s", seconds=f"{HELLO_TIMEOUT:g}")
-                        )
+                        if waiting:
+                            reason = _("no hello within {seconds} s", seconds=f"{HELLO_TIMEOUT:g}")
+                            close(4408, reason)
+                        else:
+                            reason = _(
+                                "too many sockets without hello from this address (at most "
+                                "{limit}); try again later",
+                                limit=MAX_WITHOUT_HELLO,
+                            )
+                            close(1013, reason)
                     break
             else:
                 frame = await websocket.receive()
@@ -691,8 +694,9 @@ async def _serve_socket(hub: Hub, websocket: WebSocket, unwelcomed: _Unwelcomed)
                             error(_("this link is not one of this table's"))
                             close(4403)
                             break
-                        unwelcomed.leave(address)
-                        waiting = False
+                        if waiting:
+                            unwelcomed.leave(address)
+                            waiting = False
                         conn.lang = lang
                         conn.close = close_later  # when the creator renews its link
                         outbox.slow_reason = _("too slow: this socket did not read its messages")
