@@ -19,7 +19,9 @@ from typing import Any
 
 import httpx
 import pytest
-from serverproc import ServerProcess
+from serverproc import Client as ServerClient
+from serverproc import ServerProcess, seat_client
+from websockets.exceptions import ConnectionClosed
 from wsclient import (
     Closed,
     TestClient,
@@ -562,3 +564,40 @@ def test_a_renewed_link_survives_a_restart(db_file: Path) -> None:
                     ws.recv()
         with seat_socket(client, new):
             pass
+
+
+def test_a_link_renewed_on_one_process_stops_working_on_the_other(
+    tmp_path: Path, fresh_postgres_url: str
+) -> None:
+    """Two servers on one PostgreSQL database: bob is seated through B; ann, the creator,
+    renews his link through A. B closes bob's socket and refuses the old link; the new one
+    works on both."""
+    with ServerProcess(fresh_postgres_url, tmp_path, "A") as a, ServerProcess(
+        fresh_postgres_url, tmp_path, "B"
+    ) as b:
+        a.start()
+        b.start()
+        made = a.create_table({"game": "carteros", "seats": humans("ann", "bob")})
+        table, old = made["table"], made["links"]["1"]
+        bob = seat_client(b, old, "bob on B")
+        response = httpx.post(
+            f"{a.base}/api/tables/{table}/invites/1/revoke",
+            headers=bearer(token_of(made["links"]["0"])),
+            timeout=10.0,
+        )
+        assert response.status_code == 200, response.text
+        new = response.json()["link"]
+        deadline = time.monotonic() + 20
+        with pytest.raises((ConnectionClosed, AssertionError)) as caught:
+            while time.monotonic() < deadline:  # an error frame, then the close
+                bob.recv(timeout=20)
+        assert isinstance(caught.value, ConnectionClosed) or "replaced" in str(caught.value)
+        bob.close()
+        again = ServerClient(b.ws_url(table), "old link on B")
+        again.send({"type": "hello", "token": token_of(old)})
+        with pytest.raises(AssertionError, match="not one of this table"):
+            again.recv(timeout=20)
+        again.close()
+        for server in (a, b):
+            seat_client(server, new, f"new link on {server.name}").close()
+        assert "Traceback" not in a.output() + b.output()
