@@ -8,8 +8,12 @@ terminal (SIGHUP) or SIGTERM stop the game and say how to resume it, and even ``
 a record that resumes at the last accepted decision.
 
 Hidden information stays hidden: the seed (the whole deal) is shown only once the game is over;
-between two people sharing the screen (hot seat) the screen is cleared and the game waits for
-the next person before showing anything of theirs.
+between two people sharing the screen (hot seat) the person who finished sees what their last
+decision did and types ``ok`` to hide it, the screen is cleared, and the game waits until the
+next person types ``ready`` before showing anything of theirs. Neither word is ever a choice, so
+lines typed in a hurry (Enter pressed once too often) do nothing; at a terminal, whatever was
+typed before such a question appeared is thrown away. Names and other text from a record pass
+:func:`mailbag.core.names.printable`, so a name cannot clear the screen or reorder a line.
 """
 
 from __future__ import annotations
@@ -27,9 +31,11 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from mailbag.core import Action, ActionSyntaxError, Event, Game, MailbagError
 from mailbag.core.i18n import NC_, _, pgettext
+from mailbag.core.names import printable
 from mailbag.core.records import GameRecord, seat_kind_label, seat_label
 from mailbag.sim.runner import make_agents
 from mailbag.table import FileStore, Table, game_for_record
@@ -49,7 +55,12 @@ COMMANDS = (
     NC_("command", "back"),
     NC_("command", "undo"),
     NC_("command", "hint"),
+    NC_("command", "ok"),
+    NC_("command", "ready"),
 )
+
+#: at most this many lines of what a person's last decision did are shown before passing on
+TURN_LINES = 40
 
 
 def command_words(command: str, *english: str) -> set[str]:
@@ -84,7 +95,9 @@ class Screen:
         #: an event in words, in the reader's language (the game's ``event_text``)
         self.describe: Callable[[Event], str] = describe or (lambda event: event.text)
         #: how each seat is called (its name, or "seat N")
-        self.labels = list(labels) or [seat_label(s) for s in range(max(humans, default=0) + 1)]
+        self.labels = [printable(label) for label in labels] or [
+            seat_label(s) for s in range(max(humans, default=0) + 1)
+        ]
         self.showing: int | None = None
         self.pending: dict[int, list[str]] = {seat: [] for seat in humans}
 
@@ -108,34 +121,118 @@ class Screen:
             self.pending[seat].append(text)
 
     def hand_over(self, seat: int, kind: str) -> None:
-        """Before ``seat`` decides in hot seat: clear the screen, wait for that person."""
-        if not self.hot_seat or self.showing == seat:
+        """Before ``seat`` decides in hot seat: what happened since this person last looked; when
+        someone else had the screen, first their end of turn (:meth:`turn_over`), then the
+        hand-over, which waits for this person (:meth:`pass_to`)."""
+        if not self.hot_seat:
             return
+        if self.showing == seat:
+            self._show_pending(seat, _("what happened:"))
+            return
+        if self.showing is not None:
+            self.turn_over(self.showing)
+        self.pass_to(seat, kind)
+
+    def turn_over(self, seat: int) -> None:
+        """The person at ``seat`` has finished: what their last decisions did, on their screen,
+        until they type ``ok``; then the screen is cleared."""
+        name = self.labels[seat]
+        console.print(_("{name}: your turn is over.", name=name), markup=False)
+        if not self._show_pending(seat, _("what it did:")):
+            console.print(_("(nothing more to see)"), markup=False)
+        word = pgettext("command", "ok")
+        self._gate(
+            "ok",
+            _(
+                "{name}: type {word} to hide your things and pass the keyboard.",
+                name=name,
+                word=word,
+            ),
+        )
         self.clear()
         self.showing = None
+
+    def pass_to(self, seat: int, kind: str) -> None:
+        """Clear the screen and wait until the person at ``seat`` types ``ready``; then what
+        happened since they last looked."""
+        self.clear()
+        self.showing = None
+        name = self.labels[seat]
         console.print(
             _(
-                "pass to {name} ({kind}) — press Enter",
-                name=self.labels[seat],
-                kind=seat_kind_label(kind),
+                "Pass the keyboard to {name} ({kind}).",
+                name=name,
+                kind=printable(seat_kind_label(kind)),
             ),
             markup=False,
         )
-        read_line("")
+        self._gate(
+            "ready",
+            _(
+                "{name}: type {word} when you have the keyboard and the others are not looking.",
+                name=name,
+                word=pgettext("command", "ready"),
+            ),
+        )
         self.clear()
         self.showing = seat
+        self._show_pending(seat, _("since your last turn:"))
+
+    def _show_pending(self, seat: int, head: str) -> bool:
+        """Print the lines kept for ``seat`` (the last :data:`TURN_LINES`) under ``head``; whether
+        there were any."""
         log = self.pending[seat]
-        if log:
-            console.print(_("since your last turn:"), markup=False)
-            for text in log:
-                console.print(f"  {text}", markup=False)
-            log.clear()
+        if not log:
+            return False
+        console.print(head, markup=False)
+        if len(log) > TURN_LINES:
+            console.print(_("  … {count} earlier lines", count=len(log) - TURN_LINES), markup=False)
+        for text in log[-TURN_LINES:]:
+            console.print(f"  {text}", markup=False)
+        log.clear()
+        return True
+
+    @staticmethod
+    def _gate(command: str, say: str) -> None:
+        """Wait until the person types the word of ``command`` (``ok``, ``ready``: never a
+        choice); anything else is answered with one line, ``quit`` saves and stops."""
+        word = pgettext("command", command)
+        console.print(say, markup=False)
+        for _attempt in range(1_000_000):
+            discard_typeahead()
+            text = read_line(f"{word}> ").strip().lower()
+            if text in command_words(command, command):
+                return
+            if text in command_words("quit", "quit", "save", "exit"):
+                raise SaveAndQuit
+            console.print(
+                _(
+                    "type {word} to go on ({quit} saves and stops)",
+                    word=word,
+                    quit=pgettext("command", "quit"),
+                ),
+                markup=False,
+            )
+        raise SaveAndQuit
 
     @staticmethod
     def clear() -> None:
         # not a terminal (a pipe, a log): a form feed marks where the screen was cleared
         console.file.write(_CLEAR if console.is_terminal else "\f\n")
         console.file.flush()
+
+
+def discard_typeahead() -> None:
+    """At a terminal, throw away what was typed before now: keys pressed in a hurry at the end
+    of one person's turn must not answer the next question. (Piped input is left alone.)"""
+    try:
+        if not sys.stdin.isatty():
+            return
+        import termios
+
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError, AttributeError):
+        return
 
 
 def read_line(prompt: str) -> str:
@@ -363,14 +460,15 @@ def scoreboard(game: Game[Any], state: Any, record: GameRecord) -> RichTable:
         title=_(
             "{title} — final scores (game {id}, seed {seed})",
             title=_(game.spec.title),
-            id=record.game_id,
+            id=printable(record.game_id),
             seed=record.seed,
         )
     )
     table.add_column("")
     for seat in order:
         table.add_column(
-            f"{record.label(seat)}\n{seat_kind_label(record.seats[seat])}", justify="right"
+            Text(printable(f"{record.label(seat)}\n{seat_kind_label(record.seats[seat])}")),
+            justify="right",
         )
     table.add_row(_("place"), *(str(ranking[s]) for s in order), style="bold")
     for key in categories:
@@ -434,12 +532,12 @@ def open_table(record: GameRecord, save_path: Path, resumed: bool) -> Table | No
     when a resumed game is already over (its scores are shown instead)."""
     game = game_for_record(record)
     for warning in record.warnings:
-        console.print(_("warning: {warning}", warning=warning), markup=False)
+        console.print(_("warning: {warning}", warning=printable(warning)), markup=False)
     agents = make_agents(game, record.seats, record.seed)
     table = Table.open(game, record, FileStore(save_path), agents)
     if resumed and table.is_over():
         table.close()
-        console.print(_("game {id} is already over", id=record.game_id), markup=False)
+        console.print(_("game {id} is already over", id=printable(record.game_id)), markup=False)
         print_scoreboard(game, table.state, record)
         return None
     return table
@@ -465,7 +563,7 @@ def play_in_terminal(
     game, seats = table.game, record.seats
     humans = [i for i, kind in enumerate(seats) if kind == "human"]
     watcher: int | None = humans[0] if len(humans) == 1 else None
-    labels = [record.label(s) for s in range(len(seats))]
+    labels = [printable(record.label(s)) for s in range(len(seats))]
     screen = Screen(humans, labels, lambda event: game.event_text(event, labels))
     auto: set[int] = set()
     people = {
@@ -481,12 +579,20 @@ def play_in_terminal(
             else _("new game")
         )
         listed = ", ".join(
-            f"{i}:{seat_kind_label(k)}" + (f" ({record.label(i)})" if record.names else "")
+            f"{i}:{printable(seat_kind_label(k))}" + (f" ({labels[i]})" if record.names else "")
             for i, k in enumerate(seats)
         )
         console.print(
-            f"[bold]{_(game.spec.title)}[/bold] — "
-            + _("game {id} ({word}); seats: {seats}", id=record.game_id, word=word, seats=listed),
+            Text(_(game.spec.title), style="bold")
+            + Text(
+                " — "
+                + _(
+                    "game {id} ({word}); seats: {seats}",
+                    id=printable(record.game_id),
+                    word=word,
+                    seats=listed,
+                )
+            ),
             soft_wrap=True,
         )
         console.print(
@@ -506,6 +612,8 @@ def play_in_terminal(
                 seat = table.waiting_for()[0]
                 people[seat].decide()
                 guard.check()
+            if table.is_over() and screen.hot_seat and screen.showing is not None:
+                screen.turn_over(screen.showing)  # then the scores, for everyone
     except SaveAndQuit:
         stopped = _("stopped")
     except KeyboardInterrupt:

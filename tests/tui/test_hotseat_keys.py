@@ -109,7 +109,7 @@ def view_lines(app: PlayApp, seat: int | None) -> set[str]:
 
 def hidden_things(app: PlayApp, seat: int, other: int, events: list[Event]) -> set[str]:
     """What of ``seat`` only ``seat`` may see now: its view's lines that neither ``other``'s nor
-    a spectator's view shows, and the text of events only it saw."""
+    a spectator's view shows (not even within a line), and the text of events only it saw."""
     mine = view_lines(app, seat) - view_lines(app, other) - view_lines(app, None)
     labels = app._labels
     seen_by_other = {norm(app.game.event_text(e, labels)) for e in events if e.visible_to(other)}
@@ -118,7 +118,9 @@ def hidden_things(app: PlayApp, seat: int, other: int, events: list[Event]) -> s
         for e in events
         if e.visible_to(seat) and not e.visible_to(other)
     }
-    return {h for h in mine | (secret - seen_by_other) if len(h) >= 4}
+    render = app.game.render
+    public = norm(render(app.table.view(other))) + " " + norm(render(app.table.view(None)))
+    return {h for h in mine | (secret - seen_by_other) if len(h) >= 4 and h not in public}
 
 
 class Keys:
