@@ -49,7 +49,7 @@ from typing import Any, Protocol
 from mailbag.bots.base import Bot, BotLimits, check_kind, make_bot, parse_kind
 from mailbag.core import Action, Game, IllegalAction, MailbagError, Observation
 from mailbag.core.i18n import _
-from mailbag.table.hints import Hint
+from mailbag.table.hints import HINT_ITERS, Hint
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +66,9 @@ HINT_SECONDS = 5.0
 HINT_INTERVAL = 2.0
 #: how often a worker looks whether its server is still there (where the kernel does not tell)
 WATCH = 0.2
+#: a rough speed of a search (iterations a second: the speed of the default ``mcts`` on a
+#: desktop), for how long a bot's first search may take (:func:`expected_seconds`)
+ITERATIONS_PER_SECOND = 5000.0
 #: bots' states kept between their decisions (the oldest forgotten first: such a bot starts
 #: afresh from its seed)
 STATES_KEPT = 20_000
@@ -94,6 +97,23 @@ def absent_bot_kind(settings: dict[str, Any]) -> str:
         log.warning("absent_bot %r cannot play (%s): random plays instead", kind, exc)
         return "random"
     return kind
+
+
+def expected_seconds(kind: str, limits: BotLimits) -> float:
+    """How long a search bot of ``kind`` is expected to take for a decision before it has made
+    one (then its last search tells): its time budget, or its iterations at a rough speed,
+    within the server's limit."""
+    from mailbag.bots.mcts import DEFAULT_ITERS
+
+    _name, params = parse_kind(kind)
+    guesses = [limits.time]
+    with contextlib.suppress(ValueError):
+        if "time" in params:
+            guesses.append(float(params["time"]))
+        if "iters" in params or "time" not in params:
+            iters = int(params.get("iters", DEFAULT_ITERS))
+            guesses.append(min(iters, limits.iters) / ITERATIONS_PER_SECOND)
+    return max(0.0, min(guesses))
 
 
 def is_search_bot(kind: str) -> bool:
@@ -291,7 +311,9 @@ class _Job:
     table: str
     payload: tuple[str, tuple[float | None, int | None], tuple[Any, ...]]
     seconds: float
-    future: asyncio.Future[Any]
+    #: how long it is expected to take (seconds)
+    expected: float
+    future: asyncio.Future[tuple[Any, float]]
     order: int
     begun: float = field(default=0.0)
 
@@ -311,7 +333,9 @@ class Thinking:
         self._running: set[str] = set()
         #: each table's use of the workers: (seconds, when), decaying (:data:`HALF_LIFE`)
         self._usage: dict[str, tuple[float, float]] = {}
-        self._states: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
+        #: each search bot's state between decisions, and how long its search is expected to
+        #: take (see :meth:`_dispatch`)
+        self._states: OrderedDict[tuple[str, int, str], tuple[bytes, float]] = OrderedDict()
         #: when each (table, seat) last had a hint worked out
         self._hinted: dict[tuple[str, int], float] = {}
         self._order = itertools.count()
@@ -336,13 +360,14 @@ class Thinking:
         if not is_search_bot(kind):
             return await loop.run_in_executor(self.threads, agent.choose, observation, legal)
         key = (table_id, seat, kind)
-        args = (kind, seat, seed, game_name, components, self._states.get(key), observation,
-                list(legal))
+        blob, expected = self._states.get(key, (None, expected_seconds(kind, self.limits)))
+        args = (kind, seat, seed, game_name, components, blob, observation, list(legal))
         limits = self.limits
-        action, blob = await self._search(
-            table_id, ("move", (limits.time, limits.iters), args), limits.time
+        (action, blob), took = await self._search(
+            table_id, ("move", (limits.time, limits.iters), args), limits.time, expected
         )
-        self._states[key] = blob
+        # the bot's next search is expected to take as long as this one did
+        self._states[key] = (blob, took)
         self._states.move_to_end(key)
         while len(self._states) > STATES_KEPT:
             self._states.popitem(last=False)
@@ -362,7 +387,11 @@ class Thinking:
         same queue, counted in the table's share), within :data:`HINT_SECONDS`."""
         seconds = min(self.limits.time, HINT_SECONDS)
         args = (game_name, components, seat, observation, list(legal))
-        hint: Hint = await self._search(table_id, ("hint", (seconds, None), args), seconds)
+        expected = min(seconds, HINT_ITERS / ITERATIONS_PER_SECOND)
+        hint, _took = await self._search(
+            table_id, ("hint", (seconds, None), args), seconds, expected
+        )
+        assert isinstance(hint, Hint)
         return hint
 
     def hint_wait(self, table_id: str, seat: int) -> float:
@@ -424,11 +453,13 @@ class Thinking:
         table_id: str,
         payload: tuple[str, tuple[float | None, int | None], tuple[Any, ...]],
         seconds: float,
-    ) -> Any:
+        expected: float,
+    ) -> tuple[Any, float]:
+        """The search's outcome and the seconds it took its worker (waiting not counted)."""
         if self._closed:
             raise ThinkingError("the server is closing")
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        job = _Job(table_id, payload, seconds, future, next(self._order))
+        future: asyncio.Future[tuple[Any, float]] = asyncio.get_running_loop().create_future()
+        job = _Job(table_id, payload, seconds, expected, future, next(self._order))
         self._waiting.setdefault(table_id, deque()).append(job)
         self._dispatch()
         return await future
@@ -440,7 +471,10 @@ class Thinking:
         return float(seconds * 0.5 ** ((now - when) / HALF_LIFE))
 
     def _dispatch(self) -> None:
-        """Give free workers the waiting searches, the least served table first."""
+        """Give free workers the waiting searches: first the table whose use of the workers
+        lately plus the time its search is expected to take is the least — a search of
+        milliseconds goes before one of seconds, and a table that searched for long lately
+        waits for the others (among equals, the longest waiting first)."""
         while not self._closed:
             for table in list(self._waiting):
                 jobs = self._waiting[table]
@@ -455,7 +489,13 @@ class Thinking:
             if slot is None:
                 return
             now = time.monotonic()
-            table = min(ready, key=lambda t: (self.used(t, now), self._waiting[t][0].order))
+            table = min(
+                ready,
+                key=lambda t: (
+                    self.used(t, now) + self._waiting[t][0].expected,
+                    self._waiting[t][0].order,
+                ),
+            )
             job = self._waiting[table].popleft()
             if not self._waiting[table]:
                 del self._waiting[table]
@@ -491,7 +531,8 @@ class Thinking:
     def _done(self, slot: _Slot, job: _Job, outcome: tuple[bool, Any], alive: bool) -> None:
         now = time.monotonic()
         self._running.discard(job.table)
-        self._usage[job.table] = (self.used(job.table, now) + (now - job.begun), now)
+        took = now - job.begun
+        self._usage[job.table] = (self.used(job.table, now) + took, now)
         if len(self._usage) > 4 * STATES_KEPT:
             self._usage = {t: u for t, u in self._usage.items() if self.used(t, now) > 0.01}
         if alive and not self._closed:
@@ -504,7 +545,7 @@ class Thinking:
         ok, value = outcome
         if not job.future.done():
             if ok:
-                job.future.set_result(value)
+                job.future.set_result((value, took))
             else:
                 log.warning("a search at table %s failed: %s", job.table, value)
                 job.future.set_exception(ThinkingError(str(value)))
