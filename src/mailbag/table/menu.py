@@ -13,9 +13,11 @@ the core contract, never from the true state, so a menu tells the seat nothing i
   ``game.determinize`` from the seat's view (fixed seeds: the menu depends on the view alone). Two
   actions that reveal nothing and leave the seat looking at the same thing in every world (its
   rendered view, its next legal actions, the scores) are one choice.
-- **Consequences.** The seat's score breakdown before and after an action that reveals nothing,
-  in every world; the change is shown when the worlds agree on it (no second copy of any scoring
-  rule: the game's own ``scores``).
+- **Consequences.** The seat's score breakdown before and after each action, in
+  :data:`~mailbag.table.consequences.SCORE_WORLDS` worlds drawn from the view (no second copy of
+  any scoring rule: the game's own ``scores``); the change is shown as fact only where every
+  world agrees on it, else as an estimate marked ``~`` without points (a prize that hangs on
+  another seat's hidden cards: :mod:`mailbag.table.consequences`).
 - **Single choices.** :attr:`Menu.single` is the action of a decision with one distinct choice,
   which a front end takes on its own (with a log line).
 
@@ -40,15 +42,30 @@ from mailbag.core import (
     Rng,
     canonical_json,
 )
-from mailbag.core.i18n import _, pgettext
+from mailbag.core.i18n import _
+from mailbag.table.consequences import (
+    MISFITS,
+    SCORE_WORLDS,
+    SEEDS,
+    WORLDS,
+    Change,
+    breakdown,
+    change_of,
+    diff_in,
+    difference,
+    let_simultaneous_seats_choose,
+)
+from mailbag.table.consequences import known_score_parts as known_score_parts
+from mailbag.table.consequences import known_scores as known_scores
+from mailbag.table.consequences import score_note as score_note
+from mailbag.table.consequences import score_worlds as score_worlds
 
 #: a decision with at most this many distinct choices is shown as one list
 FLAT = 10
 #: a list of places longer than this is split into one more step
 LONG = 20
-#: how many worlds (drawn from the seat's view) each action is tried in
-WORLDS = 2
-_SEEDS = (0x6D61696C, 0x626167)
+#: the worlds (drawn from the seat's view) each action is tried in whole: ``WORLDS`` of them
+_SEEDS = SEEDS[:WORLDS]
 #: a last notation token with at most this many values is an orientation: chosen last
 _ORIENTATIONS = 4
 _INT = re.compile(r"^-?[0-9]+$")
@@ -192,13 +209,13 @@ def build_menu(game: Game[Any], view: Observation, legal: Sequence[Action], seat
             if twin is not None:
                 twin.same.append(action)
                 continue
-        score = outcome.score if outcome is not None else None
+        change = outcome.change if outcome is not None else Change(None, "")
         item = _Item(
             tuple(str(action).split()),
             action,
             game.describe_action(view, action),
-            score_note(score),
-            None if score is None else sum(score.values()),
+            change.note,
+            change.points,
         )
         if outcome is not None:
             by_print[outcome.prints] = item
@@ -228,8 +245,8 @@ class _Outcome:
     quiet: bool
     #: what the seat looks at afterwards, per world (equal prints: the same outcome)
     prints: tuple[bytes, ...]
-    #: the change of the seat's score breakdown, when every world agrees on it
-    score: dict[str, int] | None
+    #: the change of the seat's score breakdown: certain where every world agrees on it
+    change: Change
 
 
 def _try_in_worlds(
@@ -242,9 +259,13 @@ def _try_in_worlds(
             worlds.append(game.determinize(view, Rng.from_seed(seed)))
         except MailbagError:
             return {}, {}
-    befores = [_breakdown(game, w, seat) for w in worlds]
-    scores = befores[0] if befores[0] is not None and all(b == befores[0] for b in befores) else {}
+    befores = [breakdown(game, w, seat) for w in worlds]
     legal_in = [set(game.legal_actions(w, seat)) for w in worlds]
+    more = _score_worlds(game, view, seat)
+    everyone = [*befores, *(before for _, _, before, _ in more)]
+    first = everyone[0]
+    scores = first if first is not None and all(b == first for b in everyone) else {}
+    order = list(first or ())
     outcomes: dict[Action, _Outcome] = {}
     for action in legal:
         tries = []
@@ -254,13 +275,35 @@ def _try_in_worlds(
             continue
         done = [t for t in tries if t is not None]
         quiet = all(t.quiet for t in done) and len({t.seen for t in done}) == 1
+        # the score change is told as fact where every world agrees on it, the worlds tried
+        # whole and more (the decision that completes a simultaneous phase is not quiet — it
+        # shows the others' choices — yet what it costs or earns the seat may be the same in
+        # every world); the others at the same table choose at random in the further worlds
         diffs = [t.diff for t in done]
-        # the score change is told where every world agrees on it (the decision that completes
-        # a simultaneous phase is not quiet — it shows the others' choices — yet what it costs
-        # or earns the seat may be the same in every world)
-        agreed = diffs[0] if all(d is not None and d == diffs[0] for d in diffs) else None
-        outcomes[action] = _Outcome(quiet, tuple(t.print for t in done), agreed)
+        for world, allowed, before, seed in more:
+            if action in allowed:
+                picks = Rng.from_seed(seed, 0x51)
+                diffs.append(diff_in(game, world, seat, action, before, picks))
+        known = [d for d in diffs if d is not None]
+        outcomes[action] = _Outcome(quiet, tuple(t.print for t in done), change_of(known, order))
     return outcomes, scores
+
+
+def _score_worlds(
+    game: Game[Any], view: Observation, seat: int
+) -> list[tuple[Any, set[Action], dict[str, int] | None, int]]:
+    """The further worlds a score change is tried in (after the ``WORLDS`` tried whole), each
+    with the seat's legal actions, its breakdown and its seed; none when the view cannot be
+    drawn from."""
+    found = []
+    for seed in SEEDS[WORLDS:SCORE_WORLDS]:
+        try:
+            world = game.determinize(view, Rng.from_seed(seed))
+            allowed = set(game.legal_actions(world, seat))
+        except MISFITS:
+            return []
+        found.append((world, allowed, breakdown(game, world, seat), seed))
+    return found
 
 
 @dataclass(frozen=True)
@@ -282,19 +325,16 @@ def _try(
         events = game.apply_in_place(after, seat, action)
         quiet = _quiet(world, after, seat, events)
         seen = canonical_json(game.view(after, seat))
-        _let_simultaneous_seats_choose(game, world, after, seat)
+        let_simultaneous_seats_choose(game, world, after, seat)
         look = game.view(after, seat)
         deciders = game.deciders(after)
         nexts = [str(a) for a in game.legal_actions(after, seat)] if seat in deciders else []
         scores = [s.breakdown for s in game.scores(after)]
         fingerprint = canonical_json([game.render(look), nexts, scores, list(deciders)])
-        mine = _breakdown(game, after, seat)
-    except (MailbagError, LookupError, ValueError, TypeError):
+        mine = breakdown(game, after, seat)
+    except MISFITS:
         return None  # a world drawn from the view that this action does not fit
-    diff = None
-    if before is not None and mine is not None:
-        diff = {k: mine.get(k, 0) - before.get(k, 0) for k in {*before, *mine}}
-        diff = {k: v for k, v in diff.items() if v}
+    diff = None if before is None or mine is None else difference(before, mine)
     return _Try(quiet, seen, fingerprint, diff)
 
 
@@ -304,43 +344,6 @@ def _quiet(before: Any, after: Any, seat: int, events: Sequence[Event]) -> bool:
     if getattr(before, "rng", None) != getattr(after, "rng", None):
         return False
     return all(event.to is None or set(event.to) <= {seat} for event in events)
-
-
-def _let_simultaneous_seats_choose(game: Game[Any], world: Any, after: Any, seat: int) -> None:
-    """The other seats that owed the same (simultaneous) decision choose their first legal
-    action, so that the seat's pick takes effect."""
-    waiting = set(game.deciders(world)) - {seat}
-    for _turn in range(len(waiting)):
-        now = game.deciders(after)
-        if seat in now or game.is_over(after):
-            return
-        others = [s for s in now if s in waiting]
-        if not others:
-            return
-        actions = game.legal_actions(after, others[0])
-        if not actions:
-            return
-        game.apply_in_place(after, others[0], actions[0])
-        waiting.discard(others[0])
-
-
-def _breakdown(game: Game[Any], state: Any, seat: int) -> dict[str, int] | None:
-    try:
-        return dict(game.scores(state)[seat].breakdown)
-    except (MailbagError, LookupError, ValueError, TypeError):
-        return None
-
-
-def score_note(diff: dict[str, int] | None) -> str:
-    """A score change in words: ``receipts +3, stamps -1`` (``total`` when several parts), the
-    categories in the reader's language."""
-    if not diff:
-        return ""
-    parts = [f"{pgettext('score', key)} {value:+d}" for key, value in diff.items()]
-    total = sum(diff.values())
-    if len(parts) > 1:
-        parts.append(_("total {points:+d}", points=total))
-    return ", ".join(parts)
 
 
 # -- arranging in steps ---------------------------------------------------------------------------
@@ -548,50 +551,3 @@ def take_back(table: Any, seat: int, auto: set[int]) -> list[Any]:
         if not was_auto:
             break
     return undone
-
-
-def score_worlds(game: Game[Any], view: Observation, count: int = WORLDS) -> list[Any] | None:
-    """The worlds :func:`known_scores` reads (the first ``count`` of them): drawn from ``view``
-    with fixed seeds (so they depend on the view alone); ``None`` when the view cannot be drawn
-    from."""
-    worlds: list[Any] = []
-    for seed in _SEEDS[:count]:
-        try:
-            worlds.append(game.determinize(view, Rng.from_seed(seed)))
-        except (MailbagError, LookupError, ValueError, TypeError):
-            return None
-    return worlds
-
-
-def known_scores(
-    game: Game[Any], view: Observation, worlds: list[Any] | None = None
-) -> list[int | None]:
-    """Each seat's score as far as ``view`` tells it: the total where every world drawn from the
-    view agrees, ``None`` where it depends on something the viewer cannot see. ``worlds``: those
-    of :func:`score_worlds` for ``view``, when the caller has drawn them already."""
-    return known_score_parts(game, view, worlds)[0]
-
-
-def known_score_parts(
-    game: Game[Any], view: Observation, worlds: list[Any] | None = None
-) -> tuple[list[int | None], list[dict[str, int] | None]]:
-    """:func:`known_scores` and, beside each total, its breakdown by category (``None`` where
-    the worlds disagree on it), from one scoring of each world."""
-    if worlds is None:
-        worlds = score_worlds(game, view)
-    scored: list[list[Any]] = []
-    for world in worlds or ():
-        try:
-            scored.append(list(game.scores(world)))
-        except (MailbagError, LookupError, ValueError, TypeError):
-            return [], []
-    if not scored:
-        return [], []
-    totals: list[int | None] = []
-    parts: list[dict[str, int] | None] = []
-    for column in zip(*scored, strict=True):
-        first = column[0]
-        totals.append(first.total if all(s.total == first.total for s in column) else None)
-        same = all(dict(s.breakdown) == dict(first.breakdown) for s in column)
-        parts.append(dict(first.breakdown) if same else None)
-    return totals, parts
