@@ -912,11 +912,12 @@ class Hub:
         A room in use (:meth:`Room.busy`) is never unloaded; asked for again, it is read from
         the database as after a restart. Returns the ids unloaded."""
         now = time.monotonic()
-        gone = [
-            table_id
-            for table_id, room in self.rooms.items()
-            if not room.busy() and now - room.touched >= self.idle_after
-        ]
+        gone: list[str] = []
+        for table_id, room in self.rooms.items():
+            if room.busy():
+                room.touched = now  # idle from when it was last seen in use
+            elif now - room.touched >= self.idle_after:
+                gone.append(table_id)
         for table_id in gone:
             self._unload(table_id)
         excess = len(self.rooms) - self.max_rooms
