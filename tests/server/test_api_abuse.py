@@ -425,9 +425,15 @@ def test_bad_strings_are_a_400_on_every_database(db_url: str) -> None:
         for table in ("ab%00cd", "x" * 64):
             response = client.get(f"/api/tables/{table}/record", headers=bearer("t"))
             assert response.status_code == 404
-        links = [{"table": "ab\x00cd", "token": "t\x00"}, {"table": "\udfff", "token": "x"}]
+        links = [
+            {"table": "ab\x00cd", "token": "t\x00"},
+            {"table": "\udfff", "token": "x"},
+            {"table": "abc", "token": "\ud800"},
+        ]
         body_text = json.dumps({"links": links})
         assert post_raw(client, "/api/my-games", body_text).status_code == 200
+        response = post_raw(client, "/api/import", '{"record": "\\ud800{}"}')
+        assert response.status_code == 400 and "U+D800" in response.json()["error"]
         record = '{"mailbag_record": 1, "game": "carteros\\u0000"}\n'
         assert client.post("/api/import", json={"record": record}).status_code == 400
         response = client.post("/api/import", json={"record": "\x00" * 100})

@@ -118,6 +118,8 @@ class ApiError(Exception):
 
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    # a message quoting the request cannot fail to encode (a lone surrogate is escaped)
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 

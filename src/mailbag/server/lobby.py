@@ -312,6 +312,16 @@ def import_table(db: Database, body: Any) -> dict[str, Any]:
     """``POST /api/import``: a record from the command line, continued here."""
     if not isinstance(body, dict) or not isinstance(body.get("record"), str):
         raise LobbyError(_("expected {record: the JSON Lines text, seats: [...], clock}"))
+    try:
+        body["record"].encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate ("\ud800" in the request's JSON)
+        raise LobbyError(
+            _(
+                "record: not text (the character {char} at {where} stands alone)",
+                char=f"U+{ord(body['record'][exc.start]):04X}",
+                where=exc.start,
+            )
+        ) from None
     record = load_record(body["record"], _("the imported record"))
     humans = [i for i, kind in enumerate(record.seats) if kind == "human"]
     seats = body.get("seats") or [{"kind": "friend"} for _seat in humans]
