@@ -188,3 +188,39 @@ def test_a_quick_bot_moves_while_other_tables_search_for_seconds(
     print(f"the quick bot's decisions took {', '.join(f'{w:.2f}' for w in waits)} s")
     assert len(waits) >= 2, "the quick bot never moved"
     assert max(waits) < QUICK_MOVE, waits
+
+
+def test_the_worker_caps_a_search_at_the_servers_limit() -> None:
+    """A kind over the server's limits is refused when a table is made; one stored before (or
+    a default over an operator's lower limit) still stops at the limit, in the worker."""
+    import asyncio
+
+    from mailbag.bots.base import BotLimits, make_bot
+    from mailbag.core.game import new_game
+    from mailbag.games import get
+    from mailbag.server.thinking import Thinking
+
+    game = get("carteros")
+    state = new_game(game, 2, None, 5)
+    seat = game.deciders(state)[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+
+    async def decide(thinking: Thinking, kind: str) -> float:
+        began = time.monotonic()
+        action = await thinking.choose(
+            table_id="t", seat=seat, kind=kind, agent=make_bot("random", game, seat, 5),
+            game_name="carteros", components=None, seed=5, observation=view, legal=legal,
+        )
+        assert action in legal
+        return time.monotonic() - began
+
+    thinking = Thinking(processes=1, limits=BotLimits(time=0.5, iters=20_000))
+    try:
+        asyncio.run(decide(thinking, "mcts:iters=20"))  # the worker started
+        took = asyncio.run(decide(thinking, "mcts:time=3600"))
+        endless = asyncio.run(decide(thinking, "mcts:iters=1000000000"))
+    finally:
+        thinking.close()
+    print(f"capped at 0.5 s: a search of an hour took {took:.2f} s, of 10^9 iterations "
+          f"{endless:.2f} s")
+    assert took < 5 and endless < 5, (took, endless)
