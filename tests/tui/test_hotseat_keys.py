@@ -186,15 +186,22 @@ async def mash(
     spy.shown(app)
 
 
+async def choose(pilot: Pilot[Any], app: PlayApp, index: int) -> None:
+    """Highlight entry ``index`` of the choices and press Enter."""
+    app.query_one("#choices", OptionList).highlighted = index
+    await press(pilot, app, "enter")
+
+
 async def decide_until_a_gate(pilot: Pilot[Any], app: PlayApp, rnd: random.Random) -> None:
-    """The person at the keyboard chooses with the digit keys until their turn is over."""
+    """The person at the keyboard chooses at random (Enter on an entry) until their turn is
+    over."""
     for _ in range(200):
         if isinstance(app.screen, Gate | GameOver):
             return
         assert app.menu is not None
         entries = app.path[-1].children if app.path else app.menu.choices
-        await press(pilot, app, str(rnd.randint(1, min(9, len(entries)))))
-    raise AssertionError("no end of turn within 200 keys")
+        await choose(pilot, app, rnd.randrange(min(9, len(entries))))
+    raise AssertionError("no end of turn within 200 choices")
 
 
 async def boundary(
@@ -276,3 +283,57 @@ def test_no_key_at_a_hand_over_leaks_or_moves(name: str, monkeypatch: pytest.Mon
     print(
         f"{name}: {done + 1} boundaries, {keys.count} keys mashed, {time.monotonic() - began:.1f} s"
     )
+
+
+def test_enter_once_too_often_after_ending_a_turn_does_nothing() -> None:
+    """Bob ends his turn with Enter and presses Enter twice more at once (all typed before the
+    end of his turn is on the screen): the extra Enters are thrown away, even once the guard is
+    over, and only Space goes on."""
+
+    async def run() -> None:
+        early = key_event("space")  # typed before the game's first hand-over appeared
+        app = new_app("carteros", ["human", "human"], 2, names=NAMES)
+        clock = app.clock
+        assert isinstance(clock, Clock)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            gate = app.screen
+            assert isinstance(gate, HandOver)
+            clock.advance(HandOver.guard + 1)
+            driver = app._driver
+            assert driver is not None
+            driver.send_message(early)
+            for _ in range(2000):
+                await pilot.pause()
+                if gate.keys_seen:
+                    break
+            assert app.screen is gate and app.showing is None  # the early Space: thrown away
+            await press(pilot, app, "space")
+            assert app.showing == 0
+            assert app.menu is not None
+            end = next(i for i, c in enumerate(app.menu.choices) if c.notation == "end")
+            app.query_one("#choices", OptionList).highlighted = end
+            step = app.table.step
+            for key in ("enter", "enter", "enter"):  # at once: faster than the screen answers
+                driver.send_message(key_event(key))
+            for _ in range(2000):
+                await pilot.pause()
+                if isinstance(app.screen, TurnDone):
+                    break
+            for _ in range(20):  # the extra Enters, wherever they went, are handled
+                await settle(pilot, app)
+            done = app.screen
+            assert isinstance(done, TurnDone), done
+            assert app.table.step == step + 1  # "end", and nothing more
+            assert app.query_one("#choices", OptionList).option_count == 0
+            assert "your turn is over" in screen_text(app)
+            clock.advance(TurnDone.guard + 1)
+            await press(pilot, app, "enter")
+            assert app.screen is done  # Enter never goes on
+            await press(pilot, app, "space")
+            assert isinstance(app.screen, HandOver) and app.screen.seat == 1
+            await press(pilot, app, "space")  # within the hand-over's guard: too soon
+            assert isinstance(app.screen, HandOver) and app.showing is None
+            await pilot.press("ctrl+c")
+
+    asyncio.run(run())

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events as tevents
+from textual._time import get_time
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -132,6 +133,9 @@ class PlayApp(App[str]):
         self.recent: dict[int, list[Text]] = {seat: [] for seat in self.humans}
         #: seconds, for the hot-seat screens' guard (tests put a clock of their own)
         self.clock: Callable[[], float] = time.monotonic
+        #: keys made before this moment are thrown away: the moment the person now at the
+        #: screen arrived (hot seat), so nothing the last one typed can act for them
+        self.arrived_at = 0.0
         self.expanded = False
         #: on a small screen the left column shows the board or your own area ("v" switches)
         self.left_view = "own"
@@ -197,6 +201,11 @@ class PlayApp(App[str]):
             self._note_events(self.table.opening)
         self.query_one("#choices", OptionList).focus()
         self.advance()
+
+    async def on_event(self, event: tevents.Event) -> None:
+        if isinstance(event, tevents.Key) and event.time < self.arrived_at:
+            return  # typed before the person now at the screen arrived
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         if self._loop is not None:
@@ -313,6 +322,7 @@ class PlayApp(App[str]):
         self._blank()
 
         def arrived(_result: None) -> None:
+            self.arrived_at = get_time()
             self.showing = seat
             self.recent[seat] = []
             self._show_log(seat)
