@@ -1,15 +1,17 @@
 """Reading what a user hands mailbag, defensively: a regular file of bounded size, TOML text
-that cannot exhaust the parser."""
+that cannot exhaust the parser; and writing a file whole or not at all (:func:`write_atomic`)."""
 
 from __future__ import annotations
 
+import os
 import re
 import stat
+import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from mailbag.core.errors import ComponentError, MailbagError
+from mailbag.core.errors import ComponentError, MailbagError, RecordError
 from mailbag.core.i18n import _
 
 
@@ -67,3 +69,41 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
         raise ComponentError(
             _("{source}: not valid TOML (arrays or tables nested too deeply)", source=source)
         ) from None
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text``: a temporary file beside it, fsync, rename, fsync the folder.
+    A full disk or a crash never leaves a half-written file in its place."""
+    folder = path.parent
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise RecordError(
+            _("cannot write {path}: {reason}", path=str(path), reason=exc.strerror)
+        ) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise RecordError(
+            _("cannot write {path}: {reason}", path=str(path), reason=exc.strerror)
+        ) from None
+    fsync_folder(folder)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or a new file in ``folder`` durable (where the system allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

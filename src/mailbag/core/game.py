@@ -9,6 +9,7 @@ action.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -66,6 +67,32 @@ class Game(ABC, Generic[S]):
     #: split, given another meaning); saved states name the version they were made with and
     #: :meth:`migrate` brings an older one forward. A field added with a default needs neither.
     schema_version: int = 1
+    #: the version of the rules of play: bumped when a change makes an action do something else
+    #: than before (a ruling read anew, a fixed rule), so that a game played before it no longer
+    #: plays the same. Records name the version they were played by (header ``rules``, absent:
+    #: 1) and replay by it (:meth:`at_rules`); the state keeps the version it was dealt by, so
+    #: a game goes on by its own rules whoever resumes it (docs/contributing.md).
+    rules_version: int = 1
+
+    def at_rules(self, version: int) -> Game[S]:
+        """This game dealing by rules ``version`` (1 … :attr:`rules_version`): what a record
+        made by an older mailbag is replayed with. The game's set-up writes the version into
+        the state and its rules read it from there; the default is a copy of the game object
+        with ``rules_version`` set."""
+        if version == self.rules_version:
+            return self
+        if not 1 <= version <= self.rules_version:
+            raise StateError(
+                _(
+                    "{game} has no rules version {version} (this mailbag plays 1 to {latest})",
+                    game=self.spec.name,
+                    version=version,
+                    latest=self.rules_version,
+                )
+            )
+        older = copy.copy(self)
+        older.rules_version = version
+        return older
 
     # -- set-up ---------------------------------------------------------------------------------
     @abstractmethod
@@ -93,6 +120,14 @@ class Game(ABC, Generic[S]):
         """A saved state's plain data of schema ``from_schema`` brought to ``from_schema + 1``
         (called once per version step when an older saved state is read). The default changes
         nothing: fields added with a default are filled in when the state is read."""
+        return data
+
+    def recorded_form(self, data: dict[str, Any], schema: int) -> dict[str, Any]:
+        """A state's canonical form (``serialize.canonical_form``) as schema ``schema`` laid it
+        out: the step digests of a record written then are checked against it (scheme 2), so
+        records survive a field that play changes. The inverse of :meth:`migrate`: a field
+        added since is dropped, a renamed one given its old name. The default changes nothing
+        (a field added with a default is left out of the canonical form while it holds it)."""
         return data
 
     def check_state(self, state: S) -> None:

@@ -18,7 +18,6 @@ import hashlib
 import json
 import os
 import secrets
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,10 +25,13 @@ from typing import Any
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import MailbagError, RecordError
+from mailbag.core.files import fsync_folder as fsync_folder  # re-exported: their old home
 from mailbag.core.files import read_bounded
+from mailbag.core.files import write_atomic as write_atomic
 from mailbag.core.game import Event, Game, Score, apply, start_game, validate
 from mailbag.core.i18n import N_, NC_, _, pgettext
 from mailbag.core.names import MAX_NAME, name_problem, printable
+from mailbag.core.seal import SealError, seal, unseal
 from mailbag.core.serialize import (
     RECORD_DIGESTS,
     decode_json,
@@ -107,6 +109,16 @@ class GameRecord:
     schema: int | None = None
     #: the seats' names, when people gave them (``--seats alice=human,bob=human``)
     names: list[str] | None = None
+    #: the version of the game's rules it is played by (``Game.rules_version``; header field
+    #: ``rules``, absent in records of rules 1); 0 when made: the game's rules of today
+    rules: int = 0
+    #: the name of the key that seals the seed in the record saved while the game is played
+    #: (mailbag.core.seal), once there is one
+    seal: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.rules == 0:
+            self.rules = current_rules(self.game)
 
     def label(self, seat: int) -> str:
         """How a seat is called on screen: its name, or ``seat N`` (in the reader's language)."""
@@ -117,15 +129,19 @@ class GameRecord:
     def engine_seats(self, game: Game[Any]) -> tuple[str, ...]:
         return engine_seat_kinds(game, self.seats)
 
-    def header_line(self) -> str:
+    def header_line(self, sealed: bool = False) -> str:
+        """The header; ``sealed``: the seed sealed with key :attr:`seal` (mailbag.core.seal)."""
         header: dict[str, Any] = {
             "mailbag_record": RECORD_VERSION,
             "id": self.game_id,
             "game": self.game,
             "options": self.options,
-            "seed": self.seed,
             "seats": self.seats,
         }
+        if sealed and self.seal is not None:
+            header["sealed"] = seal(self.seed, self.game_id, self.seal)
+        else:
+            header["seed"] = self.seed
         if self.components is not None:
             header["components"] = self.components.to_json()
         if self.digests != 1:
@@ -134,23 +150,37 @@ class GameRecord:
             header["schema"] = self.schema
         if self.names:
             header["names"] = self.names
+        if self.rules != 1:
+            header["rules"] = self.rules
         return json.dumps(header, sort_keys=True)
 
     def result_line(self) -> str:
         return json.dumps({"result": self.result}, sort_keys=True)
 
-    def to_lines(self) -> list[str]:
-        lines = [self.header_line(), *(step.to_line() for step in self.steps)]
+    def to_lines(self, sealed: bool = False) -> list[str]:
+        lines = [self.header_line(sealed), *(step.to_line() for step in self.steps)]
         if self.result is not None:
             lines.append(self.result_line())
         return lines
 
-    def dumps(self) -> str:
-        return "\n".join(self.to_lines()) + "\n"
+    def dumps(self, sealed: bool = False) -> str:
+        """The whole record; ``sealed``: with the seed sealed (see :meth:`header_line`)."""
+        return "\n".join(self.to_lines(sealed)) + "\n"
 
     def save(self, path: Path) -> None:
         """Write the whole record atomically: a crash leaves the old file or the new one."""
         write_atomic(path, self.dumps())
+
+
+def current_rules(game: str) -> int:
+    """The rules version that ``game`` (a registered game's name) is played by today; 1 for a
+    name the registry does not know (its record cannot be replayed anyway)."""
+    from mailbag.core.registry import get
+
+    try:
+        return get(game).rules_version
+    except MailbagError:
+        return 1
 
 
 def seat_label(seat: int) -> str:
@@ -180,44 +210,6 @@ def seat_kind_label(kind: str) -> str:
     if sep and base in SEAT_KINDS:
         return pgettext("seat kind", base) + sep + rest
     return kind
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text``: a temporary file beside it, fsync, rename, fsync the folder.
-    A full disk or a crash never leaves a half-written file in its place."""
-    folder = path.parent
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise RecordError(
-            _("cannot write {path}: {reason}", path=str(path), reason=exc.strerror)
-        ) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise RecordError(
-            _("cannot write {path}: {reason}", path=str(path), reason=exc.strerror)
-        ) from None
-    fsync_folder(folder)
-
-
-def fsync_folder(folder: Path) -> None:
-    """Make a rename or a new file in ``folder`` durable (where the system allows it)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def engine_seat_kinds(game: Game[Any], seats: list[str]) -> tuple[str, ...]:
@@ -251,7 +243,8 @@ def _header(header: Any, where: str) -> GameRecord:
                     kind=kind.__name__,
                 )
             )
-    if not _is_int(header.get("seed"), 0, MAX_SEED):
+    sealed = "seed" not in header and "sealed" in header
+    if not sealed and not _is_int(header.get("seed"), 0, MAX_SEED):
         raise RecordError(
             _("{where}: header field 'seed' must be an integer from 0 to 2**64-1", where=where)
         )
@@ -284,6 +277,10 @@ def _header(header: Any, where: str) -> GameRecord:
         game_id = game_id.hexdigest()
     elif not (isinstance(game_id, str) and 0 < len(game_id) <= 64 and game_id.isalnum()):
         raise RecordError(_("{where}: header field 'id' must be a short word", where=where))
+    seed: int = header.get("seed", 0)
+    seal_key: str | None = None
+    if sealed:  # a game in progress, saved as it was played (mailbag.core.seal)
+        seed, seal_key = unseal(header["sealed"], game_id, where)
     digests = header.get("digests", 1)
     if digests not in (1, 2):
         raise RecordError(
@@ -319,16 +316,21 @@ def _header(header: Any, where: str) -> GameRecord:
                         problem=problem,
                     )
                 )
+    rules = header.get("rules", 1)
+    if not _is_int(rules, 1, 10_000):
+        raise RecordError(_("{where}: header field 'rules' must be a version number", where=where))
     return GameRecord(
         game=header["game"],
         options=options,
-        seed=header["seed"],
+        seed=seed,
         seats=list(seats),
         components=_components(header.get("components"), where),
         game_id=game_id,
         digests=digests,
         schema=schema,
         names=names,
+        rules=rules,
+        seal=seal_key,
     )
 
 
@@ -467,11 +469,33 @@ def replay_steps(game: Game[Any], record: GameRecord) -> Iterator[ReplayStep]:
                 game=repr(game.spec.name),
             )
         )
+    if record.rules > game.rules_version:
+        raise RecordError(
+            _(
+                "the record was played by rules version {found} of {game}, made by a newer "
+                "mailbag; this one plays its rules versions up to {latest}",
+                found=record.rules,
+                game=game.spec.name,
+                latest=game.rules_version,
+            )
+        )
+    # dealt by the rules the record was played by: the state keeps them for every later step
     state, opening = start_game(
-        game, engine_seat_kinds(game, record.seats), record.options, record.seed
+        game.at_rules(record.rules),
+        engine_seat_kinds(game, record.seats),
+        record.options,
+        record.seed,
     )
-    digest = record_digest if record.digests == 2 else state_digest
-    check = record.digests == 2 or (record.schema or 1) == game.schema_version
+    schema = record.schema or 1
+    digest = state_digest
+    if record.digests == 2:  # the digests as the mailbag that wrote them computed them
+        digest = record_digest
+        if schema < game.schema_version:
+
+            def digest(state: Any) -> str:
+                return record_digest(state, lambda data: game.recorded_form(data, schema))
+
+    check = record.digests == 2 or schema == game.schema_version
     if not check and any(step.digest for step in record.steps):
         record.warnings.append(
             _(
@@ -536,9 +560,10 @@ class RecordFile:
         self._handle = handle
 
     @classmethod
-    def open(cls, path: Path, record: GameRecord) -> RecordFile:
+    def open(cls, path: Path, record: GameRecord, sealed: bool = False) -> RecordFile:
+        """``sealed``: the header holds the seed sealed (a game in progress)."""
         check_record_path(path, record)
-        write_atomic(path, record.dumps())
+        write_atomic(path, record.dumps(sealed))
         try:
             handle = path.open("a", encoding="utf-8")
         except OSError as exc:
@@ -597,6 +622,8 @@ def check_record_path(path: Path, record: GameRecord) -> None:
         raise RecordError(_("cannot save the game to {path}: it is a folder", path=str(path)))
     try:
         existing = load(path)
+    except SealError:
+        raise
     except RecordError:
         if path.is_file() and path.stat().st_size == 0:
             return

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
+import sys
+import types
+import typing
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -55,13 +61,107 @@ def state_from_json(game: Game[S], text: str | bytes) -> S:
             break
         data = game.migrate(data, version)
     try:
-        state = msgspec.convert(data, type=game.state_type)
+        state = from_builtins(data, game.state_type)
     except (msgspec.ValidationError, RecursionError) as exc:
         raise RecordError(
             _("saved state does not fit {game}: {detail}", game=game.spec.name, detail=str(exc))
         ) from None
     validate(game, state)
     return state
+
+
+def from_builtins(data: Any, kind: type[S]) -> S:
+    """Plain data (decoded JSON) to a state of class ``kind``, every field checked against its
+    declared type. A ``msgspec.Struct`` is converted by msgspec. A dataclass is converted
+    through a Struct of the same fields and types (:func:`_mirror`), then built with its own
+    ``__init__``: the compiled build makes the dataclasses native classes whose annotations
+    have lost their element types (``list[Player]`` reads ``list``), with which msgspec would
+    leave the nested records as dicts; the mirror takes the types from the source instead, so
+    both builds load every state alike."""
+    if not (dataclasses.is_dataclass(kind) and isinstance(kind, type)):
+        return msgspec.convert(data, type=kind)
+    mirror = _mirror(kind)
+    return _realize(msgspec.convert(data, type=mirror))  # type: ignore[no-any-return]
+
+
+#: each dataclass's mirror Struct, and back
+_MIRRORS: dict[type, type] = {}
+_REAL: dict[type, type] = {}
+
+
+def _mirror(kind: type) -> type:
+    """A ``msgspec.Struct`` with the fields of dataclass ``kind`` (names, types, defaults), the
+    dataclasses among the types replaced by their own mirrors."""
+    found = _MIRRORS.get(kind)
+    if found is not None:
+        return found
+    hints = field_types(kind)
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for item in dataclasses.fields(kind):
+        hint = _mirrored(hints[item.name])
+        if item.default is not dataclasses.MISSING:
+            fields.append((item.name, hint, item.default))
+        elif item.default_factory is not dataclasses.MISSING:
+            fields.append((item.name, hint, msgspec.field(default_factory=item.default_factory)))
+        else:
+            fields.append((item.name, hint))
+    mirror = msgspec.defstruct(kind.__name__, fields, kw_only=True)
+    _MIRRORS[kind] = mirror
+    _REAL[mirror] = kind
+    return mirror
+
+
+def _mirrored(hint: Any) -> Any:
+    """``hint`` with every dataclass in it replaced by its mirror Struct."""
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return _mirror(hint)
+    args = typing.get_args(hint)
+    if not args:
+        return hint
+    new = tuple(_mirrored(arg) for arg in args)
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return typing.Union[new]  # noqa: UP007 (a tuple of types, built at run time)
+    if origin is typing.Literal or origin is None:
+        return hint
+    return origin[new[0] if len(new) == 1 else new]
+
+
+def _realize(value: Any) -> Any:
+    """A converted mirror as the dataclasses it stands for (lists, tuples, dicts walked)."""
+    real = _REAL.get(type(value))
+    if real is not None:
+        names = value.__struct_fields__
+        return real(**{name: _realize(getattr(value, name)) for name in names})
+    if type(value) is list:
+        return [_realize(item) for item in value]
+    if type(value) is dict:
+        return {key: _realize(item) for key, item in value.items()}
+    if type(value) is tuple:
+        return tuple(_realize(item) for item in value)
+    return value
+
+
+def field_types(kind: type) -> dict[str, Any]:
+    """The declared type of each field of dataclass ``kind``, elements included. A class of a
+    module compiled by mypyc (an extension module) has kept only the outer class of each
+    annotation (``list``), so its annotations are read from the module's source, which the
+    compiled build checks to be exactly what it was compiled from (mailbag._build), and
+    evaluated in the compiled module's namespace (its classes are the compiled ones)."""
+    module = sys.modules[kind.__module__]
+    if str(getattr(module, "__file__", "")).endswith(".py"):
+        return typing.get_type_hints(kind)
+    package, _dot, leaf = kind.__module__.rpartition(".")
+    source = Path(sys.modules[package].__path__[0]) / f"{leaf}.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == kind.__name__:
+            return {
+                item.target.id: eval(ast.unparse(item.annotation), vars(module))
+                for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+            }
+    raise TypeError(f"no class {kind.__name__} in {source}")
 
 
 def decode_json(text: str | bytes, what: str) -> Any:
@@ -157,10 +257,15 @@ def canonical_form(obj: Any) -> Any:
     return obj
 
 
-def record_digest(state: Any) -> str:
+def record_digest(state: Any, recorded: Callable[[Any], Any] | None = None) -> str:
     """The fingerprint of a state stored with every recorded step (scheme 2): a hash of its
-    canonical form, so records made before a field was added (with a default) still replay."""
-    data = _encoder.encode(canonical_form(state))
+    canonical form, so records made before a field was added (with a default) still replay.
+    ``recorded`` turns the canonical form into the one an older schema had (the game's
+    ``recorded_form``), to check the digests of a record that schema wrote."""
+    form = canonical_form(state)
+    if recorded is not None:
+        form = recorded(form)
+    data = _encoder.encode(form)
     return hashlib.blake2b(data, digest_size=8, person=b"mailbag-rec-v2").hexdigest()
 
 

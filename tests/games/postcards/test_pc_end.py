@@ -51,8 +51,15 @@ def test_travel_deck_reshuffles_its_discard_pile() -> None:
     builder = Builder().hand(0, *MOVES).region(0, 8)
     s = builder.state
     s.travel_discard, s.travel_deck = s.travel_deck, []
-    state = run(_three_moves(s), "end")
+    played = _three_moves(s)
+    pile = len(played.travel_discard) + len(played.turn.played)
+    state = run(played, "end")  # PC-10a: the played cards reach the pile of an empty deck
+    assert state.travel_discard == [] and len(state.travel_deck) == pile
     assert "draw deck" in legal(state)
+    state = run(state, "draw deck")
+    assert state.travel_discard == [] and len(state.travel_deck) == pile - 1
+    s.rules = 1  # mailbag 0.1's games: the pile waits for the next draw
+    state = run(_three_moves(s), "end")
     before = len(state.travel_discard)
     state = run(state, "draw deck")
     assert state.travel_discard == [] and len(state.travel_deck) == before - 1

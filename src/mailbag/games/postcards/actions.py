@@ -368,7 +368,7 @@ def _apply_frame(
         kept = [int(args[0]), int(args[1])]
         for card in kept:
             rules.gain_postcard(comps, state, seat, card)
-        state.postcard_discard += [c for c in frame.cards if c not in kept]  # PC-10
+        rules.discard_postcards(state, [c for c in frame.cards if c not in kept])  # PC-10
         return [
             Event(
                 "keep",
@@ -388,7 +388,7 @@ def use_gift(comps: Components, state: PostcardsState, seat: int, name: str) -> 
     assert g is not None
     player = state.players[seat]
     player.gifts.remove(g)
-    state.gift_discard.append(g)
+    rules.discard_gift(state, g)
     gift = comps.gifts[g]
     assert gift.use is not None
     events = [Event("use_gift", N_("{seat} uses {gift}"), {"seat": seat, "gift": name})]

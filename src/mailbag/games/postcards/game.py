@@ -30,6 +30,9 @@ from mailbag.games.postcards.state import EMPTY, PostcardsState, copy_state
 
 class PostcardsGame(Game[PostcardsState]):
     state_type = PostcardsState
+    #: 2: PC-10a, an empty deck is reshuffled from its discard pile at once (1: at the next draw,
+    #: mailbag 0.1); the state keeps the version it was dealt by (``PostcardsState.rules``)
+    rules_version = turn.RULES_VERSION
 
     def __init__(self, spec: GameSpec, comps: Components) -> None:
         self.spec = spec
@@ -38,19 +41,21 @@ class PostcardsGame(Game[PostcardsState]):
     def with_component_text(self, text: str, source: str) -> PostcardsGame:
         """This game played with the user's own component data (same format as the shipped
         ``data/components.toml``; see docs/postcards.md)."""
-        return PostcardsGame(self.spec, parse_components(text, source))
+        played = PostcardsGame(self.spec, parse_components(text, source))
+        played.rules_version = self.rules_version
+        return played
 
     # -- set-up and flow ------------------------------------------------------------------------
     def new_state(
         self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
     ) -> PostcardsState:
-        return turn.setup(self.comps, seats, options, seed)[0]
+        return turn.setup(self.comps, seats, options, seed, self.rules_version)[0]
 
     def setup(
         self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
     ) -> tuple[PostcardsState, list[Event]]:
         """The deal, and the explained turn of an Automa that plays first (PC-13)."""
-        return turn.setup(self.comps, seats, options, seed)
+        return turn.setup(self.comps, seats, options, seed, self.rules_version)
 
     def check_state(self, state: PostcardsState) -> None:
         """The invariants of a Postcards state (see ``validate.py``)."""

@@ -29,15 +29,55 @@ def _ev(kind: str, text: str, **data: object) -> Event:
 
 # -- decks (PC-10: an empty deck is refilled from its shuffled discard pile) ---------------------
 
+#: the first rules version with PC-10a's eager reshuffle (see ``PostcardsState.rules``)
+EAGER_RESHUFFLE = 2
+
+
+def _reshuffle(state: PostcardsState, deck: list[int], discard: list[int]) -> None:
+    """PC-10: the discard pile, shuffled, becomes the new deck."""
+    deck.extend(discard)
+    discard.clear()
+    state.rng.shuffle(deck)
+
+
+def _settle(state: PostcardsState, deck: list[int], discard: list[int]) -> None:
+    """PC-10a: "if, at any point, a deck is empty, shuffle its discard pile to form a new deck"
+    — the moment a deck is empty and its discard pile holds cards (after a draw emptied it, or
+    when cards reach the pile of an empty deck), the pile is shuffled into the new deck, so
+    cards discarded later wait on the pile. Games of rules 1 (mailbag 0.1) refill at the next
+    draw instead (:func:`_draw`), and replay as they were played."""
+    if state.rules >= EAGER_RESHUFFLE and not deck and discard:
+        _reshuffle(state, deck, discard)
+
 
 def _draw(state: PostcardsState, deck: list[int], discard: list[int]) -> int:
-    """The top card of ``deck``, refilled from its shuffled ``discard`` pile when empty (PC-10);
-    EMPTY when both are empty."""
-    if not deck and discard:
-        deck.extend(discard)
-        discard.clear()
-        state.rng.shuffle(deck)
-    return deck.pop() if deck else EMPTY
+    """The top card of ``deck``, refilled from its shuffled ``discard`` pile when empty (PC-10,
+    PC-10a); EMPTY when both are empty."""
+    if not deck and discard:  # rules 1: the refill waits for a draw (and a built position)
+        _reshuffle(state, deck, discard)
+    card = deck.pop() if deck else EMPTY
+    _settle(state, deck, discard)
+    return card
+
+
+def discard_travel(state: PostcardsState, cards: list[int]) -> None:
+    """Lay Travel ``cards`` on their discard pile, all at once (PC-10a: a new deck then)."""
+    if cards:
+        state.travel_discard.extend(cards)
+        _settle(state, state.travel_deck, state.travel_discard)
+
+
+def discard_postcards(state: PostcardsState, cards: list[int]) -> None:
+    """Lay ``cards`` on the postcard discard pile, all at once (PC-10a: a new deck then)."""
+    if cards:
+        state.postcard_discard.extend(cards)
+        _settle(state, state.postcard_deck, state.postcard_discard)
+
+
+def discard_gift(state: PostcardsState, gift: int) -> None:
+    """Lay a used lightning gift on the gift discard pile (PC-10a: a new deck then)."""
+    state.gift_discard.append(gift)
+    _settle(state, state.gift_deck, state.gift_discard)
 
 
 def draw_travel(state: PostcardsState) -> int:
@@ -89,7 +129,7 @@ def discard_from_travel_row(state: PostcardsState, slot: int) -> int:
     slot stays empty until the display is refilled at the end of the turn. Returns its kind."""
     card = take_travel_from_row(state, slot)
     if card != EMPTY:
-        state.travel_discard.append(card)
+        discard_travel(state, [card])
     return card
 
 
@@ -100,11 +140,10 @@ def refill_postcard_row(state: PostcardsState) -> None:
 
 
 def refresh_postcard_display(state: PostcardsState) -> list[Event]:
-    """Discard the face-up postcards and reveal new ones (PC-7)."""
-    for i, card in enumerate(state.postcard_row):
-        if card != EMPTY:
-            state.postcard_discard.append(card)
-            state.postcard_row[i] = EMPTY
+    """Discard the face-up postcards, all three at once, and reveal new ones (PC-7, PC-10a)."""
+    shown = [card for card in state.postcard_row if card != EMPTY]
+    state.postcard_row[:] = [EMPTY] * len(state.postcard_row)
+    discard_postcards(state, shown)
     refill_postcard_row(state)
     return [_ev("refresh", N_("the postcard display is refreshed"))]
 

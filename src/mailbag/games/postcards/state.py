@@ -200,6 +200,11 @@ class PostcardsState:
     over: bool = False
     #: turns completed so far, all seats together
     turns: int = 0
+    #: the version of the rules this game is played by, fixed at set-up (``Game.rules_version``
+    #: then): 1 refills an empty deck from its discard pile at the next draw, as mailbag 0.1
+    #: did; 2 and later reshuffle the moment a deck is empty and its pile holds cards (PC-10a).
+    #: A state without the field (saved by mailbag 0.1) is of rules 1.
+    rules: int = 1
 
 
 def copy_state(s: PostcardsState) -> PostcardsState:
@@ -251,4 +256,5 @@ def copy_state(s: PostcardsState) -> PostcardsState:
         s.ending,
         s.over,
         s.turns,
+        s.rules,
     )

@@ -41,6 +41,8 @@ from mailbag.games.postcards.state import (
 AUTOMA_KINDS: Final = ("automa:easy", "automa:normal", "automa:expert")
 #: PC-104: the game ends after this many rounds even if nobody has sent 4 postcards
 ROUND_LIMIT: Final = 100
+#: the rules new games are played by (``Game.rules_version``): 2 since PC-10a's reshuffle
+RULES_VERSION: Final = 2
 
 
 # -- set-up -----------------------------------------------------------------------------------
@@ -79,9 +81,14 @@ def check_table(seats: tuple[str, ...]) -> None:
 
 
 def setup(
-    comps: Components, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
+    comps: Components,
+    seats: tuple[str, ...],
+    options: Mapping[str, OptionValue],
+    seed: int,
+    rules_version: int = RULES_VERSION,
 ) -> tuple[PostcardsState, list[Event]]:
-    """Deal a new game by the rulebook's Setup steps; an Automa first player plays at once."""
+    """Deal a new game by the rulebook's Setup steps; an Automa first player plays at once.
+    ``rules_version``: the rules it is played by (see ``PostcardsState.rules``)."""
     check_table(seats)
     problem = deal_shortfall(comps, seats)
     if problem is not None:
@@ -124,6 +131,7 @@ def setup(
         supply=comps.tokens,
         camp_owner=[EMPTY] * len(comps.campsites),
         unused_itineraries=sorted(itineraries),
+        rules=rules_version,
     )
     for seat in range(len(seats)):  # one random postcard each, information side up (PC-3)
         rules.gain_postcard(comps, state, seat, state.postcard_deck.pop())
@@ -180,7 +188,7 @@ def end_turn(comps: Components, state: PostcardsState) -> list[Event]:
     """The player ends the turn: played cards are discarded, unused effects expire (PC-4), then
     cards are drawn one at a time (PC-11) or, with nothing to draw, the turn is over."""
     turn = state.turn
-    state.travel_discard.extend(turn.played)
+    rules.discard_travel(state, turn.played)
     state.turn = Turn(drawing=True)
     seat = state.current
     events = [Event("end_turn", N_("{seat} ends the turn"), {"seat": seat})]
@@ -235,7 +243,7 @@ def finish_turn(comps: Components, state: PostcardsState) -> list[Event]:
 
 
 def _close_turn(comps: Components, state: PostcardsState) -> list[Event]:
-    state.travel_discard.extend(state.turn.played)
+    rules.discard_travel(state, state.turn.played)
     state.turn = Turn()
     rules.refill_travel_row(state)
     state.turns += 1

@@ -82,6 +82,7 @@ def view(comps: Components, state: PostcardsState, seat: int | None) -> Observat
         "seat": seat,
         "edition": state.edition,
         "side": state.side,
+        "rules": state.rules,
         "current": state.current,
         "first_player": state.first_player,
         "turns": state.turns,
@@ -268,4 +269,5 @@ def determinize(comps: Components, obs: Observation, rng: Rng) -> PostcardsState
         ending=obs["ending"],
         over=obs["over"],
         turns=obs["turns"],
+        rules=obs.get("rules", 1),
     )
