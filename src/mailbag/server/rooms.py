@@ -746,8 +746,8 @@ class Room:
         row.away = away
 
     async def refresh(self, version: int) -> None:
-        if version <= self.version:
-            return
+        if version <= self.version or self.hub.rooms.get(self.id) is not self:
+            return  # known, or unloaded meanwhile (it is read afresh when next asked for)
         async with self.lock:
             if version <= self.version:
                 return
