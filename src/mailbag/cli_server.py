@@ -174,9 +174,6 @@ def register(app: typer.Typer) -> None:
             Console().print(report_table(report))
 
 
-def _open_database(url: str) -> None:
-    """Open the database and bring its schema up to date before serving, so a wrong ``--db``
-    is one clear line, not a server that fails as it starts."""
 def _bot_limits(seconds: float, iters: int) -> BotLimits:
     """The operator's bot limits, checked: a search needs some time and iterations, and no
     move may take more than an hour."""
@@ -191,6 +188,9 @@ def _bot_limits(seconds: float, iters: int) -> BotLimits:
     return BotLimits(time=seconds, iters=iters)
 
 
+def _open_database(url: str) -> None:
+    """Open the database and bring its schema up to date before serving, so a wrong ``--db``
+    is one clear line, not a server that fails as it starts."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from mailbag.core.i18n import _

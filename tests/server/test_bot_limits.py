@@ -124,3 +124,38 @@ def test_hints_are_rate_limited_per_seat(tmp_path: Path) -> None:
             refusal = me.next_of("refused")
             assert refusal["rule"] == "too_soon", refusal
             assert "one hint every 60 seconds" in refusal["reason"], refusal
+
+
+def test_mailbag_serve_takes_the_operators_limits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from mailbag.cli import app
+    from mailbag.server import app as server_app
+
+    made: list[BotLimits | None] = []
+
+    def fake_create_app(url: str, **kwargs: Any) -> object:
+        made.append(kwargs.get("bot_limits"))
+        return object()
+
+    monkeypatch.setattr(server_app, "create_app", fake_create_app)
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    runner = CliRunner()
+    done = runner.invoke(
+        app, ["serve", "--db", db, "--max-bot-time", "2.5", "--max-bot-iters", "3000"]
+    )
+    assert done.exit_code == 0, done.output
+    assert made == [BotLimits(time=2.5, iters=3000)]
+    for args, word in (
+        (["--max-bot-time", "0"], "--max-bot-time"),
+        (["--max-bot-time", "nan"], "--max-bot-time"),
+        (["--max-bot-time", "100000"], "--max-bot-time"),
+        (["--max-bot-iters", "0"], "--max-bot-iters"),
+    ):
+        done = runner.invoke(app, ["serve", "--db", db, *args])
+        assert done.exit_code != 0 and word in done.output, (args, done.output)
+        assert "Traceback" not in done.output
