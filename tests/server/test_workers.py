@@ -224,3 +224,35 @@ def test_the_worker_caps_a_search_at_the_servers_limit() -> None:
     print(f"capped at 0.5 s: a search of an hour took {took:.2f} s, of 10^9 iterations "
           f"{endless:.2f} s")
     assert took < 5 and endless < 5, (took, endless)
+
+
+def test_a_bots_state_goes_with_it_from_worker_to_worker() -> None:
+    """Each decision made by a bot rebuilt from its kind and seed and given the state the
+    previous decision left — as a worker other than the last one does — is the decision the
+    same bot makes in one process."""
+    from mailbag.bots.base import make_bot
+    from mailbag.core.game import apply, new_game
+    from mailbag.games import get
+    from mailbag.server.thinking import _move
+
+    game = get("carteros")
+    for kind in ("mcts:iters=40", "planner:iters=20", "mcts:iters=30,prior=1,rollout=guided"):
+        state = new_game(game, 2, None, 11)
+        alone = make_bot(kind, game, 0, 11)
+        blob: bytes | None = None
+        decided = 0
+        for _step in range(400):
+            if game.is_over(state) or decided >= 8:
+                break
+            seat = game.deciders(state)[0]
+            legal = game.legal_actions(state, seat)
+            if seat == 0:
+                view = game.view(state, 0)
+                expected = alone.choose(view, legal)
+                action, blob = _move(kind, 0, 11, "carteros", None, blob, view, legal)
+                assert action == expected, (kind, decided)
+                decided += 1
+            else:
+                action = legal[0]
+            state = apply(game, state, seat, action)[0]
+        assert decided >= 4, kind

@@ -160,6 +160,15 @@ class MctsBot:
         self.last_iterations = 0
         self.last_root: Node | None = None
 
+    def export_state(self) -> tuple[int, float, int]:
+        """What the bot's decisions change in it (its generator, the running scale of the
+        heuristic): a bot made again from the same kind and seed that is given this
+        (:meth:`import_state`) decides on exactly as this one would (a server's workers)."""
+        return (self.rng.state, self._abs_sum, self._abs_count)
+
+    def import_state(self, state: tuple[int, float, int]) -> None:
+        self.rng.state, self._abs_sum, self._abs_count = state
+
     # -- the search -------------------------------------------------------------------------------
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:

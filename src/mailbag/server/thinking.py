@@ -147,13 +147,23 @@ def _game(name: str, components: tuple[str, str] | None) -> Game[Any]:
 
 
 def pack_bot(bot: Bot) -> bytes:
-    """A bot's state between decisions, without its game (see the module)."""
+    """A bot's state between decisions, without its game (see the module): what its
+    ``export_state`` gives (the search bots), else the bot's attributes."""
+    export = getattr(bot, "export_state", None)
+    if callable(export):
+        return pickle.dumps(("state", export()), protocol=pickle.HIGHEST_PROTOCOL)
     state = {k: v for k, v in vars(bot).items() if k not in _LEFT_BEHIND}
-    return pickle.dumps((type(bot), state), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps(("object", (type(bot), state)), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def unpack_bot(blob: bytes, game: Game[Any]) -> Bot:
-    kind, state = pickle.loads(blob)
+def unpack_bot(blob: bytes, made: Bot, game: Game[Any]) -> Bot:
+    """The bot ``blob`` was packed from: ``made`` (the same kind and seed, made afresh) given
+    the state its decisions left."""
+    how, data = pickle.loads(blob)
+    if how == "state":
+        made.import_state(data)  # type: ignore[attr-defined]
+        return made
+    kind, state = data
     bot: Bot = kind.__new__(kind)
     vars(bot).update(state)
     for name in _LEFT_BEHIND:
@@ -174,7 +184,9 @@ def _move(
 ) -> tuple[Action, bytes]:
     """A search bot's decision, and its state after it."""
     game = _game(game_name, components)
-    bot = make_bot(kind, game, seat, seed) if blob is None else unpack_bot(blob, game)
+    bot = make_bot(kind, game, seat, seed)
+    if blob is not None:
+        bot = unpack_bot(blob, bot, game)
     if getattr(bot, "workers", 1) > 1:
         setattr(bot, "workers", 1)  # noqa: B010 (on a server a search stays in its worker)
     return bot.choose(observation, legal), pack_bot(bot)
