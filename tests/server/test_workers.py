@@ -256,3 +256,43 @@ def test_a_bots_state_goes_with_it_from_worker_to_worker() -> None:
                 action = legal[0]
             state = apply(game, state, seat, action)[0]
         assert decided >= 4, kind
+
+
+@linux_only
+def test_a_worker_that_dies_is_replaced() -> None:
+    """A worker killed in the middle of a search (by the operator, the kernel's OOM killer):
+    that search fails with a ThinkingError (the table then plays on), the next one gets a new
+    worker."""
+    import asyncio
+
+    from mailbag.bots.base import make_bot
+    from mailbag.core.game import new_game
+    from mailbag.games import get
+    from mailbag.server.thinking import Thinking, ThinkingError
+
+    game = get("carteros")
+    state = new_game(game, 2, None, 5)
+    seat = game.deciders(state)[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    thinking = Thinking(processes=1)
+
+    async def decide(kind: str, kill_after: float | None = None) -> object:
+        task = asyncio.ensure_future(thinking.choose(
+            table_id="t", seat=seat, kind=kind, agent=make_bot("random", game, seat, 5),
+            game_name="carteros", components=None, seed=5, observation=view, legal=legal,
+        ))
+        if kill_after is not None:
+            await asyncio.sleep(kill_after)
+            for pid in thinking.pids():
+                os.kill(pid, 9)
+        return await asyncio.wait_for(task, 60)
+
+    try:
+        assert asyncio.run(decide("mcts:iters=20")) in legal  # the worker started
+        first = thinking.pids()
+        with pytest.raises(ThinkingError):
+            asyncio.run(decide("mcts:time=5", kill_after=0.5))
+        assert asyncio.run(decide("mcts:iters=20")) in legal
+        assert thinking.pids() and thinking.pids() != first
+    finally:
+        thinking.close()
