@@ -339,3 +339,24 @@ def test_names_cannot_drive_the_terminal(tmp_path: Path) -> None:
     assert status == 0
     assert "\\u001b[2Jmallory" in text and "eve\\u202e\\u000dbob" in text  # shown, escaped
     assert "\x1b" not in text and "\u202e" not in text and "\r" not in text
+
+
+def test_the_final_scores_show_names_escaped_and_kinds_under_them() -> None:
+    from rich.console import Console
+
+    from mailbag.table import MemoryStore
+
+    game = get("carteros")
+    record = GameRecord(
+        game.spec.name, game.spec.resolve_options(), 3, ["human", "random"], names=["x", "y"]
+    )
+    record.names = ["alice", "\x1b[2Jm\u202e"]
+    table = Table.open(game, record, MemoryStore(), {})
+    out = io.StringIO()
+    Console(file=out, width=100).print(terminal.scoreboard(game, table.state, record))
+    text = out.getvalue()
+    assert "\x1b" not in text and "\u202e" not in text and "\\u000a" not in text
+    assert "\\u001b[2Jm\\u202e" in text
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if "alice" in line)
+    assert "human" in lines[row + 1] and "random" in lines[row + 1]  # each kind under its name

@@ -467,7 +467,11 @@ def scoreboard(game: Game[Any], state: Any, record: GameRecord) -> RichTable:
     table.add_column("")
     for seat in order:
         table.add_column(
-            Text(printable(f"{record.label(seat)}\n{seat_kind_label(record.seats[seat])}")),
+            Text(
+                printable(record.label(seat))
+                + "\n"
+                + printable(seat_kind_label(record.seats[seat]))
+            ),
             justify="right",
         )
     table.add_row(_("place"), *(str(ranking[s]) for s in order), style="bold")

@@ -305,7 +305,7 @@ class PlayApp(App[str]):
         self.busy = False
         self._show_view(seat)
         self._show_choices()
-        self._status(_("{name}: your turn is over", name=table_label(self, seat)))
+        self._status(_("{name}: your turn is over.", name=table_label(self, seat)))
         did = [line.plain for line in self.recent[seat][-TURN_LINES:]]
         self.recent[seat] = []
 

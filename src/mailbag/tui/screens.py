@@ -136,7 +136,7 @@ class TurnDone(Gate):
         head = _("{name}: your turn is over.", name=self.label)
         if not self.did:
             return head + "\n" + _("(nothing more to see)")
-        return "\n".join([head, _("What it did:"), *(f"  {line}" for line in self.did)])
+        return "\n".join([head, _("what it did:"), *(f"  {line}" for line in self.did)])
 
     def go_on(self) -> str:
         return _("Press Space to hide your things and pass the keyboard.")
