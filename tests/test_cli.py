@@ -256,11 +256,11 @@ def test_seats_have_names_everywhere() -> None:
     result = runner.invoke(
         app,
         ["play", "carteros", "--seats", "alice=human,bob=human,greedy", "--seed", "3"],
-        input="\n1\n" * 6 + "quit\n",
+        input="ready\n1\n" * 6 + "quit\n",
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "pass to alice (human)" in out and "alice> " in out
+    assert "Pass the keyboard to alice (human)." in out and "alice> " in out
     assert "0:human (alice), 1:human (bob), 2:greedy (seat 2)" in out
     saved = load(Path(out.split("play --resume ")[1].split()[0]))
     assert saved.names == ["alice", "bob", "seat 2"] and saved.seats == ["human", "human", "greedy"]
