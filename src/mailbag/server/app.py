@@ -715,6 +715,9 @@ async def _serve_socket(hub: Hub, websocket: WebSocket, unwelcomed: _Unwelcomed)
             unwelcomed.leave(address)
         if room is not None and conn is not None:
             room.left(conn)
+        # what is still waiting goes out (an error before a close), or fails at once: the peer
+        # is gone
+        outbox.close(1000)
         await outbox.finish(CLOSE_WAIT)
 
 
