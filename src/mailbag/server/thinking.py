@@ -5,17 +5,18 @@ hints think for up to seconds of pure Python, which in a thread would hold the i
 and slow every other table's moves: they think in worker processes instead.
 
 **Fair shares.** Searches wait in one queue. Each table has at most one search in flight (a bot's
-move or a hint), and a worker that comes free takes the waiting search of the table that has
-used the workers least lately (their time, decaying by half every :data:`HALF_LIFE` seconds;
-among equals, the longest waiting): a table whose bots think for seconds each move cannot starve
-one whose bot thinks for milliseconds, which is served as soon as any worker is free. Each
+move or a hint), and a worker that comes free takes the waiting search whose table has used the
+workers least lately (their time, decaying by half every :data:`HALF_LIFE` seconds) plus the
+time the search is expected to take (the bot's last search; a first one's budget); among equals,
+the longest waiting: a table whose bots think for seconds each move cannot starve one whose bot
+thinks for milliseconds, which is served as soon as any worker is free. Each
 search runs under the server's limits (:class:`mailbag.bots.base.BotLimits`: it stops after
 their seconds or iterations, :func:`mailbag.bots.mcts.capped`), and a worker that overruns them
 by :data:`GRACE` seconds is killed and replaced.
 
 **The same play.** A bot's state between its decisions (its generator, its running scale) goes
-with each of its searches: the worker makes the bot from its kind and seed for its first
-decision and from the state its previous decision left after that, so a search bot plays exactly
+with each of its searches: for each decision the worker makes the bot from its kind and seed and
+gives it the state its previous decision left (``export_state``), so a search bot plays exactly
 as it would in one process (same seed, same internal state), whichever worker serves it.
 
 **Workers die with the server.** They are the server's children in its process group; on
