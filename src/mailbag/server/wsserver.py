@@ -6,7 +6,8 @@
   that is not a message, with an ``error`` frame saying so;
 - a close asked for while the peer reads nothing (the connection cannot take more: its buffer
   is full) cuts the connection at once — a close frame would wait behind everything the peer
-  has not read, for as long as it does not read (uvicorn waits, keep-alive or not).
+  has not read, for as long as it does not read (uvicorn waits, keep-alive or not); a close
+  frame sent that the peer does not answer within uvicorn's close timeout cuts it too.
 
 ``protocol()`` is what ``uvicorn.run(ws=...)`` is given: this class, or uvicorn's choice where
 its sans-I/O protocol is missing (an older uvicorn).
@@ -52,3 +53,8 @@ if _Base is not None:
                 self.transport.abort()
                 return
             await super().send(message)
+            if message.get("type") == "websocket.close" and self.close_timer is not None:
+                # a peer that never answers the close: cut, not closed (a close waits until
+                # the peer has read everything, for as long as it does not read)
+                self.close_timer.cancel()
+                self.close_timer = self.loop.call_later(self.close_timeout, self.transport.abort)
