@@ -44,7 +44,7 @@ NAMES = ["alice", "bob"]
 #: them), Enter, Esc and Tab
 KEYS = [*string.printable[:95], "enter", "escape", "tab"]
 #: the seat boundaries (a finished turn, a hand-over) driven in each game
-BOUNDARIES = 4
+BOUNDARIES = 3
 #: keys mashed in each of the four windows of a boundary (then Enter 1–5 times)
 PER_WINDOW = 12
 
