@@ -26,6 +26,13 @@ ANY_PROMPT = re.compile(r"seat 0(?: [^\n>]+)?> ")
 TAKEN = "only one choice, taken for you"
 
 
+@pytest.fixture(autouse=True)
+def _same_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games played below save their records with the seed sealed by a key of their data
+    folder (``tmp_path``, mailbag.core.seal): this process reads them in the same folder."""
+    monkeypatch.setenv("MAILBAG_DATA_DIR", str(tmp_path))
+
+
 class Player:
     """A ``mailbag play`` process with a person at seat 0, typed at through a pipe."""
 
