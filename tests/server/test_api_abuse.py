@@ -37,7 +37,8 @@ from wsclient import (
 )
 
 from mailbag.core.names import MAX_NAME
-from mailbag.server.app import MAX_BODY, MAX_DEPTH, MAX_SMALL_BODY, create_app, json_depth
+from mailbag.server.app import create_app
+from mailbag.server.limits import MAX_BODY, MAX_DEPTH, MAX_SMALL_BODY, json_depth
 from mailbag.server.rooms import Hub
 
 #: a bot kind longer than a name (its seat, unnamed, must still get a name that fits)
