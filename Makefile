@@ -68,12 +68,20 @@ test: $(STAMP_DEV) compiled
 
 ## soak: thousands of random games per game through the contract tests, and the fuzzers:
 ## FUZZ (default 100,000) mutated states per game, action texts, actions in JSON and records;
-## FUZZ_COMPONENTS (default 10,000) mutated component files per shipped file
+## FUZZ_COMPONENTS (default 10,000) mutated component files per shipped file; and the server
+## under abuse (tests/server/test_abuse.py, one test at a time: it measures latency and memory):
+## ABUSE_FRAMES and ABUSE_BODIES (100,000 each) malformed frames and request bodies,
+## ABUSE_TABLES (3,000) table-creation bodies, 100 moves beside a socket that never reads,
+## ABUSE_KILLS (20) kill -9 rounds, ABUSE_UNKNOWN (15,000) requests for unknown tables
 soak: $(STAMP_DEV)
 	MAILBAG_SOAK_GAMES=$${GAMES:-2000} $(BIN)/pytest tests/contract/test_soak.py -q -n auto
 	MAILBAG_FUZZ=$${FUZZ:-100000} MAILBAG_FUZZ_COMPONENTS=$${FUZZ_COMPONENTS:-10000} \
 		$(BIN)/pytest tests/contract/test_fuzz_states.py tests/contract/test_fuzz_inputs.py \
 		tests/contract/test_fuzz_components.py -q -n auto
+	MAILBAG_ABUSE_FRAMES=$${ABUSE_FRAMES:-100000} MAILBAG_ABUSE_BODIES=$${ABUSE_BODIES:-100000} \
+		MAILBAG_ABUSE_TABLES=$${ABUSE_TABLES:-3000} MAILBAG_ABUSE_MOVES=100 \
+		MAILBAG_ABUSE_KILLS=$${ABUSE_KILLS:-20} MAILBAG_ABUSE_UNKNOWN=$${ABUSE_UNKNOWN:-15000} \
+		$(BIN)/pytest tests/server/test_abuse.py -q -p no:xdist -s
 
 ## golden: re-record every game's golden games (replayed under the current engine; games whose
 ## actions are no longer legal are played again); `make golden CHECK=1` only reports

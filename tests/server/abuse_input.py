@@ -80,6 +80,8 @@ KINDS = [
 ]
 #: search kinds that are quick, or so wrong that no search can run (the rest may think for long:
 #: today's server takes them, so the harness only seats them behind a person's first seat)
+#: kinds any server should take
+GOOD_KINDS = ["random", "greedy", "mcts:iters=20", "mcts:iters=50", "mcts:time=0.01", "greedy"]
 LIGHT = frozenset(k for k in KINDS if not k.strip().startswith("mcts")) | {
     "mcts:iters=20", "mcts:iters=50", "mcts:time=0.01", "mcts:iters=abc", "mcts:iters=-5",
     "mcts:iters=0", "mcts:time=-1", "mcts:time=nan", "mcts:iters=", "mcts:iters=\ud800",
@@ -302,11 +304,11 @@ class Fuzz:
     def name(self) -> Any:
         rng = self.rng
         roll = rng.random()
-        if roll < 0.25:
+        if roll < 0.4:
             return None
-        if roll < 0.55:
-            return rng.choice(["ann", "bob", "Zoë", "李", "ann", "a b", " pad ", "x.y-z_1"])
-        if roll < 0.95:
+        if roll < 0.75:
+            return rng.choice(["ann", "bob", "Zoë", "李", "a b", " pad ", "x.y-z_1", "A" * 20])
+        if roll < 0.97:
             return self.text()[:45] if rng.random() < 0.8 else self.text()
         return rng.choice([5, [], {}, True])
 
@@ -318,7 +320,7 @@ class Fuzz:
         rng = self.rng
         game = rng.choice(self.games)
         count = rng.randint(game["min_seats"], game["max_seats"])
-        if rng.random() < 0.05:
+        if rng.random() < 0.03:
             count = rng.choice([0, 1, game["max_seats"] + 1, 30])
         seats: list[dict[str, Any]] = []
         for _seat in range(count):
@@ -329,8 +331,10 @@ class Fuzz:
             elif roll < 0.55:
                 seat = {"kind": "friend"}
             else:
-                kinds = game["engine_seats"] if rng.random() < 0.15 else KINDS
-                seat = {"kind": "bot", "bot": rng.choice(kinds or KINDS)}
+                kinds = game["engine_seats"] if rng.random() < 0.15 else (
+                    KINDS if rng.random() < 0.4 else GOOD_KINDS
+                )
+                seat = {"kind": "bot", "bot": rng.choice(kinds or GOOD_KINDS)}
                 behind = bool(seats) and seats[0]["kind"] != "bot" and game["name"] != "post_office"
                 if seat["bot"] not in LIGHT and not behind:
                     seat = {"kind": "friend"}  # a long search waits for the person first
@@ -344,7 +348,7 @@ class Fuzz:
             roll = rng.random()
             if roll < 0.5:
                 continue
-            if roll < 0.8:
+            if roll < 0.95:
                 if option["choices"]:
                     options[option["name"]] = rng.choice(option["choices"])
                 elif option["type"] == "bool":
@@ -357,21 +361,21 @@ class Fuzz:
                     options[option["name"]] = option["default"]
             else:
                 options[option["name"]] = self.value()
-        if rng.random() < 0.1:
+        if rng.random() < 0.03:
             options[self.text()[:20]] = self.value()
         if options or rng.random() < 0.5:
             body["options"] = options
         if rng.random() < 0.3:
             clock: dict[str, Any] = {}
             if rng.random() < 0.7:
-                clock["per_move"] = rng.choice([5, 60, 3600, 86400, 4, 0, 10**12, 7.5, "60"])
+                clock["per_move"] = rng.choice([5, 60, 3600, 86400, 60, 0, 4, 10**12, 7.5, "60"])
             if rng.random() < 0.5:
                 clock["absent_bot"] = rng.choice(sorted(LIGHT))
             if rng.random() < 0.4:
-                clock["absent_after"] = rng.choice([1, 30.5, 3600, 0.5, 10**9, float("nan")])
+                clock["absent_after"] = rng.choice([1, 30.5, 3600, 60, 0.5, 10**9, float("nan")])
             body["clock"] = clock
         if rng.random() < 0.3:
-            body["hints"] = rng.choice([True, False, "yes", 1, None])
+            body["hints"] = rng.choice([True, False, True, False, "yes", 1, None])
         return body
 
     # -- HTTP requests ---------------------------------------------------------------------------
@@ -417,6 +421,13 @@ class Fuzz:
         elif roll < 0.7:
             headers["Authorization"] = f"Bearer {secret}"
             return "POST", f"/api/tables/{table['id']}/rematch", b"", headers
+        elif roll < 0.73:
+            # a link renewed by someone who is not the creator (the creator's would close the
+            # sockets of the other fuzzers at that table)
+            others = [t for i, t in enumerate(table["tokens"]) if i != table["creator"]]
+            headers["Authorization"] = f"Bearer {rng.choice([*others, self.header_text()])}"
+            which = rng.choice(["0", "1", "spectator", self.path_part(), "-1", "99"])
+            return "POST", f"/api/tables/{table['id']}/invites/{which}/revoke", b"", headers
         elif roll < 0.88:
             which = table["id"] if rng.random() < 0.6 else self.path_part()
             if rng.random() < 0.7:

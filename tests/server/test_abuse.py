@@ -1,19 +1,24 @@
 """The server under abuse (issue 28): a real ``mailbag serve`` on loopback, fed malformed input
 and misbehaving clients. ``make test`` runs a short form; ``make soak`` the long one, through:
 
-- ``MAILBAG_ABUSE_FRAMES`` (3,000) malformed WebSocket frames and ``MAILBAG_ABUSE_BODIES``
-  (2,000) malformed request bodies and paths: 0 tracebacks in the server's output, 0 answers of
+- ``MAILBAG_ABUSE_FRAMES`` (1,500) malformed WebSocket frames and ``MAILBAG_ABUSE_BODIES``
+  (800) malformed request bodies and paths: 0 tracebacks in the server's output, 0 answers of
   5xx, 0 sockets closed with 1011 (internal error), 0 that stop answering;
-- ``MAILBAG_ABUSE_TABLES`` (150) table-creation bodies that look valid: every table the API
+- ``MAILBAG_ABUSE_TABLES`` (100) table-creation bodies that look valid: every table the API
   accepts (201, here or among the bodies above) can be opened — a hello on each of its links is
   answered with a welcome and a state — and is listed by ``/api/my-games``;
-- a spectator socket that never reads while its backlog grows (``MAILBAG_ABUSE_MOVES``, 30
-  moves): no move of the two seats takes over a second to be acknowledged and shown (to the
-  mover, and to the other seat as its turn);
-- ``MAILBAG_ABUSE_KILLS`` (2) rounds of kill -9 of a server whose search bots think in worker
+- a spectator socket that never reads while megabytes of backlog wait for it
+  (``MAILBAG_ABUSE_MOVES``, 30 moves): no move of the three seats takes over a second to be
+  acknowledged and shown to its seat, nor the others' ``sync`` to be answered;
+- ``MAILBAG_ABUSE_KILLS`` (1) rounds of kill -9 of a server whose search bots think in worker
   processes, then one SIGTERM: 2 s later no process of the server's session or descent is left;
 - ``MAILBAG_ABUSE_UNKNOWN`` (1,000) requests for tables that do not exist (ids of 12 KB; 8 KB
-  for sockets, the longest handshake the server reads): its memory back within 10 % after.
+  for sockets, the longest handshake the server reads): its memory back within 10 % after
+  (for fewer than 15,000: within what would reach 10 % at 15,000, and 2 MiB).
+
+The checks run against a real server started for them (``python -m mailbag serve``, SQLite,
+loopback, in a session of its own; ``MAILBAG_TABLES_PER_MINUTE=0``: the fuzzers make more
+tables than the rate per address allows, a limit tested on its own).
 
 ``MAILBAG_ABUSE_SEED`` (28) seeds the input. Every wait is bounded; each check also has an
 overall deadline. A failure names what failed, with sample inputs and the tracebacks' last lines.
@@ -50,11 +55,11 @@ def _env(name: str, default: int) -> int:
     return int(os.environ.get(f"MAILBAG_ABUSE_{name}", str(default)))
 
 
-FRAMES = _env("FRAMES", 3000)
-BODIES = _env("BODIES", 2000)
-TABLES = _env("TABLES", 150)
+FRAMES = _env("FRAMES", 1500)
+BODIES = _env("BODIES", 800)
+TABLES = _env("TABLES", 100)
 MOVES = _env("MOVES", 30)
-KILLS = _env("KILLS", 2)
+KILLS = _env("KILLS", 1)
 UNKNOWN = _env("UNKNOWN", 1000)
 SEED = _env("SEED", 28)
 #: seconds each check may take at most (then it fails, saying how far it got)
@@ -78,13 +83,22 @@ class Tally:
     statuses: Counter[str] = field(default_factory=Counter)
     closes: Counter[str] = field(default_factory=Counter)
     failures: dict[str, list[Any]] = field(default_factory=dict)
+    #: what is odd but allowed (reported, not failed)
+    notes: dict[str, list[Any]] = field(default_factory=dict)
     made: list[tuple[Any, dict[str, Any]]] = field(default_factory=list)
 
     def fail(self, kind: str, sample: Any) -> None:
         entry = self.failures.setdefault(kind, [0])
         entry[0] += 1
-        if len(entry) <= SAMPLES:
-            entry.append(_short(sample))
+        text = _short(sample)
+        if len(entry) <= SAMPLES and text not in entry:
+            entry.append(text)
+
+    def note(self, kind: str, sample: Any) -> None:
+        entry = self.notes.setdefault(kind, [0])
+        entry[0] += 1
+        if len(entry) <= 3:
+            entry.append(_short(sample, 600))
 
     def report(self) -> str:
         lines = [
@@ -94,6 +108,9 @@ class Tally:
         ]
         for kind, (count, *samples) in self.failures.items():
             lines.append(f"FAILED {kind}: {count}")
+            lines += [f"    {s}" for s in samples]
+        for kind, (count, *samples) in self.notes.items():
+            lines.append(f"noted {kind}: {count}")
             lines += [f"    {s}" for s in samples]
         return "\n".join(lines)
 
@@ -134,7 +151,8 @@ async def _tables(port: int) -> list[dict[str, Any]]:
         made = json.loads(data)
         secrets = [parse_link(link)[1]["token"] for link in made["links"].values()]
         watch = parse_link(made["spectator"])[1]["watch"]
-        out.append({"id": made["table"], "tokens": secrets, "watch": watch, "made": made})
+        out.append({"id": made["table"], "tokens": secrets, "watch": watch, "made": made,
+                    "creator": made["me"]})
     return out
 
 
@@ -173,6 +191,8 @@ async def _read(ws: RawWS, ctx: dict[str, Any], tally: Tally, until: str, sent: 
         except (ValueError, TypeError, KeyError):
             tally.fail("a frame from the server that is not a JSON message", (opcode, payload))
             continue
+        ctx.setdefault("got", []).append(kind if kind != "error" else
+                                         f"error {str(message.get('reason'))[:60]!r}")
         if kind == "state":
             ctx["step"] = message.get("step", 0)
             ctx["actions"] = [a["notation"] for a in message.get("actions", [])] or ctx.get(
@@ -181,6 +201,23 @@ async def _read(ws: RawWS, ctx: dict[str, Any], tally: Tally, until: str, sent: 
         if kind == until:
             return
     tally.fail(f"no {until!r} among 3000 messages", sent)
+
+
+def _story(ctx: dict[str, Any], sent: list[str]) -> str:
+    """A failed socket's last frames sent and messages received, for the report."""
+    return (f"sent {[x[:100] for x in sent[-4:]]} (of {len(sent)} in the batch); received last "
+            f"{ctx.get('got', [])[-6:]}")
+
+
+async def _close_read(ws: RawWS) -> Closed | None:
+    """The close the server sent before the connection broke, if it is among what was read."""
+    with contextlib.suppress(TimeoutError, OSError):
+        for _ in range(3000):
+            try:
+                await ws.recv(timeout=0.5)
+            except Closed as closed:
+                return closed if closed.code is not None else None
+    return None
 
 
 async def _fuzz_socket(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tally: Tally) -> None:
@@ -249,12 +286,27 @@ async def _fuzz_socket(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tall
             tally.broken += 1
         else:
             tally.unconfirmed += len(sent)
+            if closed.code is None:
+                tally.note("a socket cut without a close frame", _story(ctx, sent))
         if closed.code == 1011:
-            tally.fail("a socket closed with 1011 (internal error)", sent[-3:])
+            tally.fail("a socket closed with 1011 (internal error)", _story(ctx, sent))
     except (TimeoutError, OSError) as exc:
-        tally.unconfirmed += len(sent)
-        if not isinstance(exc, TimeoutError):
-            tally.fail(f"the connection failed: {exc!r}", sent[-3:])
+        if broke and isinstance(exc, OSError):
+            # a frame that breaks the protocol may be cut off: the server need not read it all
+            tally.closes["reset"] += 1
+            tally.frames += len(sent)
+            tally.broken += 1
+        else:
+            tally.unconfirmed += len(sent)
+            if not isinstance(exc, TimeoutError):
+                said = await _close_read(ws)  # the server may have closed it while we slept
+                if said is None:
+                    tally.fail(f"the connection failed: {exc!r}", _story(ctx, sent))
+                else:
+                    tally.closes[str(said.code)] += 1
+                    if said.code == 1011 or said.code is None:
+                        tally.fail(f"the connection failed: {exc!r} after {said}",
+                                   _story(ctx, sent))
     finally:
         ws.close()
 
@@ -275,6 +327,28 @@ async def fuzz_frames(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tally
 
 
 # -- the HTTP fuzzer -----------------------------------------------------------------------------
+async def _ask(conn: Http, tally: Tally, method: str, path: str, body: bytes | None,
+               headers: dict[str, str], sample: Any) -> None:
+    """One request, tallied: a 5xx or no answer is a failure; a table made is noted."""
+    try:
+        try:
+            status, _, data = await conn.request(method, path, body, headers)
+        except (OSError, asyncio.IncompleteReadError):
+            # a keep-alive connection the server closed after its last answer (one that left
+            # part of a body unread): once more on a new one
+            status, _, data = await conn.request(method, path, body, headers)
+    except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as exc:
+        if body is None or len(body) <= 4 * 1024 * 1024:  # (a larger one may be cut off)
+            tally.fail(f"no answer ({type(exc).__name__})", sample)
+        return
+    tally.bodies += 1
+    tally.statuses[str(status)] += 1
+    if status >= 500:
+        tally.fail(f"HTTP {status}", (sample, data[:200]))
+    elif status == 201 and path in ("/api/tables", "/api/import"):
+        tally.made.append((sample, json.loads(data)))
+
+
 async def fuzz_bodies(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], records: list[str],
                       tally: Tally, target: int, seconds: float, concurrency: int = 6) -> None:
     deadline = time.monotonic() + seconds
@@ -284,24 +358,7 @@ async def fuzz_bodies(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], recor
         try:
             while tally.bodies < target and time.monotonic() < deadline:
                 method, path, body, headers = fuzz.request(tables, records)
-                try:
-                    try:
-                        status, _, data = await conn.request(method, path, body, headers)
-                    except (OSError, asyncio.IncompleteReadError):
-                        # a keep-alive connection the server closed after its last answer (one
-                        # that left part of a body unread): once more on a new one
-                        status, _, data = await conn.request(method, path, body, headers)
-                except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as exc:
-                    if body is not None and len(body) > 4 * 1024 * 1024:
-                        continue  # a body over the limit may be cut off by a close
-                    tally.fail(f"no answer ({type(exc).__name__})", (method, path, body))
-                    continue
-                tally.bodies += 1
-                tally.statuses[str(status)] += 1
-                if status >= 500:
-                    tally.fail(f"HTTP {status}", (method, path, body, data[:200]))
-                elif status == 201 and path in ("/api/tables", "/api/import"):
-                    tally.made.append((body, json.loads(data)))
+                await _ask(conn, tally, method, path, body, headers, (method, path, body))
         finally:
             conn.close()
 
@@ -378,16 +435,26 @@ async def open_tables(port: int, tally: Tally, seconds: float) -> int:
 UNLIMITED = {"MAILBAG_TABLES_PER_MINUTE": "0"}
 
 
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """One server for the checks that may share one (each reads only its own part of the log)."""
+    with Server(tmp_path_factory.mktemp("abuse"), env=UNLIMITED) as running:
+        running.start()
+        yield running
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Any:
+    """A server of its own."""
     with Server(tmp_path, env=UNLIMITED) as running:
         running.start()
         yield running
 
 
-def test_malformed_frames_and_bodies(server: Server) -> None:
+def test_malformed_frames_and_bodies(shared: Server) -> None:
     """Malformed frames and request bodies: never a traceback, a 5xx, a 1011 or a stall; every
     table a body made can be opened."""
+    server = shared
     since = server.mark()
     tally = Tally()
 
@@ -411,7 +478,8 @@ def test_malformed_frames_and_bodies(server: Server) -> None:
     assert tally.frames >= FRAMES and tally.bodies >= BODIES, report
 
 
-def test_every_table_the_api_accepts_can_be_opened(server: Server) -> None:
+def test_every_table_the_api_accepts_can_be_opened(shared: Server) -> None:
+    server = shared
     since = server.mark()
     tally = Tally()
 
@@ -423,13 +491,7 @@ def test_every_table_the_api_accepts_can_be_opened(server: Server) -> None:
             for _ in range(TABLES):
                 body = fuzz.table()
                 data = dumps(body).encode("utf-8", "surrogatepass")
-                status, _, answer = await conn.request("POST", "/api/tables", data)
-                tally.bodies += 1
-                tally.statuses[str(status)] += 1
-                if status >= 500:
-                    tally.fail(f"HTTP {status}", body)
-                elif status == 201:
-                    tally.made.append((body, json.loads(answer)))
+                await _ask(conn, tally, "POST", "/api/tables", data, {}, body)
         finally:
             conn.close()
         return await open_tables(server.port, tally, _deadline(len(tally.made), 5))
@@ -526,11 +588,12 @@ def _latency(client: Client, want: Any, start: float, bound: float) -> float:
             return time.monotonic() - start
 
 
-def test_a_socket_that_never_reads_does_not_delay_the_table(server: Server) -> None:
+def test_a_socket_that_never_reads_does_not_delay_the_table(shared: Server) -> None:
     """A spectator that never reads, with megabytes of backlog (it asks for the whole log again
     and again, and a seat connects and leaves over and over, each time telling every socket):
     each move of the three seats is acknowledged and shown to its seat, and the others answer a
     ``sync``, within 1 s."""
+    server = shared
     since = server.mark()
     body = {"record": _long_record(3, MOVES + 30), "hints": False,
             "seats": [{"kind": "me", "name": "ann"}, {"kind": "friend", "name": "bob"},
