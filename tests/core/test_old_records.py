@@ -46,11 +46,11 @@ def test_a_finished_record_of_0_1_replays_with_its_digests_checked(path: Path) -
 
 
 def _play_on(game: Any, record: GameRecord, state: Any, seed: int) -> Any:
-    """Bots of another seed play the game of ``state`` on to its end."""
-    agents = make_agents(game, ["random"] * len(record.seats), seed)
-    agents = {seat: bot for seat, bot in agents.items() if record.seats[seat] in ("random", "greedy")}
-    agents.update(make_agents(game, record.seats, seed))
-    return play_game(game, record.seats, record.options, record.seed, agents, state=state).state
+    """Random bots of another seed play the game of ``state`` on to its end (the engine's
+    seats, Postcards' Automas, as the rules play them)."""
+    seats = [k if k in game.spec.engine_seats else "random" for k in record.seats]
+    agents = make_agents(game, seats, seed)
+    return play_game(game, seats, record.options, record.seed, agents, state=state).state
 
 
 @pytest.mark.parametrize("path", FINISHED, ids=_names(FINISHED))
@@ -88,7 +88,7 @@ def test_saved_states_of_0_1_load_equal_the_replayed_ones_and_play_on(path: Path
 def test_a_record_of_a_newer_rules_version_is_refused() -> None:
     path = FINISHED[0]
     newer = loads(path.read_text().replace('"seed"', '"rules": 99, "seed"', 1))
-    with pytest.raises(RecordError, match="rules version 99 .* newer mailbag"):
+    with pytest.raises(RecordError, match=r"rules version 99 .* newer mailbag"):
         replay(game_for_record(newer), newer)
     with pytest.raises(RecordError, match="'rules' must be a version number"):
         loads(path.read_text().replace('"seed"', '"rules": "2", "seed"', 1))
@@ -156,7 +156,7 @@ def test_a_field_that_play_changes_keeps_older_records_checked() -> None:
     assert state.draws > 0
     broken = loads(text)
     broken.steps[3] = Step(broken.steps[3].seat, broken.steps[3].action, "0" * 16)
-    with pytest.raises(RecordError, match="step 4 .*digest mismatch"):
+    with pytest.raises(RecordError, match=r"step 4 .*digest mismatch"):
         replay(TinyV2Recorded(), loads(broken.dumps()))
     new = play_game(TinyV2Recorded(), ["random", "random"], {}, 3, digests=True).record
     assert new.schema == 2

@@ -90,16 +90,20 @@ def test_a_sealed_record_without_its_key_is_a_clear_error(tmp_path: Path) -> Non
     _play(table, 2)
     table.close()
     text = path.read_text(encoding="utf-8")
+    header = json.loads(text.split("\n")[0])
+    header["sealed"]["check"] = "0" * 16
+    with pytest.raises(RecordError, match="does not open this game's seal"):
+        loads(json.dumps(header) + "\n")
+    header["sealed"]["key"] = "../../etc/passwd"
+    with pytest.raises(RecordError, match="header field 'sealed' must be"):
+        loads(json.dumps(header) + "\n")
     for key in keys_dir().iterdir():
         os.unlink(key)
-    with pytest.raises(RecordError, match="sealed and its key .* is not in"):
+    with pytest.raises(RecordError, match=r"sealed and its key .* is not in"):
         loads(text)
     with pytest.raises(RecordError, match="sealed and its key"):  # never overwritten either
         _open(path, GameRecord("carteros", {}, SEED, ["human", "random"]))
-    header = json.loads(text.split("\n")[0])
-    header["sealed"]["check"] = "0" * 16
-    with pytest.raises(RecordError, match="'sealed'|key"):
-        loads(json.dumps(header) + "\n")
+    assert path.read_text(encoding="utf-8") == text
 
 
 def test_play_resume_and_replay_read_the_sealed_autosave(tmp_path: Path) -> None:
