@@ -3,11 +3,16 @@
 Line 1 is the header, then one line per decision ``{"seat", "action", "digest"}`` (the digest of
 the state after the step, when recorded), then optionally ``{"result": ...}``. Replaying a record
 re-runs every action through the public :func:`~mailbag.core.game.apply` and checks each digest,
-so a record that does not reproduce its game is caught at the step where it diverges.
+so a record that does not reproduce its game is caught at the step where it diverges. It is
+replayed by the rules it was played by (header ``rules``, ``Game.at_rules``) and its digests
+checked in the form of the schema that wrote it (``Game.recorded_form``): records survive the
+upgrades that change play (docs/contributing.md). A record saved while its game is played holds
+the seed sealed (:mod:`mailbag.core.seal`).
 
 A record is read from outside, so reading it is defensive: it is bounded in size, must be UTF-8,
-every field is type- and range-checked, and a last line torn by a crash while it was being
-written is dropped with a warning (the game resumes from the step before). A game played with
+every field is type- and range-checked, and only a last line torn by a crash while it was being
+written (no newline after it) is dropped, with a warning (the game resumes from the step
+before); a broken line anywhere else is an error naming it. A game played with
 the user's own component data carries that data (and its SHA-256) in the header, never a path to
 read.
 """
@@ -16,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -31,7 +35,7 @@ from mailbag.core.files import write_atomic as write_atomic
 from mailbag.core.game import Event, Game, Score, apply, start_game, validate
 from mailbag.core.i18n import N_, NC_, _, pgettext
 from mailbag.core.names import MAX_NAME, name_problem, printable
-from mailbag.core.seal import SealError, seal, unseal
+from mailbag.core.seal import seal, unseal
 from mailbag.core.serialize import (
     RECORD_DIGESTS,
     decode_json,
@@ -544,106 +548,3 @@ def replay(game: Game[Any], record: GameRecord) -> Any:
             raise RecordError(_("replayed result differs from the recorded result"))
     validate(game, state)
     return state
-
-
-class RecordFile:
-    """A record on disk that grows by one line per accepted decision, each flushed and fsynced
-    before the caller goes on: a crash (even ``kill -9``) loses nothing that was accepted.
-
-    :meth:`open` checks the path before anything is played (a missing folder, a directory, an
-    unwritable place, or a file holding another game's record is an error, never overwritten)
-    and writes the record so far atomically, dropping any torn last line.
-    """
-
-    def __init__(self, path: Path, handle: Any) -> None:
-        self.path = path
-        self._handle = handle
-
-    @classmethod
-    def open(cls, path: Path, record: GameRecord, sealed: bool = False) -> RecordFile:
-        """``sealed``: the header holds the seed sealed (a game in progress)."""
-        check_record_path(path, record)
-        write_atomic(path, record.dumps(sealed))
-        try:
-            handle = path.open("a", encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(
-                _("cannot write {path}: {reason}", path=str(path), reason=exc.strerror)
-            ) from None
-        return cls(path, handle)
-
-    def _write(self, line: str) -> None:
-        try:
-            self._handle.write(line + "\n")
-            self._handle.flush()
-            os.fsync(self._handle.fileno())
-        except OSError as exc:
-            raise RecordError(
-                _(
-                    "cannot save the game to {path}: {reason}",
-                    path=str(self.path),
-                    reason=exc.strerror,
-                )
-            ) from None
-
-    def append(self, step: Step) -> None:
-        self._write(step.to_line())
-
-    def finish(self, record: GameRecord) -> None:
-        self._write(record.result_line())
-
-    def close(self) -> None:
-        self._handle.close()
-
-
-def check_record_path(path: Path, record: GameRecord) -> None:
-    """``path`` may receive ``record``: its folder exists and is writable, and it is new, empty,
-    or already this very game's record (a resumed game). Anything else is an error naming why."""
-    folder = path.parent
-    if not folder.is_dir():
-        raise RecordError(
-            _(
-                "cannot save the game to {path}: folder {folder} does not exist",
-                path=str(path),
-                folder=str(folder),
-            )
-        )
-    if not os.access(folder, os.W_OK):
-        raise RecordError(
-            _(
-                "cannot save the game to {path}: folder {folder} is not writable",
-                path=str(path),
-                folder=str(folder),
-            )
-        )
-    if not path.exists() and not path.is_symlink():
-        return
-    if path.is_dir():
-        raise RecordError(_("cannot save the game to {path}: it is a folder", path=str(path)))
-    try:
-        existing = load(path)
-    except SealError:
-        raise
-    except RecordError:
-        if path.is_file() and path.stat().st_size == 0:
-            return
-        raise RecordError(
-            _(
-                "{path} already exists and is not a mailbag record: choose another file",
-                path=str(path),
-            )
-        ) from None
-    if existing.game_id != record.game_id or existing.seed != record.seed:
-        raise RecordError(
-            _(
-                "{path} already holds the record of another game ({game} {id}): choose another "
-                "file, it is never overwritten",
-                path=str(path),
-                game=existing.game,
-                id=existing.game_id,
-            )
-        )
-    if not os.access(path, os.W_OK):
-        raise RecordError(
-            _("cannot save the game to {path}: the file is not writable", path=str(path))
-        )

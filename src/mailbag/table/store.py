@@ -12,7 +12,9 @@ import json
 from pathlib import Path
 from typing import Protocol
 
-from mailbag.core.records import GameRecord, RecordFile, Step, write_atomic
+from mailbag.core.files import write_atomic
+from mailbag.core.record_file import RecordFile
+from mailbag.core.records import GameRecord, Step
 from mailbag.core.seal import forget_key, has_key, new_key
 
 #: the longest header line read to find a record's seal (component data included)
