@@ -38,8 +38,8 @@ from wsclient import (
 
 from mailbag.core.names import MAX_NAME
 from mailbag.server.app import create_app
+from mailbag.server.hub import Hub
 from mailbag.server.limits import MAX_BODY, MAX_DEPTH, MAX_SMALL_BODY, json_depth
-from mailbag.server.rooms import Hub
 
 #: a bot kind longer than a name (its seat, unnamed, must still get a name that fits)
 LONG_KIND = "mcts:iters=1000,c=1.4"

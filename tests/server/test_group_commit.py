@@ -12,7 +12,7 @@ import pytest
 
 from mailbag.core import Action
 from mailbag.core.records import GameRecord, Step
-from mailbag.server.rooms import seat_rows_for
+from mailbag.server.hub import seat_rows_for
 from mailbag.server.store.db import Conflict, Database
 
 

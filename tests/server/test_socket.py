@@ -31,7 +31,7 @@ from wsclient import (
     watch_of,
 )
 
-import mailbag.server.app as server_app
+import mailbag.server.sockets as server_sockets
 from mailbag.server.protocol import MAX_MESSAGE
 
 #: seconds an absent person's seat may take to be seen taken over (absent_after = 1)
@@ -58,8 +58,8 @@ def client(db_file: Path) -> Iterator[TestClient]:
 def no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whole games are played faster than a person could (hundreds of submits a second): the
     rate limit, tested on its own below, is lifted for them."""
-    monkeypatch.setattr(server_app, "RATE", 1e6)
-    monkeypatch.setattr(server_app, "BURST", 1e6)
+    monkeypatch.setattr(server_sockets, "RATE", 1e6)
+    monkeypatch.setattr(server_sockets, "BURST", 1e6)
 
 
 def steps_in_db(db_file: Path, table: str) -> list[tuple[int, int, str]]:
@@ -333,7 +333,7 @@ def test_a_watch_key_as_token_is_not_a_seat(client: TestClient) -> None:
 def test_the_rate_limit(client: TestClient) -> None:
     made = make_table(client, {"game": "carteros", "seats": humans("ann", "bob")})
     with seat_socket(client, made["links"]["0"]) as ws:
-        burst = int(server_app.BURST) - 1  # the hello was one
+        burst = int(server_sockets.BURST) - 1  # the hello was one
         sent = burst + 8  # fewer errors than make the server close the socket
         ws.send_burst([{"type": "ping"}] * sent)
         answers = [ws.until(lambda m: m["type"] in ("pong", "error"))[-1] for _ in range(sent)]
@@ -350,10 +350,11 @@ def test_the_rate_limit(client: TestClient) -> None:
 def test_a_socket_that_keeps_on_is_closed(client: TestClient) -> None:
     made = make_table(client, {"game": "carteros", "seats": humans("ann", "bob")})
     with seat_socket(client, made["links"]["0"]) as ws:
-        ws.send_burst([{"type": "ping"}] * (int(server_app.BURST) + server_app.STRIKES + 20))
+        pings = int(server_sockets.BURST) + server_sockets.STRIKES + 20
+        ws.send_burst([{"type": "ping"}] * pings)
         closed = expect_closed(ws, limit=200)
         assert closed.code == 1008
-        assert len(ws.of_type("error")) >= server_app.STRIKES
+        assert len(ws.of_type("error")) >= server_sockets.STRIKES
 
 
 # -- Origin --------------------------------------------------------------------------------------

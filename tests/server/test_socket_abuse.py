@@ -39,7 +39,7 @@ from wsclient import (
     token_of,
 )
 
-import mailbag.server.app as server_app
+import mailbag.server.sockets as server_sockets
 from mailbag.server import outbox as outbox_module
 from mailbag.server import protocol
 from mailbag.server.outbox import Outbox
@@ -241,7 +241,7 @@ def test_a_socket_that_never_reads_does_not_hold_up_the_table(server: ServerProc
 def test_a_socket_without_hello_is_closed_after_the_hello_timeout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server_app, "HELLO_TIMEOUT", 0.5)
+    monkeypatch.setattr(server_sockets, "HELLO_TIMEOUT", 0.5)
     with open_client(tmp_path / "db.sqlite3") as client:
         made = make_table(client, {"game": "carteros", "seats": humans("ann", "bob")})
         with connect(client, made["table"]) as silent, connect(client, made["table"]) as talker:
@@ -260,7 +260,7 @@ def test_a_socket_without_hello_is_closed_after_the_hello_timeout(
 
 
 def test_sockets_without_hello_are_capped_per_address(tmp_path: Path) -> None:
-    cap = server_app.MAX_WITHOUT_HELLO
+    cap = server_sockets.MAX_WITHOUT_HELLO
     with open_client(tmp_path / "db.sqlite3") as client:
         made = make_table(client, {"game": "carteros", "seats": humans("ann", "bob")})
         with contextlib.ExitStack() as stack:
@@ -273,12 +273,12 @@ def test_sockets_without_hello_are_capped_per_address(tmp_path: Path) -> None:
                 took = time.monotonic() - began
                 assert closed.code == 1013, closed
                 assert str(cap) in closed.reason and "hello" in closed.reason, closed
-                assert took < server_app.HELLO_TIMEOUT, took  # not the whole hello timeout
+                assert took < server_sockets.HELLO_TIMEOUT, took  # not the whole hello timeout
             # one that says hello at once is welcome, though the others still wait
             with connect(client, made["table"], name="at once") as prompt:
                 prompt.hello(token_of(made["links"]["1"]))
                 assert prompt.next_of("state")["seat"] == 1
-                time.sleep(server_app.HELLO_GRACE + 0.2)  # past the moment it was given
+                time.sleep(server_sockets.HELLO_GRACE + 0.2)  # past the moment it was given
                 prompt.send({"type": "ping"})
                 assert prompt.next_of("pong")
 
@@ -286,14 +286,14 @@ def test_sockets_without_hello_are_capped_per_address(tmp_path: Path) -> None:
 def test_the_cap_on_sockets_without_hello_on_a_real_server(server: ServerProcess) -> None:
     mark = log_mark(server)
     made = _table(server)
-    cap = server_app.MAX_WITHOUT_HELLO
+    cap = server_sockets.MAX_WITHOUT_HELLO
     sockets = [Raw(server.port, made["table"]) for _ in range(cap + 30)]
     try:
         began = time.monotonic()
         refused = [raw.closed() for raw in sockets[cap:]]  # within a moment, not 10 s
         took = time.monotonic() - began
         assert {c.code for c in refused} == {1013} and str(cap) in refused[0].reason, refused
-        assert took < server_app.HELLO_TIMEOUT, took
+        assert took < server_sockets.HELLO_TIMEOUT, took
         # those let in still say hello and are welcome
         sockets[0].send_json({"type": "hello", "token": token_of(made["links"]["0"])})
         assert sockets[0].until("welcome")["seat"] == 0
@@ -386,12 +386,12 @@ def test_a_message_over_the_rate_limit_gets_the_limit_and_the_state(tmp_path: Pa
     with open_client(tmp_path / "db.sqlite3") as client:
         made = make_table(client, {"game": "carteros", "seats": humans("ann", "bob")})
         with seat_socket(client, made["links"]["0"]) as ws:
-            burst = int(server_app.BURST) + 3
+            burst = int(server_sockets.BURST) + 3
             ws.send_burst([{"type": "ping"}] * burst)
             got = ws.until(lambda m: m["type"] == "error", limit=burst + 5)
             error = got[-1]
             assert "too many messages" in error["reason"], error
-            assert f"{server_app.RATE:g}" in error["reason"], error  # the limit, named
+            assert f"{server_sockets.RATE:g}" in error["reason"], error  # the limit, named
             # and the table as it is now comes right after it: the client is not left stale
             after = ws.until(lambda m: m["type"] in ("state", "error", "pong"), limit=5)
             assert after[-1]["type"] == "state" and after[-1]["step"] == 0, after

@@ -15,16 +15,10 @@ from mailbag.core.names import MAX_NAME, check_name, name_problem
 from mailbag.core.records import GameRecord, engine_seat_kinds
 from mailbag.core.records import loads as load_record
 from mailbag.games import get, names
-from mailbag.server.rooms import (
-    Room,
-    new_token,
-    pending_hash,
-    seat_link,
-    seat_rows_for,
-    token_hash,
-    watch_link,
-)
+from mailbag.server.hub import seat_rows_for
+from mailbag.server.rooms import Room
 from mailbag.server.store.db import Database, SeatRow
+from mailbag.server.tokens import new_token, pending_hash, seat_link, token_hash, watch_link
 from mailbag.sim.runner import make_agents
 from mailbag.table import Table, game_for_record
 from mailbag.table.hints import hints_by_default

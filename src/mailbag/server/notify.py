@@ -10,7 +10,7 @@ import logging
 
 import psycopg
 
-from mailbag.server.rooms import Hub
+from mailbag.server.hub import Hub
 from mailbag.server.store.db import CHANNEL
 
 log = logging.getLogger("mailbag.server")
