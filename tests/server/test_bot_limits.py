@@ -159,3 +159,24 @@ def test_mailbag_serve_takes_the_operators_limits(
         done = runner.invoke(app, ["serve", "--db", db, *args])
         assert done.exit_code != 0 and word in done.output, (args, done.output)
         assert "Traceback" not in done.output
+
+
+def test_an_imported_record_s_bots_meet_the_server_s_limits(tmp_path: Path) -> None:
+    """A record made on the command line may hold any bot the command line allows; imported
+    into a server, its bots must meet that server's limits like a new table's."""
+    from mailbag.core.records import GameRecord
+
+    def record_of(kind: str) -> str:
+        return GameRecord("carteros", {}, 7, ["human", kind]).dumps()
+
+    with _client(tmp_path) as client:
+        response = client.post(
+            "/api/import", json={"record": record_of("mcts:iters=99999"), "seats": [{"kind": "me"}]}
+        )
+        assert response.status_code == 400, response.text
+        error = response.json()["error"]
+        assert "seat 1" in error and "this server's limit" in error and "20000" in error, error
+        response = client.post(
+            "/api/import", json={"record": record_of("mcts:iters=50"), "seats": [{"kind": "me"}]}
+        )
+        assert response.status_code == 201, response.text

@@ -318,6 +318,9 @@ def import_table(db: Database, body: Any) -> dict[str, Any]:
         ) from None
     record = load_record(body["record"], _("the imported record"))
     humans = [i for i, kind in enumerate(record.seats) if kind == "human"]
+    for seat, kind in enumerate(record.seats):
+        if kind != "human":  # the record's bots play here under this server's limits
+            _bot_kind(record.game, kind, _("seat {seat}", seat=seat))
     seats = body.get("seats") or [{"kind": "friend"} for _seat in humans]
     if not isinstance(seats, list) or len(seats) != len(humans):
         raise LobbyError(
