@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -463,6 +463,22 @@ class ReplayStep:
     state: Any
 
 
+def digest_of(game: Game[Any], record: GameRecord) -> Callable[[Any], str]:
+    """How the step digests of ``record`` are computed, as the mailbag that wrote it did: its
+    digest scheme, and the canonical form of its schema (``Game.recorded_form``). A game that
+    goes on adds its decisions' digests the same way, so the whole record stays checkable."""
+    if record.digests != 2:
+        return state_digest
+    schema = record.schema or 1
+    if schema >= game.schema_version:
+        return record_digest
+
+    def older(state: Any) -> str:
+        return record_digest(state, lambda data: game.recorded_form(data, schema))
+
+    return older
+
+
 def replay_steps(game: Game[Any], record: GameRecord) -> Iterator[ReplayStep]:
     """Re-run a record step by step, checking legality and digests; yields each step."""
     if record.game != game.spec.name:
@@ -491,14 +507,7 @@ def replay_steps(game: Game[Any], record: GameRecord) -> Iterator[ReplayStep]:
         record.seed,
     )
     schema = record.schema or 1
-    digest = state_digest
-    if record.digests == 2:  # the digests as the mailbag that wrote them computed them
-        digest = record_digest
-        if schema < game.schema_version:
-
-            def digest(state: Any) -> str:
-                return record_digest(state, lambda data: game.recorded_form(data, schema))
-
+    digest = digest_of(game, record)
     check = record.digests == 2 or schema == game.schema_version
     if not check and any(step.digest for step in record.steps):
         record.warnings.append(

@@ -20,8 +20,7 @@ from typing import Any
 from mailbag.bots.base import Bot
 from mailbag.core import Action, Event, Game, IllegalAction, MailbagError, apply, check_action
 from mailbag.core.i18n import _
-from mailbag.core.records import GameRecord, Step, replay_steps, result_of
-from mailbag.core.serialize import record_digest
+from mailbag.core.records import GameRecord, Step, digest_of, replay_steps, result_of
 from mailbag.table.store import MemoryStore, Store
 
 #: a listener told of every accepted decision: (seat, action, events, state after)
@@ -164,7 +163,7 @@ class Table:
     def _accept(self, seat: int, action: Action, stored: str | None) -> list[Event]:
         before = self.state
         after, events = apply(self.game, before, seat, action)
-        step = Step(seat, action, record_digest(after))
+        step = Step(seat, action, digest_of(self.game, self.record)(after))
         if stored is not None and stored != step.digest:
             raise IllegalAction("stale", _("the stored decision does not match this game"))
         self.committing = True
@@ -256,7 +255,7 @@ class Table:
                 raise IllegalAction(
                     "undo", _("it cannot be taken back: a decision made since depends on it")
                 ) from None
-            steps.append(Step(step.seat, step.action, record_digest(state)))
+            steps.append(Step(step.seat, step.action, digest_of(self.game, self.record)(state)))
         self.committing = True
         try:
             self.record.steps[:] = steps
