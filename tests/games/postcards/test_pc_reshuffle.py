@@ -113,3 +113,17 @@ def test_no_deck_ever_waits_empty_beside_its_pile_in_a_game_pc_10a() -> None:
                     reshuffled.add(deck)
         assert GAME.is_over(state)
     assert {"travel", "postcard"} <= reshuffled  # the games did run decks out
+
+
+def test_the_automa_looking_at_the_last_postcard_shuffles_nothing_pc_10a() -> None:
+    from mailbag.games.postcards.automa import deck_top
+
+    state = Builder().state
+    a, b, c, x = state.postcard_deck[:4]
+    state.postcard_deck, state.postcard_discard = [x], [a, b, c]
+    rng = state.rng.state
+    assert deck_top(state) == x
+    assert state.postcard_deck == [x] and state.postcard_discard == [a, b, c]
+    assert state.rng.state == rng  # the deck holds a card: it is not empty, nothing shuffled
+    state.postcard_deck = []
+    assert deck_top(state) == _shuffled(Rng(rng), [a, b, c])[-1]

@@ -94,10 +94,7 @@ def display_choice(comps: Components, state: PostcardsState, seat: int) -> int |
 def deck_top(state: PostcardsState) -> int:
     """The top postcard of the deck without taking it (an empty deck is first replaced by its
     shuffled discard pile, PC-10, PC-210), or EMPTY when there is none."""
-    card = rules.draw_postcard(state)
-    if card != EMPTY:
-        state.postcard_deck.append(card)
-    return card
+    return rules.top_postcard(state)
 
 
 # -- one Automa turn ------------------------------------------------------------------------------

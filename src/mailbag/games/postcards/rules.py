@@ -95,6 +95,16 @@ def draw_gift(state: PostcardsState) -> int:
     return _draw(state, state.gift_deck, state.gift_discard)
 
 
+def top_postcard(state: PostcardsState) -> int:
+    """The top postcard of the deck, seen and left there (the Automa's movement, PC-15), or
+    EMPTY: an empty deck is first refilled from its pile (rules 1 keeps such a deck until a
+    draw or a look; PC-10a never does). A look at a deck that holds cards shuffles nothing."""
+    deck, pile = state.postcard_deck, state.postcard_discard
+    if not deck and pile:
+        _reshuffle(state, deck, pile)
+    return deck[-1] if deck else EMPTY
+
+
 def postcards_available(state: PostcardsState) -> bool:
     """Whether a postcard action can take anything (display, deck or discard pile)."""
     return bool(
