@@ -13,29 +13,9 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "./api.js";
 import { t } from "./i18n.js";
 import { BOARDS } from "./boards/index.js";
+import { begins, nextClicks } from "./clicks.js";
 
-/** Whether `path` begins with `prefix`. */
-function begins(path, prefix) {
-  if (path.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i += 1) if (path[i] !== prefix[i]) return false;
-  return true;
-}
-
-/** The legal next clicks after `prefix`: id → {actions that go on with it, the action it
- * completes (or null)}. */
-export function nextClicks(actions, prefix) {
-  const next = new Map();
-  for (const action of actions || []) {
-    const path = action.clicks || [];
-    if (path.length <= prefix.length || !begins(path, prefix)) continue;
-    const id = path[prefix.length];
-    if (!next.has(id)) next.set(id, { actions: [], complete: null });
-    const entry = next.get(id);
-    entry.actions.push(action);
-    if (path.length === prefix.length + 1) entry.complete = action;
-  }
-  return next;
-}
+export { nextClicks };
 
 /**
  * The picker of a seat's turn. `actions`: the state's legal actions (with `clicks`); `key`

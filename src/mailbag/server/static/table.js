@@ -7,6 +7,7 @@ import { GraphicalBoard, hasBoard, usePicker } from "./board.js";
 import { language, t, useLanguage } from "./i18n.js";
 import { Replay, Result } from "./replay.js";
 import { TableSocket } from "./socket.js";
+import { actionFor, initial, reducer } from "./tablestate.js";
 import { kindLabel, LanguageSwitch } from "./widgets.js";
 
 /** The connection's state in words (the `data-status` attribute keeps it as a word of code). */
@@ -18,85 +19,6 @@ function statusText(status) {
     failed: t("disconnected"),
   };
   return texts[status] || status;
-}
-
-const initial = {
-  welcome: null,
-  state: null,
-  log: [],
-  status: "connecting",
-  failure: null,
-  refusal: null,
-  awaitStep: null, // an ack's step whose state has not arrived yet
-  busy: false,
-  rematch: null,
-  clockAt: 0,
-  fresh: false, // the next state answers a hello
-  hint: null, // the last hint message (for its step only)
-  hinting: false, // a hint was asked for and has not come yet
-};
-
-/** Merge a `state` message's events into the log: `reset` means they are the whole log;
- * otherwise they are appended (a reconnect's resent steps and steps taken back are dropped
- * first, for a server that does not say `reset`). */
-function mergeLog(log, lastStep, msg, fresh) {
-  const incomingAll = (msg.events || []).map((e) => ({ ...e, step: e.step ?? msg.step }));
-  if (msg.reset === true) return incomingAll;
-  let out = log;
-  if (lastStep !== null && msg.step < lastStep) out = out.filter((e) => e.step <= msg.step);
-  const incoming = incomingAll;
-  if (fresh) {
-    if (lastStep === null) out = [];
-    else if (incoming.length) {
-      const from = Math.min(...incoming.map((e) => e.step));
-      out = out.filter((e) => e.step < from);
-    }
-  }
-  return incoming.length ? out.concat(incoming) : out;
-}
-
-function reducer(s, a) {
-  switch (a.type) {
-    case "status":
-      return { ...s, status: a.status, failure: a.detail || null };
-    case "welcome":
-      return { ...s, welcome: a.msg, fresh: true, busy: false };
-    case "state": {
-      const last = s.state ? s.state.step : null;
-      const log = mergeLog(s.log, last, a.msg, s.fresh);
-      // `busy` stays until the answer (ack or refused) to what this page sent: one request in
-      // flight at a time, so an answer always belongs to the latest request
-      // an acknowledged request stays busy until the state it led to has arrived (else the
-      // previous step's choices would come back for a moment and a quick tap be refused)
-      const waited = s.awaitStep !== null && a.msg.step < s.awaitStep;
-      return {
-        ...s, state: a.msg, log, fresh: false, clockAt: performance.now(),
-        busy: waited ? s.busy : s.awaitStep !== null ? false : s.busy,
-        awaitStep: waited ? s.awaitStep : null,
-      };
-    }
-    case "ack":
-      return s.state && s.state.step >= a.step
-        ? { ...s, busy: false, awaitStep: null }
-        : { ...s, awaitStep: a.step };
-    case "refused":
-      return { ...s, busy: false, hinting: false, refusal: a.reason || t("not accepted") };
-    case "error":
-      return { ...s, busy: false, refusal: a.reason || t("the server did not understand that") };
-    case "busy":
-      // a new request: the last refusal was about an earlier one
-      return a.busy ? { ...s, busy: true, refusal: null, awaitStep: null } : { ...s, busy: false };
-    case "dismiss":
-      return { ...s, refusal: null };
-    case "rematch":
-      return { ...s, rematch: a.msg };
-    case "hint-asked":
-      return { ...s, hinting: true, hint: null, refusal: null };
-    case "hint":
-      return { ...s, hinting: false, hint: a.msg };
-    default:
-      return s;
-  }
 }
 
 // -- pieces ---------------------------------------------------------------------------------
@@ -208,16 +130,11 @@ export function TablePage({ table, who }) {
       language: () => language(),
       status: (status, detail) => dispatch({ type: "status", status, detail }),
       message: (msg) => {
+        const action = actionFor(msg);
+        if (action) dispatch(action);
         if (msg.type === "welcome") {
-          dispatch({ type: "welcome", msg });
           if (isSeat) rememberLink({ table, seat: msg.seat, token: who.token, game: msg.game, title: msg.title });
-        } else if (msg.type === "state") dispatch({ type: "state", msg });
-        else if (msg.type === "ack") dispatch({ type: "ack" });
-        else if (msg.type === "hint") dispatch({ type: "hint", msg });
-        else if (msg.type === "refused") dispatch({ type: "refused", reason: msg.reason });
-        else if (msg.type === "error") dispatch({ type: "error", reason: msg.reason });
-        else if (msg.type === "rematch") {
-          dispatch({ type: "rematch", msg });
+        } else if (msg.type === "rematch") {
           const parsed = parseLink(msg.link);
           if (parsed.token) rememberLink({ table: parsed.table || msg.table, seat: parsed.seat, token: parsed.token });
         }
