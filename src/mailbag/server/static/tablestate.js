@@ -94,7 +94,9 @@ export function actionFor(msg) {
     case "rematch":
       return { type: msg.type, msg };
     case "ack":
-      return { type: "ack" };
+      // the step the request led to: the reducer frees the choices once the state of that
+      // step is here (it may have come before the ack)
+      return { type: "ack", step: msg.step };
     case "refused":
     case "error":
       return { type: msg.type, reason: msg.reason };
