@@ -7,6 +7,7 @@ text and the numbered legal actions. Research commands (``sim``, ``bench``) live
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -152,6 +153,8 @@ def split_names(seats: list[str]) -> tuple[list[str] | None, list[str]]:
         if name is None and equals and ":" not in given:  # a name that split_name refused
             where = _("--seats: the name of seat {seat}", seat=seat)
             check_name(given, where)  # the one name rule, as in the lobby and in records
+            if re.fullmatch(r"[A-Za-z][A-Za-z0-9_.\-]*", given):
+                continue  # the name is fine: its kind is not (said by check_seat_kinds)
             raise SeatError(
                 _(
                     "{where} ({name}): a name in --seats starts with a letter and holds only "

@@ -85,6 +85,7 @@ def test_seats_names_on_the_command_line_follow_the_name_rule() -> None:
     with pytest.raises(SeatError, match=r"seat 0 .*starts with a letter"):
         split_names(["zoë=human", "greedy"])
     assert split_names(["mcts:iters=5", "greedy"]) == (None, ["mcts:iters=5", "greedy"])
+    assert split_names(["greedy", "depth=4"]) == (None, ["greedy", "depth=4"])  # a kind's fault
     shown = CliRunner().invoke(app, ["play", "carteros", "--seats", "b" * 25 + "=human,random"])
     assert shown.exit_code != 0 and "the name of seat 0" in shown.output
     assert "Traceback" not in shown.output
