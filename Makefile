@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_BASE := $(VENV)/.installed-base
 STAMP_DEV := $(VENV)/.installed-dev
-# the RL layer's optional C parts, built by pip install (an edit rebuilds them)
-NATIVE := $(wildcard src/mailbag/rl/*.c src/mailbag/rl/*.h)
+# the optional C parts (the RL layer's, Post Office's seal matcher), built by pip install (setup.py;
+# an edit rebuilds them)
+NATIVE := $(wildcard setup.py src/mailbag/rl/*.c src/mailbag/rl/*.h src/mailbag/games/*/*.c)
 
 .PHONY: play serve test lint typecheck unit soak golden bench clean catalogs compiled
 

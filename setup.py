@@ -1,21 +1,32 @@
-"""The RL layer's C parts (mailbag/rl/native.py): everything else is in pyproject.toml.
+"""mailbag's C parts, each a faster twin of Python code that stays the reference: everything else
+is in pyproject.toml.
 
-Each is an optional extension, built where a C compiler is found and otherwise left out (the
-Python it twins then runs).
+- the RL layer's (``mailbag/rl/native.py``): action masks, ``Match``'s step, observations;
+- Post Office's seal matcher (``games/post_office/_seals.c``, a twin of ``bitboard.seal_hits``).
+
+Each is an optional extension, built where a C compiler is found and otherwise left out, with
+the compiler's words (the Python it twins then runs, in either build).
 """
 
 from setuptools import Extension, setup
 
-NATIVE = ["_actions", "_obs_postcards", "_obs_post_office", "_obs_carteros"]
+RL_NATIVE = ["_actions", "_obs_postcards", "_obs_post_office", "_obs_carteros"]
 
 setup(
     ext_modules=[
+        *(
+            Extension(
+                f"mailbag.rl.{name}",
+                [f"src/mailbag/rl/{name}.c"],
+                depends=["src/mailbag/rl/_native.h"],
+                optional=True,
+            )
+            for name in RL_NATIVE
+        ),
         Extension(
-            f"mailbag.rl.{name}",
-            [f"src/mailbag/rl/{name}.c"],
-            depends=["src/mailbag/rl/_native.h"],
+            "mailbag.games.post_office._seals",
+            ["src/mailbag/games/post_office/_seals.c"],
             optional=True,
-        )
-        for name in NATIVE
+        ),
     ]
 )

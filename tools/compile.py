@@ -10,10 +10,11 @@ of each source it was made from: the compiled modules and the mailbag modules th
 other module from ``src/mailbag`` (see ``mailbag/_build.py``); once one of the hashed sources
 changes, the build refuses to load until it is rebuilt.
 
-Nothing in the compiled modules differs from their sources: the same code, compiled. Beside
-them it builds the C files of :data:`C_EXTENSIONS`, each a faster twin of Python code that stays
-the reference. The differential test (tests/speed/test_compiled.py) plays the same seeded games
-with both builds and requires identical records.
+Nothing in the compiled modules differs from their sources: the same code, compiled. The
+hand-written C parts (the RL layer's, Post Office's seal matcher) are not built here: they are
+optional extensions that ``pip install`` builds (setup.py), loaded alike by both builds. The
+differential test (tests/speed/test_compiled.py) plays the same seeded games with both builds and
+requires identical records.
 
 Usage: python tools/compile.py [--check]   (--check: exit 1 when the build is missing or stale)
 """
@@ -27,7 +28,6 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,14 +97,6 @@ MODULES: dict[str, tuple[str, ...]] = {
         "view",
     ),
     "bots": ("mcts",),
-}
-
-
-#: C extensions built beside the mypyc modules: each a faster twin of Python code that stays the
-#: reference (the module uses the extension when the compiled build provides it). A C file that
-#: does not build here is left out, with a warning: the Python code is used.
-C_EXTENSIONS: dict[str, str] = {
-    "games/post_office/_seals.c": "mailbag.games.post_office._seals",
 }
 
 
@@ -179,30 +171,10 @@ def build(out: Path) -> None:
         (staging / target).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(extension, staging / target)
         extensions[module_name(relative)] = target.as_posix()
-    for source, name in C_EXTENSIONS.items():
-        made[source] = file_hash(PACKAGE / source)
-        target = Path("mailbag") / source.replace(".c", sysconfig.get_config_var("EXT_SUFFIX"))
-        if build_c(PACKAGE / source, staging / target):
-            extensions[name] = target.as_posix()
     manifest = {"modules": module_files(), "extensions": extensions, "sources": made}
     (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     shutil.rmtree(out, ignore_errors=True)
     staging.rename(out)
-
-
-def build_c(source: Path, target: Path) -> bool:
-    """Compile one C extension (Python's C API only); False, with the compiler's words, when it
-    does not build here."""
-    cc = (sysconfig.get_config_var("CC") or "cc").split()
-    include = sysconfig.get_paths()["include"]
-    target.parent.mkdir(parents=True, exist_ok=True)
-    command = [*cc, "-O2", "-shared", "-fPIC", f"-I{include}", str(source), "-o", str(target)]
-    done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode != 0:
-        print(f"{source.name} left out of the compiled build (it did not build here):")
-        sys.stdout.write(done.stdout[-5_000:] + done.stderr[-5_000:])
-        return False
-    return True
 
 
 def current() -> bool:

@@ -1,54 +1,63 @@
-"""The compiled build's C seal matcher (``_seals.c``) lists exactly what the Python reference
+"""The C seal matcher (``_seals.c``) lists exactly what the Python reference
 ``bitboard.seal_hits`` lists, in the same order, on the boards of many random games (tapes laid,
 colours used up, several seats and the 4-player goals too), and refuses malformed input with an
 error instead of reading past a list.
 
-The extension is loaded straight from the compiled build (``make compiled``, which ``make test``
-runs first); without a C compiler the build cannot be made and the test is skipped, saying so.
+The matcher is an optional extension that ``pip install -e .`` builds (setup.py) and both builds
+load from the package; without a C compiler it is not built and these tests are skipped, saying
+so (with one, a missing matcher fails them: the install did not build it). The tables it is
+prepared for still pickle and copy (an RL environment's game does), and
+``MAILBAG_SEALS_NATIVE=0`` turns it off.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import json
+import copy
+import importlib
+import os
+import pickle
 import random
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from po_builder import GAME
 
-from mailbag._build import MANIFEST
+from mailbag._build import compiler_missing
 from mailbag.core import new_game
 from mailbag.games.post_office import bitboard
 from mailbag.games.post_office.geometry import Tables
-from mailbag.games.post_office.state import SEAL
+from mailbag.games.post_office.state import SEAL, Player
 
 NAME = "mailbag.games.post_office._seals"
 #: random games per seat count, and the most decisions a game may take (a bound)
 GAMES = 12
 MAX_STEPS = 3000
+#: what a fresh interpreter says of the matcher bitboard loaded
+PROBE = (
+    "from mailbag.games.post_office import bitboard; from mailbag._build import build_name; "
+    "print(build_name(), bitboard._SEALS and bitboard._SEALS.__file__)"
+)
 
 
 @pytest.fixture(scope="module")
-def seals(compiled_build: Path) -> ModuleType:
-    extensions = json.loads((compiled_build / MANIFEST).read_text())["extensions"]
-    if NAME not in extensions:
-        pytest.skip("_seals.c did not build here (tools/compile.py said why)")
-    spec = importlib.util.spec_from_file_location(NAME, compiled_build / extensions[NAME])
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def seals() -> ModuleType:
+    """The matcher setup.py built (straight from the package, whatever the switch says)."""
+    try:
+        return importlib.import_module(NAME)
+    except ImportError:
+        missing = compiler_missing()
+        if missing is not None:
+            pytest.skip(f"{missing}: _seals.c is not built here (pip install said why)")
+        pytest.fail("_seals.c was not built: pip install -e . builds it (and says why not)")
 
 
 def test_the_c_matcher_lists_what_the_python_lists(
     seals: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tables: Tables = GAME.tables
-    # the kernel made here is cached on the registry's shared tables: put back what was there
-    # afterwards (a capsule left on them would make every Post Office game unpicklable)
-    monkeypatch.setattr(tables, "seal_kernel", tables.seal_kernel)
     compared = with_hits = taped = 0
     for seats in (2, 3, 4):
         rng = random.Random(seats)
@@ -79,12 +88,9 @@ def test_the_c_matcher_lists_what_the_python_lists(
 
 
 def test_the_c_matcher_refuses_malformed_input(seals: ModuleType) -> None:
-    tables: Tables = GAME.tables
-    kernel = tables.seal_kernel
-    if kernel is None:
-        state = new_game(GAME, 2, {}, 1)
-        kernel = seals.prepare([])  # no forms: nothing ever fits
-        assert seals.hits(state.players[0].colour, state.players[0].tape, [-1] * 16, kernel) == []
+    state = new_game(GAME, 2, {}, 1)
+    kernel = seals.prepare([])  # no forms: nothing ever fits
+    assert seals.hits(state.players[0].colour, state.players[0].tape, [-1] * 16, kernel) == []
     colour, tape = [0] * 100, [-1] * 100
     with pytest.raises(ValueError, match="colour: a list of 100 integers"):
         seals.hits([0] * 99, tape, [-1] * 16, kernel)
@@ -96,3 +102,53 @@ def test_the_c_matcher_refuses_malformed_input(seals: ModuleType) -> None:
         seals.prepare([(0, 7, 0, 0, [], [-1] * 100)])
     with pytest.raises(ValueError, match="a start parcel out of range"):
         seals.prepare([(0, 0, 0, 0, [100], [-1] * 100)])
+
+
+def _open_board() -> Player:
+    """A board of one colour, every parcel open: every placement of every shape fits."""
+    p: Player = GAME.copy(new_game(GAME, 2, {}, 2)).players[0]
+    p.colour[:] = [1] * 100
+    p.tape[:] = [-1] * 100
+    p.placed[:] = [-1] * 16
+    return p
+
+
+def test_tables_with_the_matcher_prepared_pickle_and_copy(
+    seals: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The prepared matcher (a C capsule) stays behind when its tables are pickled or copied
+    (an RL environment's game is): the twin prepares its own on first use and lists the same."""
+    tables = Tables(GAME.tables.components)  # its own: the registry's are shared by every test
+    p = _open_board()
+    monkeypatch.setattr(bitboard, "_SEALS", None)
+    expected = bitboard.seal_hits(p, tables)
+    monkeypatch.setattr(bitboard, "_SEALS", seals)
+    assert len(expected) > 100
+    assert bitboard.seal_hits(p, tables) == expected
+    assert tables.seal_kernel is not None
+    for twin in (pickle.loads(pickle.dumps(tables)), copy.deepcopy(tables)):
+        assert bitboard.seal_hits(p, twin) == expected
+    assert bitboard.seal_hits(p, tables) == expected
+
+
+def _probe(**env: str) -> list[str]:
+    here = {k: v for k, v in os.environ.items() if not k.startswith("MAILBAG_")}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        env={**here, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return done.stdout.split()
+
+
+def test_the_pure_build_uses_the_matcher_and_the_switch_turns_it_off(seals: ModuleType) -> None:
+    assert _probe() == ["pure", str(seals.__file__)]
+    assert _probe(MAILBAG_SEALS_NATIVE="0") == ["pure", "None"]
+
+
+def test_the_compiled_build_uses_the_same_matcher(seals: ModuleType, compiled_build: Path) -> None:
+    found = _probe(MAILBAG_BUILD="compiled", MAILBAG_COMPILED_DIR=str(compiled_build))
+    assert found == ["compiled", str(seals.__file__)]

@@ -1,11 +1,13 @@
-/* The compiled build's seal matcher: bitboard.seal_hits in C, on 128-bit masks.
+/* The seal matcher: bitboard.seal_hits in C, on one 100-bit mask per colour.
  *
  * The rule (PO-6) and the reference are bitboard.seal_hits in Python: which tapes may be laid
  * now, in its order (by colour, then shape, form and first parcel). This file only computes the
  * same list faster, with one 100-bit mask per colour (bit a: parcel a shows that colour and is
- * open) where the Python code shifts one byte-spread integer of 800 bits. tools/compile.py builds
- * it into the compiled build (a failed build leaves it out: the Python code is used); the
- * differential test and tests/games/post_office/test_po_seal_kernel.py hold it to the Python.
+ * open) where the Python code shifts one byte-spread integer of 800 bits. A mask is two 64-bit
+ * words (portable C99: no 128-bit integer type). setup.py builds it as an optional extension
+ * (`pip install -e .`; where it does not build, pip shows the compiler's words and the Python
+ * code is used, in both builds; MAILBAG_SEALS_NATIVE=0 turns it off);
+ * tests/games/post_office/test_po_seal_kernel.py holds it to the Python.
  *
  *   prepare(forms) -> kernel     forms: per form (shape, k1, k2, offset in parcels,
  *                                the parcels it may start on, the placement id by first parcel)
@@ -13,8 +15,69 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
 
-typedef unsigned __int128 mask;
+/* bits 0..63 in lo, 64..127 in hi (only 0..99 are used) */
+typedef struct {
+    uint64_t lo, hi;
+} mask;
+
+static mask m_and(mask a, mask b) {
+    mask r;
+    r.lo = a.lo & b.lo;
+    r.hi = a.hi & b.hi;
+    return r;
+}
+
+/* a >> n, for 0 <= n < 128 */
+static mask m_shr(mask a, int n) {
+    mask r;
+    if (n == 0) return a;
+    if (n < 64) {
+        r.lo = (a.lo >> n) | (a.hi << (64 - n));
+        r.hi = a.hi >> n;
+    } else {
+        r.lo = a.hi >> (n - 64);
+        r.hi = 0;
+    }
+    return r;
+}
+
+static void m_set(mask *a, int bit) {
+    if (bit < 64)
+        a->lo |= (uint64_t)1 << bit;
+    else
+        a->hi |= (uint64_t)1 << (bit - 64);
+}
+
+static int m_any(mask a) { return (a.lo | a.hi) != 0; }
+
+/* the index of the lowest set bit of x (x != 0) */
+static int ctz64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    static const int debruijn[64] = {
+        0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,  62, 55, 59, 36, 53, 51,
+        43, 22, 45, 39, 33, 30, 24, 18, 12, 5,  63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21,
+        44, 32, 23, 11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6,
+    };
+    return debruijn[((x & (0 - x)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
+#endif
+}
+
+/* the lowest set bit of *a (*a not empty), cleared */
+static int m_pop_lowest(mask *a) {
+    int bit;
+    if (a->lo) {
+        bit = ctz64(a->lo);
+        a->lo &= a->lo - 1;
+    } else {
+        bit = 64 + ctz64(a->hi);
+        a->hi &= a->hi - 1;
+    }
+    return bit;
+}
 
 #define PARCELS 100
 #define COLUMNS 10
@@ -48,6 +111,7 @@ static int read_ints(PyObject *list, long *out, Py_ssize_t size, const char *wha
 }
 
 static PyObject *prepare(PyObject *self, PyObject *forms) {
+    (void)self;
     if (!PyList_Check(forms) || PyList_GET_SIZE(forms) > MAX_FORMS) {
         PyErr_SetString(PyExc_ValueError, "forms: a list of at most 64 forms expected");
         return NULL;
@@ -84,7 +148,7 @@ static PyObject *prepare(PyObject *self, PyObject *forms) {
                     PyErr_SetString(PyExc_ValueError, "forms: a start parcel out of range");
                 return NULL;
             }
-            form->starts |= (mask)1 << a;
+            m_set(&form->starts, (int)a);
         }
     }
     PyObject *capsule = PyCapsule_New(kernel, "mailbag.seals", kernel_free);
@@ -93,6 +157,7 @@ static PyObject *prepare(PyObject *self, PyObject *forms) {
 }
 
 static PyObject *hits(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "hits(colour, tape, placed, kernel)");
         return NULL;
@@ -104,30 +169,34 @@ static PyObject *hits(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (read_ints(args[1], tape, PARCELS, "tape") < 0) return NULL;
     if (read_ints(args[2], placed, 16, "placed") < 0) return NULL;
     /* the open parcels of each colour */
-    mask open[4] = {0, 0, 0, 0};
+    mask open[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
     for (int a = 0; a < PARCELS; a++) {
         long c = colour[a];
-        if (c >= 0 && c < 4 && tape[a] < 0) open[c] |= (mask)1 << a;
+        if (c >= 0 && c < 4 && tape[a] < 0) m_set(&open[c], a);
     }
     PyObject *out = PyList_New(0);
     if (out == NULL) return NULL;
     for (int c = 0; c < 4; c++) {
         const long *unused = &placed[c * 4];
-        if (!open[c] || (unused[0] >= 0 && unused[1] >= 0 && unused[2] >= 0 && unused[3] >= 0))
+        if (!m_any(open[c]) || (unused[0] >= 0 && unused[1] >= 0 && unused[2] >= 0 && unused[3] >= 0))
             continue;
         /* the pieces of bitboard.form_fits: a parcel, 2 and 3 in a row, 2 and 3 in a column */
         mask m = open[c];
-        mask row = m & (m >> 1);
-        mask col = m & (m >> COLUMNS);
-        mask pieces[5] = {m, row, col, row & (row >> 1), col & (col >> COLUMNS)};
+        mask row = m_and(m, m_shr(m, 1));
+        mask col = m_and(m, m_shr(m, COLUMNS));
+        mask pieces[5];
+        pieces[0] = m;
+        pieces[1] = row;
+        pieces[2] = col;
+        pieces[3] = m_and(row, m_shr(row, 1));
+        pieces[4] = m_and(col, m_shr(col, COLUMNS));
         for (int i = 0; i < kernel->count; i++) {
             const Form *form = &kernel->forms[i];
             if (unused[form->shape] >= 0) continue;
-            mask fits = pieces[form->k1] & (pieces[form->k2] >> form->offset) & form->starts;
-            while (fits) {
-                uint64_t low = (uint64_t)fits;
-                int a = low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(fits >> 64));
-                fits &= fits - 1;
+            mask fits =
+                m_and(m_and(pieces[form->k1], m_shr(pieces[form->k2], form->offset)), form->starts);
+            while (m_any(fits)) {
+                int a = m_pop_lowest(&fits);
                 PyObject *hit = Py_BuildValue("(ii)", c, form->pid[a]);
                 if (hit == NULL || PyList_Append(out, hit) < 0) {
                     Py_XDECREF(hit);
@@ -149,7 +218,8 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_seals", "bitboard.seal_hits in C (the compiled build).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_seals", "bitboard.seal_hits in C (see bitboard.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__seals(void) { return PyModule_Create(&module); }

@@ -15,6 +15,7 @@ shape may start, which never wrap.)
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any, Final
 
 import msgspec
@@ -23,10 +24,21 @@ from mailbag.games.post_office.components import RECEIPT, SYMBOL
 from mailbag.games.post_office.geometry import LANES, PARCELS, PSIZE, Tables, spread
 from mailbag.games.post_office.state import Player
 
-try:  # the compiled build's seal matcher (_seals.c): seal_hits' list, computed in C
-    _SEALS: Any = importlib.import_module("mailbag.games.post_office._seals")
-except ImportError:  # the pure build (or a compiled one made without it)
-    _SEALS = None
+
+def native_seals() -> Any:
+    """The seal matcher in C (``_seals.c``: :func:`seal_hits`' list, computed on one 100-bit
+    mask per colour), an optional extension that ``pip install`` builds where a C compiler is
+    found; None where it was not built, or where ``MAILBAG_SEALS_NATIVE=0`` turns it off
+    (:func:`seal_hits` then runs in Python, the reference). Both builds use it alike."""
+    if os.environ.get("MAILBAG_SEALS_NATIVE", "1") == "0":
+        return None
+    try:
+        return importlib.import_module("mailbag.games.post_office._seals")
+    except ImportError:
+        return None
+
+
+_SEALS: Any = native_seals()
 _encode = msgspec.msgpack.Encoder().encode
 _from = int.from_bytes
 #: bits of the msgpack header before the first value (a list of 16..65535 items)
@@ -142,7 +154,7 @@ def unused_colours(placed: list[int]) -> int:
 
 def seal_hits(p: Player, tables: Tables) -> list[tuple[int, int]]:
     """(colour, placement id) of every unused tape that may be laid now (PO-6), by colour, then
-    shape, form and first parcel. (The compiled build computes the same list in C:
+    shape, form and first parcel. (Where the C matcher is built, the same list is computed in C:
     :func:`native_seal_hits`.)"""
     if _SEALS is not None:
         return native_seal_hits(p, tables)
@@ -167,18 +179,33 @@ def seal_hits(p: Player, tables: Tables) -> list[tuple[int, int]]:
 
 
 def native_seal_hits(p: Player, tables: Tables) -> list[tuple[int, int]]:
-    """:func:`seal_hits` by the compiled build's C matcher, on one 100-bit mask per colour (the
-    same forms: each form's pieces, their offset in parcels, its start parcels and placements)."""
-    kernel = tables.seal_kernel
-    if kernel is None:
+    """:func:`seal_hits` by the C matcher, on one 100-bit mask per colour (the same forms: each
+    form's pieces, their offset in parcels, its start parcels and placements)."""
+    kernel: Any = tables.seal_kernel
+    if kernel is None or kernel.capsule is None:
         pid = tables.pid_at
         forms = [
             (s, k1, k2, offset // 8, _start_parcels(starts), pid[s][f])
             for s, f, k1, k2, offset, starts in tables.seal_forms
         ]
-        kernel = tables.seal_kernel = _SEALS.prepare(forms)
-    found: list[tuple[int, int]] = _SEALS.hits(p.colour, p.tape, p.placed, kernel)
+        kernel = tables.seal_kernel = SealKernel(_SEALS.prepare(forms))
+    found: list[tuple[int, int]] = _SEALS.hits(p.colour, p.tape, p.placed, kernel.capsule)
     return found
+
+
+class SealKernel:
+    """The C matcher's forms of one :class:`Tables`, prepared on first use and kept on them
+    (``Tables.seal_kernel``). The prepared forms are a C capsule, which neither pickles nor
+    copies: a pickled or copied ``Tables`` (an RL environment's, a worker's game) carries an
+    empty kernel, prepared again on its first use."""
+
+    __slots__ = ("capsule",)
+
+    def __init__(self, capsule: object = None) -> None:
+        self.capsule = capsule
+
+    def __reduce__(self) -> tuple[type[SealKernel], tuple[()]]:
+        return (SealKernel, ())
 
 
 def _start_parcels(starts: int) -> list[int]:

@@ -257,8 +257,8 @@ class Tables:
                 starts = spread([a for a in range(PARCELS) if at[a] >= 0])
                 self.seal_forms.append((s, o, k1, k2, offset, starts))
             self.pid_at.append(pids)
-        #: the compiled build's seal matcher for these forms (``bitboard.seal_hits``), made on
-        #: first use
+        #: the C seal matcher's forms (``bitboard.SealKernel``, for ``bitboard.seal_hits``),
+        #: prepared on first use
         self.seal_kernel: object | None = None
         #: for each placement: the quarter it lies wholly in, or -1
         self.placement_quarter = [
