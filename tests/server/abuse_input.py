@@ -99,6 +99,8 @@ class Fuzz:
         self.games = games
         #: what the last frame made was, in words (for a failure's samples)
         self.last = ""
+        #: whether the last frame or request made was a valid one (not malformed)
+        self.valid = False
 
     # -- values ------------------------------------------------------------------------------
     def text(self) -> str:
@@ -239,11 +241,13 @@ class Fuzz:
         :data:`DESYNCS` it (garbage or a frame cut short: the server cannot read what follows)."""
         rng = self.rng
         roll = rng.random()
+        self.valid = False
         if roll < 0.06:
             return self.broken_frame()
         base = self.message(ctx)
         if roll < 0.12:
             payload = dumps(base).encode()  # valid (a move, a sync …)
+            self.valid = True
         elif roll < 0.2:
             payload = self.encode(self.deep(rng.choice([500, 1000, 2000, 5000]), base))
         elif roll < 0.25:
@@ -264,6 +268,8 @@ class Fuzz:
             except UnicodeDecodeError:
                 effect = BREAKS  # a text frame must be UTF-8
         self.last = f"{'text' if opcode == 1 else 'binary'} {payload[:200]!r} ({len(payload)} B)"
+        if self.valid:
+            self.last = f"valid {self.last}"
         if rng.random() < 0.05 and len(payload) > 2:  # the same message in fragments
             cut = rng.randrange(1, len(payload))
             self.last = f"in 2 fragments: {self.last}"
@@ -391,8 +397,10 @@ class Fuzz:
     def request(
         self, tables: list[dict[str, Any]], records: list[str]
     ) -> tuple[str, str, bytes | None, dict[str, str]]:
-        """(method, path, body, headers) of a malformed request to the API."""
+        """(method, path, body, headers) of a request to the API: malformed (its body, path or
+        token), but for some bodies sent as made (:attr:`valid`)."""
         rng = self.rng
+        self.valid = False
         table = rng.choice(tables)
         secret = rng.choice([*table["tokens"], table["watch"], self.header_text()])
         roll = rng.random()
@@ -453,6 +461,7 @@ class Fuzz:
         roll = rng.random()
         if roll < 0.15:
             data = dumps(body).encode("utf-8", "surrogatepass")  # as it is
+            self.valid = True
         elif roll < 0.25:
             depth = rng.choice([1001, 3000, 100_000, 1_000_000])
             data = self.encode(self.deep(depth, body))

@@ -77,9 +77,13 @@ class Tally:
     """What a run sent and got; ``failures``: kind → (count, samples)."""
 
     frames: int = 0
+    #: of the frames, valid messages (moves, syncs …: a table that goes on)
+    valid_frames: int = 0
     broken: int = 0
     unconfirmed: int = 0
     bodies: int = 0
+    #: of the requests, bodies sent as made (a table made, an import)
+    valid_bodies: int = 0
     statuses: Counter[str] = field(default_factory=Counter)
     closes: Counter[str] = field(default_factory=Counter)
     failures: dict[str, list[Any]] = field(default_factory=dict)
@@ -102,8 +106,11 @@ class Tally:
 
     def report(self) -> str:
         lines = [
-            f"frames {self.frames} (of which {self.broken} break the WebSocket protocol; "
-            f"{self.unconfirmed} more sent before a close), bodies {self.bodies}",
+            f"frames {self.frames}: {self.frames - self.valid_frames} malformed ("
+            f"{self.broken} of them break the WebSocket protocol), {self.valid_frames} valid; "
+            f"{self.unconfirmed} more sent before a close; requests {self.bodies}: "
+            f"{self.bodies - self.valid_bodies} malformed (body, path or token), "
+            f"{self.valid_bodies} as made",
             f"answers {dict(sorted(self.statuses.items()))}; closes {dict(self.closes)}",
         ]
         for kind, (count, *samples) in self.failures.items():
@@ -203,6 +210,12 @@ async def _read(ws: RawWS, ctx: dict[str, Any], tally: Tally, until: str, sent: 
     tally.fail(f"no {until!r} among 3000 messages", sent)
 
 
+def _confirm(tally: Tally, sent: list[str]) -> None:
+    """``sent``'s frames were dealt with (answered, or the socket closed after the last)."""
+    tally.frames += len(sent)
+    tally.valid_frames += sum(d.startswith("valid ") for d in sent)
+
+
 def _story(ctx: dict[str, Any], sent: list[str]) -> str:
     """A failed socket's last frames sent and messages received, for the report."""
     return (f"sent {[x[:100] for x in sent[-4:]]} (of {len(sent)} in the batch); received last "
@@ -258,7 +271,7 @@ async def _fuzz_socket(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tall
                 sent.append(fuzz.last)
                 await ws.send(data)
                 if effect == DESYNCS:
-                    tally.frames += len(sent)
+                    _confirm(tally, sent)
                     tally.broken += 1
                     sent = []
                     with contextlib.suppress(TimeoutError, Closed):
@@ -276,13 +289,13 @@ async def _fuzz_socket(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tall
                 await ws.send_json({"type": "hello", **who})
                 await _read(ws, ctx, tally, "state", sent[-3:])
                 ctx["helloed"] = True
-            tally.frames += len(sent)
+            _confirm(tally, sent)
             tally.broken += broke
             sent, broke = [], False
     except Closed as closed:
         tally.closes[str(closed.code)] += 1
         if broke:
-            tally.frames += len(sent)
+            _confirm(tally, sent)
             tally.broken += 1
         else:
             tally.unconfirmed += len(sent)
@@ -294,14 +307,17 @@ async def _fuzz_socket(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tall
         if broke and isinstance(exc, OSError):
             # a frame that breaks the protocol may be cut off: the server need not read it all
             tally.closes["reset"] += 1
-            tally.frames += len(sent)
+            _confirm(tally, sent)
             tally.broken += 1
         else:
             tally.unconfirmed += len(sent)
             if not isinstance(exc, TimeoutError):
                 said = await _close_read(ws)  # the server may have closed it while we slept
                 if said is None:
-                    tally.fail(f"the connection failed: {exc!r}", _story(ctx, sent))
+                    # cut (a reset loses what was not read: the close frame too, if there was
+                    # one): rare, and none of the checks' business (no traceback, no 5xx, no
+                    # stall), but reported
+                    tally.note(f"a socket cut by the server ({exc!r})", _story(ctx, sent))
                 else:
                     tally.closes[str(said.code)] += 1
                     if said.code == 1011 or said.code is None:
@@ -316,7 +332,7 @@ async def fuzz_frames(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tally
     deadline = time.monotonic() + seconds
 
     async def worker() -> None:
-        while tally.frames < target and time.monotonic() < deadline:
+        while tally.frames - tally.valid_frames < target and time.monotonic() < deadline:
             try:
                 await _fuzz_socket(port, fuzz, tables, tally)
             except (TimeoutError, OSError) as exc:
@@ -328,8 +344,9 @@ async def fuzz_frames(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tally
 
 # -- the HTTP fuzzer -----------------------------------------------------------------------------
 async def _ask(conn: Http, tally: Tally, method: str, path: str, body: bytes | None,
-               headers: dict[str, str], sample: Any) -> None:
-    """One request, tallied: a 5xx or no answer is a failure; a table made is noted."""
+               headers: dict[str, str], sample: Any) -> bool:
+    """One request, tallied: a 5xx or no answer is a failure; a table made is noted. Whether
+    it was answered."""
     try:
         try:
             status, _, data = await conn.request(method, path, body, headers)
@@ -340,13 +357,14 @@ async def _ask(conn: Http, tally: Tally, method: str, path: str, body: bytes | N
     except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as exc:
         if body is None or len(body) <= 4 * 1024 * 1024:  # (a larger one may be cut off)
             tally.fail(f"no answer ({type(exc).__name__})", sample)
-        return
+        return False
     tally.bodies += 1
     tally.statuses[str(status)] += 1
     if status >= 500:
         tally.fail(f"HTTP {status}", (sample, data[:200]))
     elif status == 201 and path in ("/api/tables", "/api/import"):
         tally.made.append((sample, json.loads(data)))
+    return True
 
 
 async def fuzz_bodies(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], records: list[str],
@@ -356,9 +374,11 @@ async def fuzz_bodies(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], recor
     async def worker() -> None:
         conn = Http(port)
         try:
-            while tally.bodies < target and time.monotonic() < deadline:
+            while tally.bodies - tally.valid_bodies < target and time.monotonic() < deadline:
                 method, path, body, headers = fuzz.request(tables, records)
-                await _ask(conn, tally, method, path, body, headers, (method, path, body))
+                valid = fuzz.valid
+                if await _ask(conn, tally, method, path, body, headers, (method, path, body)):
+                    tally.valid_bodies += valid
         finally:
             conn.close()
 
@@ -475,7 +495,8 @@ def test_malformed_frames_and_bodies(shared: Server) -> None:
     report = tally.report()
     print(report)
     assert not problems and not tally.failures, "\n".join([report, *problems])
-    assert tally.frames >= FRAMES and tally.bodies >= BODIES, report
+    assert tally.frames - tally.valid_frames >= FRAMES, report
+    assert tally.bodies - tally.valid_bodies >= BODIES, report
 
 
 def test_every_table_the_api_accepts_can_be_opened(shared: Server) -> None:
