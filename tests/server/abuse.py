@@ -8,7 +8,8 @@ what a polite client never would, and generators of malformed input.
 - :class:`RawWS`: a WebSocket client on a bare TCP stream, written by hand: any frame (invalid
   UTF-8, reserved bits, unknown opcodes, unmasked, oversized, fragments), any handshake.
 - :func:`http`: one HTTP/1.1 request on a bare stream (any body, any bytes).
-- abuse_input.py: the malformed frames and bodies.
+- abuse_input.py: the malformed frames and bodies; abuse_drive.py: the fuzzers and checks that
+  test_abuse.py runs.
 
 Every wait is bounded. Nothing here leaves loopback.
 """
