@@ -1,6 +1,8 @@
 """The registry of games, found by name (``mailbag.games.get("postcards")``).
 
-Three sources: the built-in games, games registered at run time (:func:`register`), and plug-ins
+Three sources: the built-in games (named here as data, a game name and the module that defines
+its ``GAME``: the core imports no game, a built-in's module is loaded the first time it is asked
+for), games registered at run time (:func:`register`), and plug-ins
 — games in other installed packages that declare an entry point in the group ``mailbag.games``
 (``toy = "toy_package:GAME"``, naming a :class:`~mailbag.core.game.Game` object or a module
 with ``GAME``). A plug-in appears in ``mailbag games``, ``play``, ``sim`` and ``bench`` with no
@@ -23,7 +25,11 @@ from mailbag.core.i18n import _
 ENTRY_POINT_GROUP = "mailbag.games"
 
 #: built-in games: name -> module that defines ``GAME``
-_BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {
+    "postcards": "mailbag.games.postcards",
+    "post_office": "mailbag.games.post_office",
+    "carteros": "mailbag.games.carteros",
+}
 _LOADED: dict[str, Game[Any]] = {}
 
 
@@ -71,33 +77,22 @@ def _load_plugin(key: str, entry: EntryPoint) -> Game[Any]:
     return found
 
 
-def register_builtin(name: str, module: str) -> None:
-    _BUILTIN[name] = module
-
-
 def register(game: Game[Any]) -> None:
-    """Add a game object (used by the built-in games and by plug-ins)."""
+    """Add a game object (a game made at run time: tests, notebooks)."""
     _LOADED[game.spec.name] = game
-
-
-def _ensure_builtins() -> None:
-    if not _BUILTIN:
-        importlib.import_module("mailbag.games")  # registers the built-in games by name
 
 
 def names() -> list[str]:
     """The games available: loaded ones and built-ins whose package is installed."""
-    _ensure_builtins()
-    present = {name for name, module in _BUILTIN.items() if importlib.util.find_spec(module)}
+    present = {name for name, module in BUILTIN.items() if importlib.util.find_spec(module)}
     return sorted(present | set(_LOADED) | set(_plugins()))
 
 
 def get(name: str) -> Game[Any]:
     """The game called ``name``; an unknown name is an error listing the known ones."""
-    _ensure_builtins()
     key = _key(name)
-    if key not in _LOADED and key in _BUILTIN:
-        module = importlib.import_module(_BUILTIN[key])
+    if key not in _LOADED and key in BUILTIN:
+        module = importlib.import_module(BUILTIN[key])
         _LOADED[key] = module.GAME
     if key not in _LOADED:
         plugin = _plugins().get(key)
