@@ -38,7 +38,7 @@ def native_seals() -> Any:
         return None
 
 
-_SEALS: Any = native_seals()
+_SEALS: Final[Any] = native_seals()
 _encode = msgspec.msgpack.Encoder().encode
 _from = int.from_bytes
 #: bits of the msgpack header before the first value (a list of 16..65535 items)
