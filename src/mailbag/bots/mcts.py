@@ -79,7 +79,7 @@ KNOWN: Final = (
 
 #: hard caps on every search in this process, innermost last: (seconds, iterations) — a
 #: server's worker process sets them for each move and hint (:func:`capped`)
-_CAPS: list[tuple[float | None, int | None]] = []
+_CAPS: Final[list[tuple[float | None, int | None]]] = []
 
 
 @contextlib.contextmanager

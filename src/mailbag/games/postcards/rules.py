@@ -9,6 +9,8 @@ notation shows them 1-based); postcards and campsites are named by their printed
 
 from __future__ import annotations
 
+from typing import Final
+
 from mailbag.core.game import Event
 from mailbag.core.i18n import N_
 from mailbag.games.postcards.components import Components, Effect
@@ -30,7 +32,7 @@ def _ev(kind: str, text: str, **data: object) -> Event:
 # -- decks (PC-10: an empty deck is refilled from its shuffled discard pile) ---------------------
 
 #: the first rules version with PC-10a's eager reshuffle (see ``PostcardsState.rules``)
-EAGER_RESHUFFLE = 2
+EAGER_RESHUFFLE: Final = 2
 
 
 def _reshuffle(state: PostcardsState, deck: list[int], discard: list[int]) -> None:
