@@ -195,3 +195,15 @@ def test_a_misclick_is_taken_back_with_undo() -> None:
     assert "cannot undo: nothing of yours to take back" in result.output
     path = Path(result.output.split("play --resume ")[1].split()[0])
     assert load(path).steps == []
+
+
+def test_replay_shows_a_record_s_seat_kinds_escaped(tmp_path: Path) -> None:
+    """A record written by hand may hold any text as a seat kind: ``replay`` shows it with its
+    control characters escaped and its brackets as text (never a screen clear, never markup)."""
+    path = tmp_path / "odd.jsonl"
+    kind = "random\x1b[2J\u202e[red]x"
+    path.write_text(GameRecord("tiny", {}, 1, ["random", kind]).dumps(), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "\u202e" not in result.output
+    assert "\\u001b[2J\\u202e[red]x" in result.output, result.output

@@ -14,12 +14,14 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from mailbag.cliutil import friendly, plain_help, usage_message
 from mailbag.core import MailbagError, SeatError
 from mailbag.core.game import read_component_file
 from mailbag.core.i18n import _
+from mailbag.core.names import printable
 from mailbag.core.records import (
     ComponentData,
     GameRecord,
@@ -355,21 +357,17 @@ def replay_command(
     for entry in replay_steps(game, saved):
         state = entry.state
         if entry.index == 0:
-            console.print(
-                f"[bold]{_(game.spec.title)}[/bold] "
-                + _(
-                    "game {id}, seats: {seats}",
-                    id=saved.game_id,
-                    seats=", ".join(f"{i}:{seat_kind_label(k)}" for i, k in enumerate(saved.seats)),
-                ),
-            )
+            # what came from the file is shown escaped (never as markup or control characters)
+            seats = ", ".join(f"{i}:{seat_kind_label(k)}" for i, k in enumerate(saved.seats))
+            heading = _("game {id}, seats: {seats}", id=saved.game_id, seats=seats)
+            console.print(f"[bold]{_(game.spec.title)}[/bold] " + escape(printable(heading)))
         else:
             console.print(
                 f"[dim]{entry.index:4d}[/dim] {seat_label(entry.seat)}: {entry.action}",
             )
         for event in entry.events:
             if event.to is None:
-                labels = [saved.label(s) for s in range(len(saved.seats))]
+                labels = [printable(saved.label(s)) for s in range(len(saved.seats))]
                 console.print(f"       {game.event_text(event, labels)}", markup=False)
         if step and entry.index > 0:
             console.print(game.render(game.view(state, None)), markup=False)
