@@ -12,16 +12,14 @@ def NC_(context: str, message: str) -> str:  # the catalogs' marker (as in core.
 
 
 #: the names of rules a refusal may cite that are words, not ruling ids (``CA-4``), for the
-#: catalogs: a refusal shows the rule in the reader's language
+#: catalogs: a refusal shows the rule in the reader's language. These are the ones of no game (a
+#: table's, a server's, the notation's); each game lists its rulebook's (``RULES`` in its
+#: ``texts.py``)
 RULE_NAMES = (
     NC_("rule", "away"),
     NC_("rule", "stale"),
     NC_("rule", "undo"),
     NC_("rule", "notation"),
-    NC_("rule", "Setup"),
-    NC_("rule", "End of Game"),
-    NC_("rule", "Turn Order 3"),
-    NC_("rule", "Turn Order 9"),
 )
 
 

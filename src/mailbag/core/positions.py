@@ -15,33 +15,13 @@ from mailbag.core.i18n import N_, _
 
 K = TypeVar("K")
 
-#: the words naming the kinds of things a position is built from, for the catalogs (a refusal
-#: names the kind in the reader's language)
+#: the words naming the kinds of things every game's positions have, for the catalogs (a refusal
+#: names the kind in the reader's language); each game lists its own words (``POSITION_WORDS`` in
+#: its ``texts.py``)
 KINDS = (
     N_("seat"),
-    N_("House card"),
-    N_("Mail card"),
-    N_("Action card"),
-    N_("Delivery Mission"),
-    N_("house"),
-    N_("place"),
-    N_("flood block"),
-    N_("task"),
-    N_("Travel card"),
-    N_("postcard"),
-    N_("gift"),
-    N_("itinerary"),
-    N_("region"),
-    N_("campsite"),
     N_("decision"),
-    N_("parcel token"),
-    N_("goal"),
-    N_("tape"),
-    N_("colour"),
-    N_("shape"),
     N_("phase"),
-    N_("helper"),
-    N_("parcel code"),
 )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from mailbag.core.game import SEAT_FIELDS, Event
-from mailbag.core.i18n import NC_, _, pgettext
+from mailbag.core.i18n import N_, NC_, _, pgettext
 
 if TYPE_CHECKING:
     from mailbag.games.carteros.components import Components
@@ -122,6 +122,24 @@ SCORE_CATEGORIES: Final = (
     NC_("score", "parcels"),
     NC_("score", "missions"),
     NC_("score", "first to finish"),
+)
+#: the rulebook sections a refusal names (legal.py), shown with ``pgettext("rule", name)``
+RULES: Final = (
+    NC_("rule", "End of the Game"),
+    NC_("rule", "Turn Order 3"),
+    NC_("rule", "Turn Order 9"),
+)
+#: the words naming the kinds of things a position is built from (positions.py), for the
+#: catalogs: a refusal names the kind in the reader's language
+POSITION_WORDS: Final = (
+    N_("House card"),
+    N_("Mail card"),
+    N_("Action card"),
+    N_("Delivery Mission"),
+    N_("house"),
+    N_("place"),
+    N_("flood block"),
+    N_("task"),
 )
 
 #: the places outside the neighbourhood, by their name in a view

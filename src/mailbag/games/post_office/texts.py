@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from mailbag.core.i18n import NC_, _, catalog, language, pgettext
+from mailbag.core.i18n import N_, NC_, _, catalog, language, pgettext
 from mailbag.games.post_office.components import Colour, Components, Goal, Icon
 from mailbag.games.post_office.geometry import SPACE_LINE
 
@@ -90,6 +90,22 @@ PHASES: Final = (
     NC_("phase", "place"),
     NC_("phase", "seal"),
     NC_("phase", "over"),
+)
+#: the rulebook sections a refusal names (legal.py), shown with ``pgettext("rule", name)``
+RULES: Final = (
+    NC_("rule", "Setup"),
+    NC_("rule", "End of Game"),
+)
+#: the words naming the kinds of things a position is built from (positions.py), for the
+#: catalogs: a refusal names the kind in the reader's language
+POSITION_WORDS: Final = (
+    N_("parcel token"),
+    N_("goal"),
+    N_("tape"),
+    N_("colour"),
+    N_("shape"),
+    N_("helper"),
+    N_("parcel code"),
 )
 
 

@@ -133,6 +133,16 @@ RULES: Final = (
     NC_("rule", "action notation"),
     NC_("rule", "legal actions"),
 )
+#: the words naming the kinds of things a position is built from (positions.py), for the
+#: catalogs: a refusal names the kind in the reader's language
+POSITION_WORDS: Final = (
+    N_("Travel card"),
+    N_("postcard"),
+    N_("gift"),
+    N_("itinerary"),
+    N_("region"),
+    N_("campsite"),
+)
 
 # -- words ----------------------------------------------------------------------------------------
 
