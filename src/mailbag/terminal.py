@@ -33,11 +33,11 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from mailbag.bots import make_agents
 from mailbag.core import Action, ActionSyntaxError, Event, Game, MailbagError
 from mailbag.core.i18n import NC_, _, pgettext
 from mailbag.core.names import printable
 from mailbag.core.records import GameRecord, seat_kind_label, seat_label
-from mailbag.sim.runner import make_agents
 from mailbag.table import FileStore, Table, game_for_record
 from mailbag.table.menu import Choice, Menu, menu_for, take_back, take_single
 

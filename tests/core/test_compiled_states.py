@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mailbag.bots import make_agents
 from mailbag.core import apply, new_game, state_to_json
 from mailbag.games import get
-from mailbag.sim.runner import make_agents
 
 HERE = Path(__file__).parent
 SEATS = {"postcards": 3, "post_office": 3, "carteros": 3}

@@ -12,10 +12,11 @@ import msgspec
 import pytest
 from tiny import TinyGame, TinyState
 
+from mailbag.bots import make_agents
 from mailbag.core import RecordError, Rng, apply, state_from_json, state_to_json
 from mailbag.core.records import GameRecord, Step, load, loads, replay, replay_steps
 from mailbag.core.serialize import record_digest
-from mailbag.sim.runner import make_agents, play_game
+from mailbag.sim.runner import play_game
 from mailbag.table import MemoryStore, Table, game_for_record
 
 OLD = Path(__file__).parent / "records_0_1"

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from mailbag.bots import make_agents
 from mailbag.cli import app
 from mailbag.core import RecordError
 from mailbag.core.records import GameRecord, load, loads, replay_steps
 from mailbag.core.seal import keys_dir
-from mailbag.sim.runner import make_agents
 from mailbag.table import FileStore, Table, game_for_record
 
 SEED = 8_106_521_093_377_129_347

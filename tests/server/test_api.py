@@ -30,12 +30,12 @@ from wsclient import (
     watch_of,
 )
 
-from mailbag.bots.base import make_bot
+from mailbag.bots.base import make_agents, make_bot
 from mailbag.cli import app as cli_app
 from mailbag.core import state_digest
 from mailbag.core.records import GameRecord, loads, replay, replay_steps
 from mailbag.games import get
-from mailbag.sim.runner import make_agents, play_game
+from mailbag.sim.runner import play_game
 from mailbag.table import Table
 
 HUMANS = humans("ann", "bob")

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from mailbag.bots import make_agents
 from mailbag.core import IllegalAction, act, apply, state_digest
 from mailbag.core.records import GameRecord, load
 from mailbag.games import get
-from mailbag.sim.runner import make_agents
 from mailbag.table import FileStore, Table
 
 

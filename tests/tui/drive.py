@@ -14,9 +14,9 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+from mailbag.bots import make_agents
 from mailbag.core.records import GameRecord
 from mailbag.games import get
-from mailbag.sim.runner import make_agents
 from mailbag.table import MemoryStore, Table
 from mailbag.tui.app import PlayApp
 from mailbag.tui.screens import GameOver, Gate, HandOver

@@ -1,6 +1,7 @@
 """What a bot is: something that picks one of the legal actions from a view, never the state.
 
-Seat kinds in ``--seats`` map to bots here: ``random``, ``greedy``, ``mcts[:iters=N|time=S]``.
+Seat kinds in ``--seats`` map to bots here: ``random``, ``greedy``, ``mcts[:iters=N|time=S]``;
+:func:`make_agents` makes the bots of a game's seats (every front end and the simulator).
 Bots are given the seat's view and its legal actions; search bots plan on worlds drawn with
 ``determinize(view)``.
 
@@ -307,6 +308,25 @@ def make_bot(kind: str, game: Game[Any], seat: int, seed: int) -> Bot:
     (:func:`check_kind`, without a server's limits)."""
     name, params = check_kind(kind)
     return _FACTORIES[name](game, seat, bot_seed(seed, seat), params)
+
+
+def make_agents(game: Game[Any], seats: Sequence[str], seed: int) -> dict[int, Bot]:
+    """Bots for every seat that is neither a person ("human") nor played by the engine."""
+    agents: dict[int, Bot] = {}
+    for seat, kind in enumerate(seats):
+        if kind == "human" or kind in game.spec.engine_seats:
+            continue
+        if kind.split(":")[0] in {k.split(":")[0] for k in game.spec.engine_seats}:
+            valid = ", ".join(game.spec.engine_seats)
+            raise SeatError(
+                _(
+                    "unknown seat kind {kind}; this game's engine seats: {valid}",
+                    kind=repr(kind),
+                    valid=valid,
+                )
+            )
+        agents[seat] = make_bot(kind, game, seat, seed)
+    return agents
 
 
 _BUILTIN_LOADED: list[bool] = []

@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from mailbag.bots.base import Bot, BotLimits, make_bot
+from mailbag.bots.base import Bot, BotLimits, make_agents, make_bot
 from mailbag.core import Event, MailbagError
 from mailbag.core.records import GameRecord, result_of
 from mailbag.server.protocol import encode
@@ -32,7 +32,6 @@ from mailbag.server.tokens import (
     token_hash,
     watch_link,
 )
-from mailbag.sim.runner import make_agents
 from mailbag.table import Table, game_for_record
 
 T = TypeVar("T")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from mailbag.bots import bot_kinds, is_bot_kind
+from mailbag.bots import bot_kinds, is_bot_kind, make_agents
 from mailbag.bots.base import make_bot
 from mailbag.core import MailbagError
 from mailbag.core.i18n import _
@@ -19,7 +19,6 @@ from mailbag.server.hub import seat_rows_for
 from mailbag.server.rooms import Room
 from mailbag.server.store.db import Database, SeatRow
 from mailbag.server.tokens import new_token, pending_hash, seat_link, token_hash, watch_link
-from mailbag.sim.runner import make_agents
 from mailbag.table import Table, game_for_record
 from mailbag.table.hints import hints_by_default
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mailbag.bots.base import Bot, make_bot
+from mailbag.bots.base import Bot, make_agents
 from mailbag.core import Action, Event, Game, apply, new_game
 from mailbag.core.errors import SeatError
 from mailbag.core.i18n import _
@@ -35,25 +35,6 @@ class GameResult:
     turns: int
     scores: list[int] = field(default_factory=list)
     ranking: list[int] = field(default_factory=list)
-
-
-def make_agents(game: Game[Any], seats: Sequence[str], seed: int) -> dict[int, Bot]:
-    """Bots for every seat that is neither a person ("human") nor played by the engine."""
-    agents: dict[int, Bot] = {}
-    for seat, kind in enumerate(seats):
-        if kind == "human" or kind in game.spec.engine_seats:
-            continue
-        if kind.split(":")[0] in {k.split(":")[0] for k in game.spec.engine_seats}:
-            valid = ", ".join(game.spec.engine_seats)
-            raise SeatError(
-                _(
-                    "unknown seat kind {kind}; this game's engine seats: {valid}",
-                    kind=repr(kind),
-                    valid=valid,
-                )
-            )
-        agents[seat] = make_bot(kind, game, seat, seed)
-    return agents
 
 
 def play_game(

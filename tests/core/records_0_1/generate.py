@@ -21,11 +21,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mailbag.bots import make_agents
 from mailbag.core import apply, start_game, state_to_json
 from mailbag.core.records import GameRecord, Step, engine_seat_kinds, result_of
 from mailbag.core.serialize import record_digest
 from mailbag.games import get
-from mailbag.sim.runner import make_agents
 
 HERE = Path(__file__).parent
 

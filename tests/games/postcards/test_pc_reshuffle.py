@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pc_builder import COMPS, Builder, gift, run
 
+from mailbag.bots import make_agents
 from mailbag.core import Rng, apply, new_game
 from mailbag.games.postcards import GAME, rules
 from mailbag.games.postcards.state import PostcardsState
-from mailbag.sim.runner import make_agents
 
 
 def _shuffled(rng: Rng, cards: list[int]) -> list[int]:
