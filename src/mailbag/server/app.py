@@ -35,7 +35,7 @@ from mailbag.core.i18n import (
     use_language,
 )
 from mailbag.core.records import replay_steps
-from mailbag.server import lobby, messages
+from mailbag.server import boards, lobby, messages
 from mailbag.server.hub import Hub
 from mailbag.server.limits import (
     MAX_BODY,
@@ -163,6 +163,20 @@ def create_app(
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=headers)
+
+    async def board(request: Request) -> Response:
+        """A file of a game's board folder (``games/<game>/web/``), found through the registry."""
+        found = await asyncio.get_running_loop().run_in_executor(
+            None, boards.board_file, request.path_params["game"], request.path_params["file"]
+        )
+        if found is None:
+            return PlainTextResponse("not found", status_code=404, headers=headers)
+        body, kind = found
+        tag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        sent = {**headers, "ETag": tag, "Cache-Control": "no-cache"}
+        if tag in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=sent)
+        return Response(body, media_type=kind, headers=sent)
 
     @_api
     async def catalog(request: Request) -> Response:
@@ -330,6 +344,7 @@ def create_app(
     routes = [
         Route("/", page),
         Route("/t/{table}", page),
+        Route("/games/{game}/{file}", board),
         Route("/api/games", games),
         Route("/api/i18n/{lang}", catalog),
         Route("/api/tables", create, methods=["POST"]),

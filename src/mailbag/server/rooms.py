@@ -26,6 +26,7 @@ from mailbag.core import Action, Event, IllegalAction, MailbagError
 from mailbag.core.i18n import _, language, use_language
 from mailbag.core.records import replay_steps
 from mailbag.server import messages
+from mailbag.server.boards import board_of
 from mailbag.server.protocol import encode
 from mailbag.server.store.db import TableRow
 from mailbag.server.thinking import ThinkingError, absent_bot_kind
@@ -258,6 +259,7 @@ class Room:
                 "seat": conn.seat,
                 "options": record.options,
                 "components": self.game.board_data(),
+                "board": board_of(self.game),
                 "players": self.players(),
                 "clock": self.clock(self._seat_state(conn.seat)["to_move"]),
                 "hints": self.hints_allowed(),

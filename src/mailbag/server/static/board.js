@@ -9,10 +9,17 @@
 // highlights comes from the server's list. Ids beginning with `do:` are buttons the shell draws
 // beside the board (end the turn, take a card from the deck, …); every other id is something a
 // game's board module draws, with `picker.props(id)` on it.
+//
+// A game's board lives in the game's own folder (`games/<game>/web/board.js` and `board.css`),
+// served by name (`/games/<game>/board.js`): the welcome names its URLs (`board`, null when the
+// game has none) and `useBoard` loads it with a dynamic import, once per page. The module
+// exports `Board` (a Preact component drawing the seat's view from the welcome's `components`,
+// with `picker.props(id)` on every thing a click path names) and may export `label(id,
+// components)` (the words of a `do:` button that does not complete an action by itself) and
+// `describe(id, components)` (a picked thing in words).
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "./api.js";
 import { t } from "./i18n.js";
-import { BOARDS } from "./boards/index.js";
 import { begins, nextClicks } from "./clicks.js";
 
 export { nextClicks };
@@ -135,18 +142,62 @@ function ClickBar({ picker, label, describe }) {
     </div>`;
 }
 
-/** Whether `game` has a graphical board (and the welcome brought its components). */
-export function hasBoard(game, components) {
-  return Boolean(game && BOARDS[game] && components && Object.keys(components).length);
+// the board modules asked for so far, by URL (each imported once, whatever the tables)
+const modules = new Map();
+
+/** The board module at `board.script` (a promise; the import is made once) with its style
+ * sheet (`board.style`, a <link> added to the page once). */
+export function loadBoard(board) {
+  if (board.style && ![...document.querySelectorAll("link[data-board-style]")]
+    .some((link) => link.dataset.boardStyle === board.style)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = board.style;
+    link.dataset.boardStyle = board.style;
+    document.head.appendChild(link);
+  }
+  if (!modules.has(board.script)) {
+    modules.set(board.script, import(board.script).then((module) => {
+      if (typeof module.Board !== "function") throw new Error(`${board.script} exports no Board`);
+      return module;
+    }));
+  }
+  return modules.get(board.script);
 }
 
 /**
- * The graphical board of `game` with its click bar. Props: game, components (the welcome's),
- * state (the latest `state` message), players, mySeat, log, picker.
+ * The game's board, as the welcome names it (`board`: `{script, style}`, null for a game without
+ * one; undefined before the welcome): `{status, module}` with `status` "unknown" (no welcome
+ * yet), "none" (no board of its own), "loading", "ready" (`module` loaded) or "failed".
+ */
+export function useBoard(board) {
+  const script = board ? board.script : board === undefined ? undefined : null;
+  const [found, setFound] = useState({ script: undefined, module: null, failed: false });
+  useEffect(() => {
+    if (!script) return undefined;
+    let current = true;
+    loadBoard(board).then(
+      (module) => current && setFound({ script, module, failed: false }),
+      (err) => {
+        console.warn("the board could not be loaded:", script, err);
+        if (current) setFound({ script, module: null, failed: true });
+      },
+    );
+    return () => { current = false; };
+  }, [script]);
+  if (script === undefined) return { status: "unknown", module: null };
+  if (script === null) return { status: "none", module: null };
+  if (found.script !== script) return { status: "loading", module: null };
+  return found.failed ? { status: "failed", module: null } : { status: "ready", module: found.module };
+}
+
+/**
+ * The graphical board of `game` with its click bar. Props: entry (the game's board module, from
+ * `useBoard`), game, components (the welcome's), state (the latest `state` message), players,
+ * mySeat, log, picker.
  */
 export function GraphicalBoard(props) {
-  const entry = BOARDS[props.game];
-  const { picker } = props;
+  const { picker, entry } = props;
   // the latest picker (an effect subscribed after a click may run after the next key press)
   const latest = useRef(picker);
   latest.current = picker;

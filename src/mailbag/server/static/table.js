@@ -3,7 +3,7 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "preact/hooks";
 import { absolute, api, download, formatClock, html, parseLink, rememberLink, seatLabel } from "./api.js";
 import { ActionPanel } from "./actions.js";
-import { GraphicalBoard, hasBoard, usePicker } from "./board.js";
+import { GraphicalBoard, useBoard, usePicker } from "./board.js";
 import { language, t, useLanguage } from "./i18n.js";
 import { Replay, Result } from "./replay.js";
 import { TableSocket } from "./socket.js";
@@ -207,7 +207,10 @@ export function TablePage({ table, who }) {
   const submit = (notation) => st && send({ type: "submit", step: st.step, action: notation });
   const game = welcome && welcome.game;
   const components = welcome && welcome.components;
-  const graphical = hasBoard(game, components);
+  // the game's own board (from its folder, loaded once); until it is there, or for a game
+  // without one, the text board
+  const board = useBoard(welcome ? welcome.board || null : undefined);
+  const graphical = board.status === "ready";
   // the clicks picked so far are dropped when the choices change, not with every new step: in a
   // simultaneous phase (Post Office) another seat's choice is a new step with the same choices
   const choices = st && !over ? (st.actions || []).map((a) => a.notation).join("\n") : "";
@@ -271,7 +274,7 @@ export function TablePage({ table, who }) {
                 lastStep=${st ? st.step : null} onClose=${() => setReplay(false)} />`
             : graphical && st
               ? html`<section class="panel board-panel graphical-panel" aria-label=${t("board")}>
-                  <${GraphicalBoard} game=${game} components=${components} state=${st} view=${st.view}
+                  <${GraphicalBoard} entry=${board.module} game=${game} components=${components} state=${st} view=${st.view}
                     players=${players} mySeat=${mySeat} log=${s.log} picker=${picker} myTurn=${myTurn} />
                   <details class="text-board" data-testid="text-board">
                     <summary>${t("The board as text")}</summary>
@@ -279,7 +282,11 @@ export function TablePage({ table, who }) {
                   </details>
                 </section>`
               : html`<section class="panel board-panel" aria-label=${t("board")}>
-                <pre class="board" data-testid="board">${st ? st.board : t("Waiting for the table…")}</pre>
+                ${board.status === "none" && html`<p class="board-note" data-testid="no-board" data-board="none">
+                  ${t("This game has no board of its own here: its view is shown as text.")}</p>`}
+                ${board.status === "failed" && html`<p class="board-note" data-testid="no-board" data-board="failed">
+                  ${t("This game's board could not be loaded: its view is shown as text.")}</p>`}
+                <pre class="board generic" data-testid="board" data-board=${board.status}>${st ? st.board : t("Waiting for the table…")}</pre>
               </section>`}
         </div>
         <aside class="side-col">

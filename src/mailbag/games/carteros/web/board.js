@@ -6,8 +6,8 @@
 // language); what can be clicked and what a click does come from the server's actions (their
 // click paths, see games/carteros/clicks.py): nothing here computes a rule.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { html } from "../api.js";
-import { fmt, word } from "./words.js";
+import { html } from "/static/api.js";
+import { fmt, word } from "/static/words.js";
 
 const COLOURS = ["#c8402c", "#2f6db5", "#2e8a57", "#c98a12"];
 // the neighbourhood's geometry in the SVG's units

@@ -10,8 +10,8 @@
 // click paths, see games/post_office/clicks.py), and so do the points a seal earns (its text):
 // nothing here computes a rule.
 import { useEffect, useState } from "preact/hooks";
-import { html } from "../api.js";
-import { word } from "./words.js";
+import { html } from "/static/api.js";
+import { word } from "/static/words.js";
 
 const FILL = ["#8fd0ef", "#3c63b4", "#f2c83c", "#9b6a3f"]; // light blue, blue, yellow, brown
 const TAPE = ["#2f8fbf", "#1f3d80", "#c99a0a", "#6b4322"];

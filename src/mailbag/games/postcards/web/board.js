@@ -7,8 +7,8 @@
 // game's `board_data`: map geometry, cards and every word, in the reader's language); what can
 // be clicked and what a click does come from the server's actions (their click paths, see
 // games/postcards/clicks.py): nothing here computes a rule.
-import { html, seatLabel } from "../api.js";
-import { word } from "./words.js";
+import { html, seatLabel } from "/static/api.js";
+import { word } from "/static/words.js";
 
 // the travellers' colours (bicycles, camps), by seat: none of the four card colours
 const SEAT_HEX = ["#7b3fa0", "#e0701a", "#12908a", "#5b4636"];
