@@ -31,7 +31,7 @@ from mailbag.core.spec import GameSpec, OptionSpec
 from mailbag.games.postcards.actions import VERBS
 from mailbag.games.postcards.components import load_default
 from mailbag.games.postcards.game import PostcardsGame
-from mailbag.games.postcards.turn import AUTOMA_KINDS, automa_available
+from mailbag.games.postcards.turn import AUTOMA_KINDS
 
 _OPTIONS: Final = (
     OptionSpec(
@@ -51,13 +51,9 @@ _OPTIONS: Final = (
 )
 
 _CONTRACT_SEATS: Final[tuple[tuple[str, ...], ...]] = (
-    (
-        ("player", "automa:normal"),
-        ("player", "automa:easy", "automa:expert"),
-        ("player", "player", "automa:normal", "automa:easy"),
-    )
-    if automa_available()
-    else ()
+    ("player", "automa:normal"),
+    ("player", "automa:easy", "automa:expert"),
+    ("player", "player", "automa:normal", "automa:easy"),
 )
 
 SPEC: Final = GameSpec(

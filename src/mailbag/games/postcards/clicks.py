@@ -62,9 +62,10 @@ from typing import Any
 from mailbag.core.actions import Action
 from mailbag.core.game import Observation
 from mailbag.core.i18n import N_, _, pgettext
-from mailbag.games.postcards import render, scoring, texts
+from mailbag.games.postcards import automa, render, scoring, texts
 from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS, Components
 from mailbag.games.postcards.tables import STAR_CHOICES
+from mailbag.games.postcards.turn import AUTOMA_KINDS
 
 #: the board's own words (English, some with ``{field}`` placeholders the board fills), by key
 WORDS: dict[str, str] = {
@@ -253,16 +254,8 @@ def _nearest(a: dict[str, Any], b: dict[str, Any]) -> list[list[int]]:
 def board_data(comps: Components) -> dict[str, Any]:
     """Everything fixed the board draws, in the reader's language: its words, the map, the cards
     and the boards' printed effects."""
-    from mailbag.games.postcards.turn import automa_available
-
-    automa_slots: dict[str, int] = {}
-    binding = 0
-    if automa_available():
-        from mailbag.games.postcards import automa  # type: ignore[attr-defined,unused-ignore]
-        from mailbag.games.postcards.turn import AUTOMA_KINDS
-
-        automa_slots = {kind: automa.cards_to_play(kind) for kind in AUTOMA_KINDS}
-        binding = automa.BINDING
+    automa_slots = {kind: automa.cards_to_play(kind) for kind in AUTOMA_KINDS}
+    binding = automa.BINDING
     road_map = texts.gift_title(comps.gift_title("road_map", "Road Map"))
     hiking = texts.gift_title(comps.gift_title("hiking_guide", "Hiking Guide"))
     return {

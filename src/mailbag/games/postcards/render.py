@@ -11,7 +11,7 @@ from mailbag.core.actions import Action
 from mailbag.core.game import Observation
 from mailbag.core.i18n import N_, _
 from mailbag.core.rng import Rng
-from mailbag.games.postcards import scoring, texts
+from mailbag.games.postcards import automa, scoring, texts
 from mailbag.games.postcards.components import Components, Effect
 from mailbag.games.postcards.tables import tables
 
@@ -216,12 +216,6 @@ def _track(comps: Components, side: str, placed: int) -> str:
 
 def _automa_slots(obs: Observation) -> list[str]:
     """Which Travel display slots each Automa plays on its turn (PC-13)."""
-    from mailbag.games.postcards.turn import automa_available
-
-    if not automa_available():
-        return []
-    from mailbag.games.postcards import automa  # type: ignore[attr-defined,unused-ignore]
-
     lines = []
     for seat, p in enumerate(obs["players"]):
         if not automa.is_automa(p["kind"]):

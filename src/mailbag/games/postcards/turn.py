@@ -17,7 +17,7 @@ from mailbag.core.game import Event
 from mailbag.core.i18n import N_, _
 from mailbag.core.rng import Rng
 from mailbag.core.spec import OptionValue
-from mailbag.games.postcards import rules
+from mailbag.games.postcards import automa, rules
 from mailbag.games.postcards.components import CAMPSITE_TYPES, Components, deal_shortfall
 from mailbag.games.postcards.effect_icons import gain_effect
 from mailbag.games.postcards.state import (
@@ -48,14 +48,8 @@ RULES_VERSION: Final = 2
 # -- set-up -----------------------------------------------------------------------------------
 
 
-def automa_available() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("mailbag.games.postcards.automa") is not None
-
-
 def check_table(seats: tuple[str, ...]) -> None:
-    """At least two seats, at least one of them a player; Automas only if the module exists."""
+    """At least two seats, at least one of them a player, the others players or Automas."""
     if len(seats) < 2:
         raise SeatError(
             _(
@@ -76,8 +70,6 @@ def check_table(seats: tuple[str, ...]) -> None:
                     valid=", ".join(AUTOMA_KINDS),
                 )
             )
-    if any(k != "player" for k in seats) and not automa_available():
-        raise SeatError(_("the Postcards Automa is not available in this version of mailbag"))
 
 
 def setup(
@@ -275,8 +267,6 @@ def run_engine_seats(comps: Components, state: PostcardsState) -> list[Event]:
     """While play is with an Automa seat, play its whole turn and pass on."""
     events: list[Event] = []
     while not state.over and state.players[state.current].kind != "player":
-        from mailbag.games.postcards import automa  # type: ignore[attr-defined,unused-ignore]
-
         seat = state.current
         events += automa.play_automa_turn(comps, state, seat)
         events += _close_turn(comps, state)

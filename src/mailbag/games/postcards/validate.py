@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from mailbag.core.errors import StateError
 from mailbag.core.i18n import N_, _, pgettext
-from mailbag.games.postcards import rules, texts, turn, validate_turn
+from mailbag.games.postcards import automa, rules, texts, turn, validate_turn
 from mailbag.games.postcards.components import SIDES, Components
 from mailbag.games.postcards.state import (
     EMPTY,
@@ -78,11 +78,7 @@ def _limits(comps: Components) -> _Limits:
     found = comps.cache.get("validate")
     if isinstance(found, _Limits):
         return found
-    plus_points = 2
-    if turn.automa_available():
-        from mailbag.games.postcards import automa  # type: ignore[attr-defined,unused-ignore]
-
-        plus_points = automa.PLUS_POINTS
+    plus_points = automa.PLUS_POINTS
 
     def worth(kind: str, points: int) -> int:
         return points if kind == "star" else plus_points if kind == "plus" else 0
