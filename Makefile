@@ -4,9 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_BASE := $(VENV)/.installed-base
 STAMP_DEV := $(VENV)/.installed-dev
-# the optional C parts (the RL layer's, Post Office's seal matcher), built by pip install (setup.py;
-# an edit rebuilds them)
-NATIVE := $(wildcard setup.py src/mailbag/rl/*.c src/mailbag/rl/*.h src/mailbag/games/*/*.c)
+# the optional C parts (the RL layer's, each game's encoder twin, Post Office's seal matcher),
+# built by pip install (setup.py; an edit rebuilds them)
+NATIVE := $(wildcard setup.py src/mailbag/rl/*.c src/mailbag/core/*.h src/mailbag/games/*/*.c)
 
 .PHONY: play serve test lint typecheck unit soak golden bench clean catalogs compiled
 

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from mailbag.core import Rng, new_game
-from mailbag.core.registry import get
-from mailbag.rl.encoding import Encoder
-from mailbag.rl.match import ENCODERS
+from mailbag.core.encoding import Encoder
+from mailbag.core.registry import BUILTIN, get
+from mailbag.rl.universe import encoder_class
 
 CASES = [
     ("postcards", 2, {}),
@@ -26,7 +26,8 @@ CASES = [
 
 
 def test_every_game_has_a_fast_encoder() -> None:
-    for name, encoder in ENCODERS.items():
+    for name in BUILTIN:
+        encoder = encoder_class(get(name))
         assert encoder.write_state is not Encoder.write_state, name
 
 
@@ -36,7 +37,7 @@ def test_the_fast_encoder_equals_the_view_encoder(
 ) -> None:
     game = get(name)
     resolved = game.spec.resolve_options(options)
-    encoder = ENCODERS[name](game, seats)
+    encoder = encoder_class(game)(game, seats)
     rng = Rng.from_seed(17, seats)
     compared = differs = 0
     for g in range(3):  # bounded: three random games, every 3rd decision, every seat
@@ -78,7 +79,7 @@ def test_only_the_drawer_sees_the_hiking_guides_cards_in_both_encoders() -> None
 
     game = get("postcards")
     resolved = game.spec.resolve_options({})
-    encoder = ENCODERS["postcards"](game, 3)
+    encoder = encoder_class(game)(game, 3)
     hiking = encoder.feature("hiking_cards")
     rng = Rng.from_seed(3, 3)
     found = 0

@@ -1,4 +1,4 @@
-"""The native encodings (``mailbag/rl/_obs_<game>.c``) write exactly what the Python fast path
+"""The native encodings (each game's ``_encoder.c``) write exactly what the Python fast path
 (``Encoder.write_state``, itself held to the view encoder by test_fast_encoders.py) writes: the
 same float32 numbers, bit for bit, for every seat of random positions of every seat count and
 option set, on the pure states and on the compiled build's. Malformed input is refused with an
@@ -18,10 +18,10 @@ import pytest
 
 from mailbag._build import compiler_missing
 from mailbag.core import Rng, new_game
-from mailbag.core.registry import get
+from mailbag.core.encoding import Encoder
+from mailbag.core.registry import BUILTIN, get
 from mailbag.rl import native
-from mailbag.rl.encoding import Encoder, native_module
-from mailbag.rl.match import ENCODERS
+from mailbag.rl.universe import encoder_class
 
 CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
     ("postcards", ("player", "automa:easy"), {}),
@@ -40,7 +40,7 @@ CASES: list[tuple[str, tuple[str, ...], dict[str, Any]]] = [
 def native_or_skip(name: str) -> Any:
     """The native encoding of ``name``; where it is missing the test is skipped if no C compiler
     could have built it, and fails if one could (``pip install -e .`` builds it)."""
-    module = native_module(name)
+    module = encoder_class(get(name)).load_native()
     if module is None:
         missing = compiler_missing()
         if missing is not None or not native.enabled():
@@ -69,7 +69,7 @@ def compare_games(
     game = get(name)
     module = native_or_skip(name)
     resolved = game.spec.resolve_options(options)
-    encoder = ENCODERS[name](game, len(kinds))
+    encoder = encoder_class(get(name))(game, len(kinds))
     config = module.configure(encoder)
     rng = Rng.from_seed(23, len(kinds))
     compared = 0
@@ -107,18 +107,18 @@ def test_the_native_encoding_equals_the_python_one(
     assert compared > 200
 
 
-@pytest.mark.parametrize("name", sorted(ENCODERS))
+@pytest.mark.parametrize("name", sorted(BUILTIN))
 def test_the_encoder_uses_the_native_encoding_when_built(name: str) -> None:
     native_or_skip(name)
-    encoder = ENCODERS[name](get(name), 2)
+    encoder = encoder_class(get(name))(get(name), 2)
     assert encoder.native is not None
 
 
-@pytest.mark.parametrize("name", sorted(ENCODERS))
+@pytest.mark.parametrize("name", sorted(BUILTIN))
 def test_the_native_encoding_refuses_malformed_input(name: str) -> None:
     game = get(name)
     module = native_or_skip(name)
-    encoder = ENCODERS[name](game, 2)
+    encoder = encoder_class(get(name))(game, 2)
     config = module.configure(encoder)
     state = new_game(game, 2, None, 1)
     good = array("f", bytes(4 * encoder.size))
@@ -138,7 +138,7 @@ def test_the_native_encoding_refuses_malformed_input(name: str) -> None:
         module.configure(object())
 
 
-@pytest.mark.parametrize("name", sorted(ENCODERS))
+@pytest.mark.parametrize("name", sorted(BUILTIN))
 def test_the_native_encoding_on_the_compiled_build(compiled_build: Path, name: str) -> None:
     """The compiled build's states are native classes: the same comparison, run there."""
     native_or_skip(name)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from mailbag.core import Rng
-from mailbag.rl.encoding import native_module
+from mailbag.rl.universe import encoder_class
 
 #: mutants per game (bounded)
 MUTANTS = 20_000
@@ -88,11 +88,10 @@ def fuzz(name: str, mutants: int) -> str:
     """Encode ``mutants`` malformed states of ``name`` in C; returns a tally."""
     from mailbag.bench import sample_positions
     from mailbag.core.registry import get
-    from mailbag.rl.match import ENCODERS
 
     game = get(name)
-    module = native_module(name)
-    encoder = ENCODERS[name](game, 2)
+    module = encoder_class(game).load_native()
+    encoder = encoder_class(game)(game, 2)
     config = module.configure(encoder)
     positions = sample_positions(game, 2, game.spec.resolve_options({}), 60, 11)
     rng = Rng.from_seed(4, len(name))
@@ -126,12 +125,13 @@ def test_a_malformed_state_never_crashes_the_native_encoding(
     """On both builds: the compiled build's states are mypyc classes, whose typed fields refuse
     a wrong value themselves, so there the lists' items take most of the changes."""
     from mailbag._build import compiler_missing
+    from mailbag.core.registry import get
     from mailbag.rl import native
 
     if build == "compiled":
         request.getfixturevalue("compiled_build")
 
-    if native_module(name) is None:
+    if encoder_class(get(name)).load_native() is None:
         if compiler_missing() is not None or not native.enabled():
             pytest.skip("the native encodings are not built here")
         pytest.fail("the native encodings were not built: pip install -e . builds them")

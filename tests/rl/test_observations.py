@@ -12,8 +12,9 @@ import pytest
 
 import mailbag.rl as rl
 from mailbag.core import Rng, new_game
-from mailbag.core.registry import get
-from mailbag.rl.match import ENCODERS, Match
+from mailbag.core.registry import BUILTIN, get
+from mailbag.rl.match import Match
+from mailbag.rl.universe import encoder_class
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
@@ -129,10 +130,10 @@ def test_carteros_features_read_the_view() -> None:
     assert vec[carriers.offset + 12] == 1.0  # at the Post Office, before entering
 
 
-@pytest.mark.parametrize("name", sorted(ENCODERS))
+@pytest.mark.parametrize("name", sorted(BUILTIN))
 def test_every_feature_is_documented_and_the_layout_is_contiguous(name: str) -> None:
     text = DOCS.read_text(encoding="utf-8")
-    enc = ENCODERS[name](get(name), 3)
+    enc = encoder_class(get(name))(get(name), 3)
     offset = 0
     for feature in enc.features:
         assert feature.offset == offset

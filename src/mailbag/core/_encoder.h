@@ -1,10 +1,12 @@
-/* What the RL layer's native observation encodings (_obs_<game>.c) share: the checks of
- * write(config, state, seat, buffer)'s arguments, and reading a small int in place.
+/* What the games' native observation encodings (games/<game>/_encoder.c, the C twins of their
+ * encoder.py: see core/encoding.py) share: the checks of write(config, state, seat, buffer)'s
+ * arguments, and reading a small int in place.
  *
- * Each encoding includes this file; every function is static, so each extension has its own.
+ * Each encoding includes this file (setup.py puts src/mailbag/core on the include path); every
+ * function is static, so each extension has its own.
  */
-#ifndef MAILBAG_RL_NATIVE_H
-#define MAILBAG_RL_NATIVE_H
+#ifndef MAILBAG_ENCODER_H
+#define MAILBAG_ENCODER_H
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

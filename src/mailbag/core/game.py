@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
@@ -23,6 +23,9 @@ from mailbag.core.errors import ComponentError, IllegalAction, NotYourTurn, Stat
 from mailbag.core.i18n import N_, _
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
+
+if TYPE_CHECKING:
+    from mailbag.core.encoding import Encoder
 
 #: A view: JSON-able data of exactly what one seat (or a spectator) may know.
 Observation = dict[str, Any]
@@ -73,6 +76,11 @@ class Game(ABC, Generic[S]):
     #: 1) and replay by it (:meth:`at_rules`); the state keeps the version it was dealt by, so
     #: a game goes on by its own rules whoever resumes it (docs/contributing.md).
     rules_version: int = 1
+    #: the game's reinforcement-learning encoder (:mod:`mailbag.core.encoding`): a subclass of
+    #: ``Encoder`` kept in the game's folder (``encoder.py``, with its C twin), which also lists
+    #: the game's action universe. ``mailbag.rl`` finds it here; None (the default): the game
+    #: brings none, and ``mailbag.rl`` refuses it with that reason.
+    encoder: ClassVar[type[Encoder] | None] = None
 
     def at_rules(self, version: int) -> Game[S]:
         """This game dealing by rules ``version`` (1 … :attr:`rules_version`): what a record

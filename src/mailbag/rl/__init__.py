@@ -1,16 +1,19 @@
 """Reinforcement-learning environments for mailbag's games (``pip install mailbag[rl]``).
 
-- :func:`env` — a PettingZoo AEC environment for any game and seat count;
+- :func:`env` — a PettingZoo AEC environment for any game and seat count: any registered game
+  (built in, or a plug-in) that brings an encoder (its ``Game.encoder``, kept in the game's
+  folder); a game that brings none is refused with that reason;
 - :func:`parallel_env` — a PettingZoo parallel environment (Post Office's simultaneous phases);
-- Gymnasium single-agent environments, registered when this module is imported:
+- Gymnasium single-agent environments, registered for the built-in games when this module is
+  imported (any other game: ``MailbagEnv(game=...)``):
   ``mailbag/Postcards-v0``, ``mailbag/PostOffice-v0``, ``mailbag/Carteros-v0``
   (``gymnasium.make("mailbag.rl:mailbag/Postcards-v0", opponents=["automa:expert"])`` imports
   this module first).
 
 Actions are indices into a fixed table per game and seat count (:func:`action_table`), made
-from the game's own notation tables; observations are ``{"observation": float32 vector,
-"action_mask": int8 vector}`` holding what the seat's view holds and nothing else. docs/rl.md
-lists every feature.
+from the action universe the game's encoder lists; observations are ``{"observation": float32
+vector, "action_mask": int8 vector}`` holding what the seat's view holds and nothing else.
+docs/rl.md lists every feature.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """The fixed action index of a game: every action that can ever be legal, numbered.
 
 The table only *names* actions: it is made from the game's own notation tables and component
-data (:mod:`mailbag.rl.universe`), and the game's ``legal_actions`` alone decides which of them
-may be taken now (the mask). An index therefore never carries a rule of its own; the mask test
-(tests/rl) plays thousands of random positions and checks that every legal action has exactly
-one index and that no masked-out index is ever legal.
+data (the action universe the game's encoder lists: :mod:`mailbag.rl.universe`), and the
+game's ``legal_actions`` alone decides which of them may be taken now (the mask). An index
+therefore never carries a rule of its own; the mask test (tests/rl) plays thousands of random
+positions and checks that every legal action has exactly one index and that no masked-out index
+is ever legal.
 """
 
 from __future__ import annotations

@@ -14,25 +14,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from mailbag.core import Action, Game, start_game
+from mailbag.core.encoding import Encoder
 from mailbag.core.errors import IllegalAction, MailbagError
 from mailbag.core.i18n import _
 from mailbag.core.registry import get
 from mailbag.rl import actions
 from mailbag.rl.actions import ActionTable, Mask
-from mailbag.rl.encoding import Encoder, Vector
-from mailbag.rl.observe_carteros import CarterosEncoder
-from mailbag.rl.observe_post_office import PostOfficeEncoder
-from mailbag.rl.observe_postcards import PostcardsEncoder
-from mailbag.rl.universe import action_table
+from mailbag.rl.universe import action_table, encoder_class
 
-ENCODERS: dict[str, type[Encoder]] = {
-    "postcards": PostcardsEncoder,
-    "post_office": PostOfficeEncoder,
-    "carteros": CarterosEncoder,
-}
+#: an observation vector
+Vector = npt.NDArray[np.float32]
 REWARDS = ("rank", "score")
 #: the largest seed a game is dealt from when the environment draws one
 SEED_BOUND = 2**62
@@ -99,17 +94,10 @@ class Match:
                 )
             )
         self.reward = reward
-        name = self.game.spec.name
-        if name not in ENCODERS:
-            raise MailbagError(
-                _(
-                    "{game} has no reinforcement-learning environment; games with one: {games}",
-                    game=name,
-                    games=", ".join(sorted(ENCODERS)),
-                )
-            )
+        # the game's own encoder (refused with the reason where the game brings none)
+        make_encoder = encoder_class(self.game)
         self.table: ActionTable = action_table(self.game, self.num_seats)
-        self.encoder: Encoder = ENCODERS[name](self.game, self.num_seats)
+        self.encoder: Encoder = make_encoder(self.game, self.num_seats)
         #: the seats an agent plays (engine seats such as an Automa play inside the rules)
         self.players = tuple(s for s, kind in enumerate(self.seats) if kind == "player")
         self._state: Any = None

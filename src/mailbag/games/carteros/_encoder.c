@@ -1,6 +1,6 @@
 /* The native Carteros observation encoding: CarterosEncoder.write_state in C.
  *
- * The reference is write_state in observe_carteros.py: this file writes the same float32
+ * The reference is write_state in games/carteros/encoder.py: this file writes the same float32
  * numbers, bit for bit (each value computed in double as Python does, then stored as a C float
  * as array('f') does), only faster. tests/rl/test_native_encoders.py holds it to the Python on
  * random positions, on the pure build (dataclass states) and on the compiled one (mypyc native
@@ -24,9 +24,9 @@
  * a state must lie within +-(2**31 - 1) (sums of them stay exact in a double); every index
  * written is checked against the buffer: a malformed state raises, it never writes elsewhere.
  */
-#include "_native.h"
+#include "_encoder.h"
 
-#define CONFIG_NAME "mailbag.rl._obs_carteros.config"
+#define CONFIG_NAME "mailbag.games.carteros._encoder.config"
 #define MAX_SEATS 16
 #define MAX_HOUSES 64 /* state.fresh is read as a 64-bit mask */
 #define MAX_KINDS 256
@@ -719,12 +719,12 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_obs_carteros",
+    PyModuleDef_HEAD_INIT, "_encoder",
     "The native Carteros observation encoding (CarterosEncoder.write_state in C).", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__obs_carteros(void) {
+PyMODINIT_FUNC PyInit__encoder(void) {
     for (int i = 0; i < F_COUNT; i++) {
         if (field_names[i] == NULL &&
             (field_names[i] = PyUnicode_InternFromString(FIELDS[i].name)) == NULL)

@@ -8,9 +8,12 @@ in the view). Cards of a kind are counted in the component data's order of kinds
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator
 from typing import Any
 
-from mailbag.core import Observation
+from mailbag.core import Action, Game, Observation
+from mailbag.core.encoding import Encoder
+from mailbag.games.carteros import actions as board_actions
 from mailbag.games.carteros.board import (
     BLOCK_CORNERS,
     BLOCK_HOUSES,
@@ -20,13 +23,41 @@ from mailbag.games.carteros.board import (
 )
 from mailbag.games.carteros.decisions import DECISIONS
 from mailbag.games.carteros.state import FINISH_BONUS, CarterosState
-from mailbag.rl.encoding import Encoder
 
 #: where a carrier stands besides a house
 PLACES = ("post_office", "shops")
 
 
 class CarterosEncoder(Encoder):
+    native_twin = "mailbag.games.carteros._encoder"
+
+    @staticmethod
+    def actions(game: Game[Any], num_players: int) -> Iterator[Action]:
+        """Every action the game can ever offer (the RL layer's action table)."""
+        comps = game.components  # type: ignore[attr-defined]
+        yield from board_actions.MOVE
+        yield from (
+            board_actions.DELIVER,
+            board_actions.DRAW,
+            board_actions.REFILL,
+            board_actions.SHOPS,
+            board_actions.END,
+        )
+        yield from comps.play
+        yield from comps.replace
+        yield from comps.use
+        yield board_actions.PASS
+        yield from comps.give
+        yield from comps.discard
+        yield from board_actions.FLOOD
+        yield from board_actions.RIDE
+        yield board_actions.STOP
+        yield from board_actions.PEEK
+        yield from comps.take_mission
+        yield from board_actions.PLACE_STAMPY
+        yield from board_actions.MOVE_STAMPY
+        yield from board_actions.TIEBREAK
+
     def layout(self) -> None:
         comps = self.game.components  # type: ignore[attr-defined]
         n = self.num_players

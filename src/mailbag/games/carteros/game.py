@@ -30,6 +30,7 @@ from mailbag.games.carteros.components import (
     parse_components,
 )
 from mailbag.games.carteros.decisions import VERBS
+from mailbag.games.carteros.encoder import CarterosEncoder
 from mailbag.games.carteros.setup import deal
 from mailbag.games.carteros.state import CarterosState, copy_state
 
@@ -63,6 +64,7 @@ class CarterosGame(Game[CarterosState]):
 
     spec = SPEC
     state_type = CarterosState
+    encoder = CarterosEncoder
 
     def __init__(self, components: Components | None = None) -> None:
         self.components = components if components is not None else load_components()

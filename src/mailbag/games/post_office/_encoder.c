@@ -1,6 +1,6 @@
 /* The native Post Office observation encoding: PostOfficeEncoder.write_state in C.
  *
- * The reference is write_state in observe_post_office.py: this file writes the same float32
+ * The reference is write_state in games/post_office/encoder.py: this file writes the same float32
  * numbers, bit for bit (each value computed in double as Python does, then stored as a C float
  * as array('f') does), only faster. tests/rl/test_native_encoders.py holds it to the Python on
  * random positions, on the pure build (msgspec state, Player dataclasses) and on the compiled
@@ -24,10 +24,10 @@
  * index written is checked against its feature (so against the buffer): a malformed state
  * raises, it never writes elsewhere.
  */
-#include "_native.h" /* Python.h, and what the encodings share */
+#include "_encoder.h" /* Python.h, and what the encodings share */
 
-#define CONFIG_NAME "mailbag.rl._obs_post_office.config"
-#define PHASES 4     /* PHASES in observe_post_office.py: keep, move, place, seal */
+#define CONFIG_NAME "mailbag.games.post_office._encoder.config"
+#define PHASES 4     /* PHASES in encoder.py: keep, move, place, seal */
 #define PHASE_NAMES 5 /* state.PHASE_NAMES: the four phases and "over" */
 #define SLOTS 2      /* token slots shown, dealt and in hand */
 #define TRACK 24     /* geometry.TRACK: helper spaces */
@@ -687,12 +687,12 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_obs_post_office",
+    PyModuleDef_HEAD_INIT, "_encoder",
     "The native Post Office observation encoding (PostOfficeEncoder.write_state in C).", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__obs_post_office(void) {
+PyMODINIT_FUNC PyInit__encoder(void) {
     for (long v = SMALL_LOW; v <= SMALL_HIGH; v++) {
         if (small_ints[v - SMALL_LOW] == NULL &&
             (small_ints[v - SMALL_LOW] = PyLong_FromLong(v)) == NULL)

@@ -9,15 +9,15 @@ Another seat's simultaneous pick is never in the view, only whether it has chose
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
-
-from mailbag.core import Observation
+from mailbag.core import Action, Game, Observation
+from mailbag.core.encoding import Encoder
+from mailbag.games.post_office.actions import SKIP_ACTION
 from mailbag.games.post_office.geometry import PSIZE, TRACK
 from mailbag.games.post_office.scoring import stamp_value
 from mailbag.games.post_office.state import PHASE_NAMES, PostOfficeState
-from mailbag.rl.encoding import Encoder
 
 PHASES = ("keep", "move", "place", "seal")
 #: token slots shown: the tokens dealt to pick from, and the tokens in hand
@@ -26,6 +26,22 @@ PARCELS = PSIZE * PSIZE
 
 
 class PostOfficeEncoder(Encoder):
+    native_twin = "mailbag.games.post_office._encoder"
+
+    @staticmethod
+    def actions(game: Game[Any], num_players: int) -> Iterator[Action]:
+        """Every action the game can ever offer (the RL layer's action table)."""
+        notation = game.notation  # type: ignore[attr-defined]
+        yield from notation.keep
+        # a move is paid extra steps along one lap of the track at most
+        yield from (notation.move(n) for n in range(TRACK))
+        for by_cell in notation.place:
+            for by_rot in by_cell:
+                yield from by_rot
+        yield SKIP_ACTION
+        for by_colour in notation.seal:
+            yield from by_colour
+
     def layout(self) -> None:
         comps = self.game.components  # type: ignore[attr-defined]
         self.comps = comps
@@ -117,6 +133,8 @@ class PostOfficeEncoder(Encoder):
         for name in p["goals_won"]:
             b[base + goal_of[name]] = 1.0
         base += len(goal_of)
+        import numpy as np  # the RL layer's (a game's folder imports no numpy at import)
+
         planes = np.array((p["colours"], p["icons"], p["tapes"]), dtype=np.int16)
         out = self.array
         out[base : base + PARCELS] = planes[0] + 1

@@ -22,6 +22,7 @@ from mailbag.games.post_office import (
 )
 from mailbag.games.post_office.actions import VERBS
 from mailbag.games.post_office.components import Components, load_components
+from mailbag.games.post_office.encoder import PostOfficeEncoder
 from mailbag.games.post_office.geometry import Tables, parcel_label
 from mailbag.games.post_office.notation import Notation
 from mailbag.games.post_office.scoring import breakdown, stamp_value
@@ -75,6 +76,7 @@ SPEC = GameSpec(
 class PostOfficeGame(Game[PostOfficeState]):
     spec = SPEC
     state_type = PostOfficeState
+    encoder = PostOfficeEncoder
 
     def __init__(self, components: Components | None = None) -> None:
         self.components = components or load_components()

@@ -1,11 +1,11 @@
 /* The Postcards observation in C: PostcardsEncoder.write_state, number for number, faster.
  *
- * The reference is write_state in mailbag/rl/observe_postcards.py (itself held to the view
+ * The reference is write_state in mailbag/games/postcards/encoder.py (itself held to the view
  * encoder); tests/rl/test_native_encoders.py holds this file to it, bit for bit, on the pure
  * build's dataclass states and the compiled build's native ones. configure reads the encoder
  * once: its size, seat count, feature offsets, table sizes (kinds, gifts, regions, itineraries,
  * seat_size), decision_of, the postcard face blocks (_face_blocks, made by _faces() when not yet
- * made) and observe_postcards.POINTS_SCALE. write reads the state through getattr with names
+ * made) and encoder.POINTS_SCALE. write reads the state through getattr with names
  * interned at import (so both builds work): the turn (played, plus, moves, postcards, camps,
  * drawing, its stack's top frame: kind, value, cards), current, supply, turns, ending, side,
  * edition, bonus, the rows, decks and discards, camp_owner, and per player its kind, hand,
@@ -28,13 +28,13 @@
  *   write(config, state, seat, buffer)    buffer: writable float32s, encoder.size of them; the
  *                                         whole buffer is written (cleared first)
  */
-#include "_native.h" /* Python.h, and what the encodings share */
+#include "_encoder.h" /* Python.h, and what the encodings share */
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-#define CAPSULE "mailbag.rl._obs_postcards.config"
+#define CAPSULE "mailbag.games.postcards._encoder.config"
 /* state.EMPTY: an empty slot of a row */
 #define EMPTY (-1)
 /* integers of the state beyond this are refused (indices computed from them cannot overflow) */
@@ -231,7 +231,7 @@ done:
 }
 
 static int read_points_scale(Config *c) {
-    PyObject *module = PyImport_ImportModule("mailbag.rl.observe_postcards");
+    PyObject *module = PyImport_ImportModule("mailbag.games.postcards.encoder");
     if (module == NULL) return -1;
     PyObject *scale = PyObject_GetAttrString(module, "POINTS_SCALE");
     Py_DECREF(module);
@@ -240,7 +240,7 @@ static int read_points_scale(Config *c) {
     Py_DECREF(scale);
     if (c->points_scale == -1.0 && PyErr_Occurred()) return -1;
     if (c->points_scale == 0.0) { /* Python would raise ZeroDivisionError on every write */
-        PyErr_SetString(PyExc_ValueError, "configure: observe_postcards.POINTS_SCALE is 0");
+        PyErr_SetString(PyExc_ValueError, "configure: encoder.POINTS_SCALE is 0");
         return -1;
     }
     return 0;
@@ -881,13 +881,13 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "_obs_postcards",
-    .m_doc = "PostcardsEncoder.write_state in C (observe_postcards.py is the reference).",
+    .m_name = "_encoder",
+    .m_doc = "PostcardsEncoder.write_state in C (encoder.py is the reference).",
     .m_size = -1,
     .m_methods = methods,
 };
 
-PyMODINIT_FUNC PyInit__obs_postcards(void) {
+PyMODINIT_FUNC PyInit__encoder(void) {
     for (int i = 0; i < N_COUNT; i++) {
         if (names[i] == NULL && (names[i] = PyUnicode_InternFromString(name_text[i])) == NULL)
             return NULL;

@@ -8,9 +8,11 @@ indexed as the component data numbers them. See docs/rl.md for the list.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator
 from typing import Any
 
-from mailbag.core import Observation
+from mailbag.core import Action, Game, Observation
+from mailbag.core.encoding import Encoder
 from mailbag.games.postcards.state import (
     EMPTY,
     GIFT,
@@ -27,7 +29,7 @@ from mailbag.games.postcards.state import (
     TRAVEL_ROW,
     PostcardsState,
 )
-from mailbag.rl.encoding import Encoder
+from mailbag.games.postcards.tables import tables
 
 #: what the seat is deciding: its turn's main menu, drawing, or the frame on top of the stack
 DECISIONS = (
@@ -47,6 +49,46 @@ POINTS_SCALE = 100.0
 
 
 class PostcardsEncoder(Encoder):
+    native_twin = "mailbag.games.postcards._encoder"
+
+    @staticmethod
+    def actions(game: Game[Any], num_players: int) -> Iterator[Action]:
+        """Every action the game can ever offer (the RL layer's action table)."""
+        comps = game.comps  # type: ignore[attr-defined]
+        tab = tables(comps)
+        #: what a Travel card action may be aimed at: nothing, a region or a campsite (by number)
+        targets: list[int | None] = [None, *sorted(set(comps.regions) | set(comps.campsites))]
+        postcards = sorted(comps.postcards)
+        for k in range(len(comps.travel)):
+            aimed = tab.play_action[k]
+            yield from (aimed[t] for t in targets)
+            for card in postcards:
+                yield from tab.play_stamp[k][card]
+            yield tab.play_none[k]
+        yield from tab.pair.values()
+        for menus in (tab.use_action, tab.verb_action):
+            for aimed in menus:
+                yield from (aimed[t] for t in targets)
+        for card in postcards:
+            yield tab.send[card]
+        yield from tab.gift
+        yield tab.end
+        for card in postcards:
+            yield from tab.stamp[card]
+        yield tab.refresh
+        yield from tab.take
+        yield tab.take_deck
+        for card in postcards:
+            yield from tab.souvenir[card]
+        yield tab.skip
+        yield from tab.stars
+        yield from tab.pick
+        for i, a in enumerate(postcards):  # Hiking Guide: keep two of the drawn postcards
+            for b in postcards[i + 1 :]:
+                yield Action("keep", (a, b))
+        yield from tab.draw_row
+        yield tab.draw_deck
+
     def layout(self) -> None:
         comps = self.game.comps  # type: ignore[attr-defined]
         self.comps = comps

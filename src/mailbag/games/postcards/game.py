@@ -25,11 +25,13 @@ from mailbag.games.postcards import (
     view,
 )
 from mailbag.games.postcards.components import Components, parse_components
+from mailbag.games.postcards.encoder import PostcardsEncoder
 from mailbag.games.postcards.state import EMPTY, PostcardsState, copy_state
 
 
 class PostcardsGame(Game[PostcardsState]):
     state_type = PostcardsState
+    encoder = PostcardsEncoder
     #: 2: PC-10a, an empty deck is reshuffled from its discard pile at once (1: at the next draw,
     #: mailbag 0.1); the state keeps the version it was dealt by (``PostcardsState.rules``)
     rules_version = turn.RULES_VERSION
