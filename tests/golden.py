@@ -6,6 +6,9 @@ are replayed under the current engine and written again with fresh digests and r
 record format or state layout change is absorbed, and a deliberate rules change shows up as the
 list of games whose result changed. A game whose recorded actions are no longer legal, or that
 is missing, is played again from its seats, options and seed (``--fresh`` does that for all).
+Beside each record ``X.jsonl`` it writes the game's readable playthrough ``X.playthrough.txt``
+(tests/playthrough.py), so that the change shows in review as text; ``--check`` writes nothing
+and lists the records and playthroughs that are out of date.
 
     .venv/bin/python tests/golden.py [--fresh] [--check]
 """
@@ -29,6 +32,7 @@ from mailbag.core.records import (
 from mailbag.core.serialize import record_digest
 from mailbag.games import get
 from mailbag.sim.runner import play_game
+from playthrough import path_of, playthrough
 
 HERE = Path(__file__).parent / "games"
 
@@ -49,23 +53,32 @@ class Golden:
 GOLDEN = [
     Golden("postcards", "2p-en-A-greedy", ["greedy", "random"], {"edition": "en", "side": "A"}, 1),
     Golden(
-        "postcards", "3p-nl-B-greedy", ["greedy", "greedy", "random"],
-        {"edition": "nl", "side": "B"}, 2,
+        "postcards",
+        "3p-nl-B-greedy",
+        ["greedy", "greedy", "random"],
+        {"edition": "nl", "side": "B"},
+        2,
     ),
     Golden("postcards", "4p-en-B-greedy", ["greedy"] * 4, {"edition": "en", "side": "B"}, 3),
     Golden("postcards", "2p-nl-A-greedy", ["greedy", "greedy"], {"edition": "nl", "side": "A"}, 4),
     Golden("post_office", "two_players_random", ["random", "random"], {"goals": False}, 101),
     Golden(
-        "post_office", "three_players_goals_greedy", ["greedy", "random", "greedy"],
-        {"goals": True}, 202,
+        "post_office",
+        "three_players_goals_greedy",
+        ["greedy", "random", "greedy"],
+        {"goals": True},
+        202,
     ),
     Golden("post_office", "four_players_goals_random", ["random"] * 4, {"goals": True}, 303),
     Golden("carteros", "base-2p-greedy-random", ["greedy", "random"], {}, 1),
     Golden("carteros", "stampy-3p", ["greedy", "random", "greedy"], {"stampy": True}, 2),
     Golden("carteros", "missions-3p", ["random", "greedy", "greedy"], {"missions": True}, 5),
     Golden(
-        "carteros", "stampy-missions-4p", ["greedy", "random", "greedy", "random"],
-        {"stampy": True, "missions": True}, 3,
+        "carteros",
+        "stampy-missions-4p",
+        ["greedy", "random", "greedy", "random"],
+        {"stampy": True, "missions": True},
+        3,
     ),
     Golden("carteros", "tiebreak-2p", ["greedy", "greedy"], {}, -1),
 ]
@@ -130,12 +143,19 @@ def main(argv: list[str]) -> int:
         else:
             record, note = play(golden), "played"
         text = record.dumps()
-        same = path.exists() and path.read_text(encoding="utf-8") == text
+        story, story_path = playthrough(record, golden.name), path_of(path)
+        same_record = path.exists() and path.read_text(encoding="utf-8") == text
+        same_story = story_path.exists() and story_path.read_bytes() == story.encode()
+        same = same_record and same_story
+        if same_record and not same_story:
+            stale = "out of date" if story_path.exists() else "missing"
+            note = (note + "; " if note else "") + f"playthrough {story_path.name} {stale}"
         if not same:
             changed += 1
             if not check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 write_atomic(path, text)
+                write_atomic(story_path, story)
         status = "unchanged" if same else ("would change" if check else "written")
         print(f"{golden.game:12} {golden.name:28} {status:12} {note}".rstrip())
     return 1 if check and changed else 0
