@@ -52,9 +52,13 @@ def free_port() -> int:
 class LiveServer:
     """`mailbag serve --port PORT --db sqlite:///FOLDER/db.sqlite3` as a subprocess."""
 
-    def __init__(self, folder: Path, port: int | None = None) -> None:
+    def __init__(
+        self, folder: Path, port: int | None = None, env: dict[str, str] | None = None
+    ) -> None:
         self.folder = folder
         self.port = port or free_port()
+        #: more of the server's environment (e.g. a PYTHONPATH with a plug-in game on it)
+        self.env = dict(env or {})
         self.db_url = f"sqlite:///{folder / 'db.sqlite3'}"
         self.log_path = folder / "server.log"
         self.process: subprocess.Popen[bytes] | None = None
@@ -69,6 +73,7 @@ class LiveServer:
         env = dict(os.environ)
         env["MAILBAG_DATA_DIR"] = str(self.folder / "data")
         env["PYTHONUNBUFFERED"] = "1"
+        env.update(self.env)
         command = [sys.executable, "-m", "mailbag", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url]
         self.starts += 1
@@ -156,8 +161,8 @@ class LiveServer:
 
     @classmethod
     @contextlib.contextmanager
-    def running(cls, folder: Path) -> Iterator[LiveServer]:
-        server = cls(folder)
+    def running(cls, folder: Path, env: dict[str, str] | None = None) -> Iterator[LiveServer]:
+        server = cls(folder, env=env)
         server.start()
         try:
             yield server
