@@ -85,7 +85,8 @@ soak: $(STAMP_DEV)
 		$(BIN)/pytest tests/server/test_abuse.py -q -p no:xdist -s
 
 ## golden: re-record every game's golden games (replayed under the current engine; games whose
-## actions are no longer legal are played again); `make golden CHECK=1` only reports
+## actions are no longer legal are played again) and write their readable playthroughs beside
+## them (X.playthrough.txt); `make golden CHECK=1` only reports what is out of date
 golden: $(STAMP_DEV)
 	$(BIN)/python tests/golden.py $(if $(CHECK),--check) $(if $(FRESH),--fresh)
 
