@@ -68,3 +68,21 @@ def test_a_refused_action_ends_the_playthrough_saying_so() -> None:
     text = playthrough.playthrough(record, "broken")
     assert "refused: " in text and "the recorded game stops here" in text
     assert "== the end" not in text
+
+
+def test_make_golden_check_names_a_stale_playthrough(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    entry = next(g for g in golden.GOLDEN if g.game == "carteros")
+    folder = tmp_path / entry.game / "golden"
+    folder.mkdir(parents=True)
+    (folder / entry.path.name).write_bytes(entry.path.read_bytes())
+    story = playthrough.path_of(folder / entry.path.name)
+    committed = playthrough.path_of(entry.path).read_text(encoding="utf-8")
+    story.write_text(committed.replace("score 0", "score 9", 1), encoding="utf-8")
+    monkeypatch.setattr(golden, "HERE", tmp_path)
+    monkeypatch.setattr(golden, "GOLDEN", [entry])
+    assert golden.main(["--check"]) == 1
+    shown = capsys.readouterr().out
+    assert "would change" in shown and f"playthrough {story.name} out of date" in shown
+    assert golden.main([]) == 0
+    assert story.read_text(encoding="utf-8") == committed
+    assert golden.main(["--check"]) == 0 and "unchanged" in capsys.readouterr().out
