@@ -5,7 +5,10 @@ acts, what every seat sees (in words), the legal actions, the action taken and w
 the tests compare it with a fresh one, so a change of the rules, the views or their texts shows
 up in review as a diff a person can read (docs/contributing.md). Only the core contract is used
 (``view``, ``render``, ``legal_actions``, ``describe_action``, ``event_text``, ``deciders``,
-``scores``, ``ranking``): any registered game gets one.
+``scores``, ``ranking``): any registered game gets one. To keep a long game's file near a
+megabyte, a view is printed in full only where it says much that is new: the public view where
+it differs from the last full one, each seat's view where it differs from the public one (the
+file's header says how to read it).
 
     .venv/bin/python tests/playthrough.py RECORD.jsonl   (prints the playthrough of a record)
 """
