@@ -1,8 +1,9 @@
-"""A game installed from outside in the browser, against a real `mailbag serve` with two plug-in
+"""A game installed from outside in the browser, against a real `mailbag serve` with three plug-in
 packages on its path (each through the ``mailbag.games`` entry point, no file of mailbag
 edited): one brings its own board (``web/board.js`` + ``board.css`` in its package), which the
 client loads by name and plays on; the other has none, and gets the generic text board, legible
-(its one-line view wraps, nothing cut off), with a line saying that it has no board of its own.
+(its one-line view wraps, nothing cut off), with a line saying that it has no board of its own;
+a board module that does not load falls back to the same, saying so.
 """
 
 from __future__ import annotations
@@ -57,28 +58,30 @@ BOARD_CSS = """.drawn-card { display: inline-block; padding: 0.5rem; margin: 0.2
 """
 
 
-def write_package(site: Path, name: str, board: bool) -> None:
+def write_package(site: Path, name: str, board: str | None) -> None:
     package = site / name
     package.mkdir()
     (package / "__init__.py").write_text(GAME.format(name=name, title=name.title()))
-    if board:
+    if board is not None:
         (package / "web").mkdir()
-        (package / "web" / "board.js").write_text(BOARD_JS)
+        (package / "web" / "board.js").write_text(board)
         (package / "web" / "board.css").write_text(BOARD_CSS)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """`mailbag serve` with the two plug-ins installed (a ``.dist-info`` folder with their entry
+    """`mailbag serve` with the three plug-ins installed (a ``.dist-info`` folder with their entry
     points is what installing a package leaves behind)."""
     site = tmp_path_factory.mktemp("site")
-    write_package(site, "drawntoy", board=True)
-    write_package(site, "plaintoy", board=False)
+    write_package(site, "drawntoy", BOARD_JS)
+    write_package(site, "plaintoy", None)
+    write_package(site, "brokentoy", "export const notABoard = 1;\n")
     dist = site / "toy_boards-0.1.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-boards\nVersion: 0.1\n")
     (dist / "entry_points.txt").write_text(
         "[mailbag.games]\ndrawntoy = drawntoy:GAME\nplaintoy = plaintoy:GAME\n"
+        "brokentoy = brokentoy:GAME\n"
     )
     path = os.pathsep.join(p for p in (str(site), str(CONTRACT), os.environ.get("PYTHONPATH")) if p)
     with LiveServer.running(tmp_path_factory.mktemp("serve"), env={"PYTHONPATH": path}) as live:
@@ -141,3 +144,17 @@ def test_a_plugin_without_a_board_gets_a_legible_text_board_and_a_notice(
         shown = seat.wait_ready()
         seat.play(shown.actions[0])
     seat.screenshot(artifacts / "plugin-no-board.png", full_page=True)
+
+
+def test_a_board_that_cannot_be_loaded_falls_back_to_the_text_board_and_says_so(
+    server: LiveServer, contexts: Contexts
+) -> None:
+    made = server.create_table("brokentoy", SEATS)
+    seat = TablePage("brokentoy", contexts.page()).open(server.url + made["links"]["0"])
+    notice = seat.page.get_by_test_id("no-board")
+    expect(notice).to_have_attribute("data-board", "failed")
+    expect(notice).to_have_text(
+        "This game's board could not be loaded: its view is shown as text."
+    )
+    expect(seat.page.get_by_test_id("board")).to_contain_text("'deck_size'")
+    expect(seat.page.get_by_test_id("graphical-board")).to_have_count(0)

@@ -160,6 +160,9 @@ export function loadBoard(board) {
     modules.set(board.script, import(board.script).then((module) => {
       if (typeof module.Board !== "function") throw new Error(`${board.script} exports no Board`);
       return module;
+    }).catch((err) => {
+      modules.delete(board.script); // the next table that asks tries again
+      throw err;
     }));
   }
   return modules.get(board.script);
