@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from mailbag import cli
+from mailbag.cli import play as cli
 from mailbag.cli import app
 from mailbag.core.records import load
 

@@ -8,7 +8,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from mailbag.cli import app, split_names
+from mailbag.cli import app
+from mailbag.cli.play import split_names
 from mailbag.core import RecordError, SeatError
 from mailbag.core.names import SeatNameError
 from mailbag.core.records import GameRecord, loads, replay

@@ -10,7 +10,8 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "mailbag"
 I18N = SRC / "i18n"
 TRANSLATED = ("nl", "es")
 
-#: area -> the source files (globs under src/mailbag) whose texts it holds
+#: area -> the source files (globs under src/mailbag) whose texts it holds; a file an area names
+#: exactly (no wildcard) is that area's alone, whichever other area's glob matches it too
 AREAS: dict[str, tuple[str, ...]] = {
     "carteros": ("games/carteros/**/*.py",),
     "post_office": ("games/post_office/**/*.py",),
@@ -24,8 +25,11 @@ AREAS: dict[str, tuple[str, ...]] = {
         "sim/**/*.py",
         "games/*.py",
         "rl/**/*.py",
+        "cli/**/*.py",
+        "bench/**/*.py",
     ),
-    "server": ("server/**/*.py", "server/static/**/*.js"),
+    # the server's load benchmark (mailbag bench-server) speaks of the server's things
+    "server": ("server/**/*.py", "server/static/**/*.js", "bench/server.py"),
 }
 
 PYTHON_KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
@@ -33,11 +37,22 @@ PYTHON_KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2), "NC_": ((1,
 JS_KEYWORDS = {"t": None}
 
 
+def _named(pattern: str) -> bool:
+    return not any(char in pattern for char in "*?[")
+
+
 def files_of(area: str) -> list[Path]:
     found: set[Path] = set()
     for pattern in AREAS[area]:
         found.update(p for p in SRC.glob(pattern) if "vendor" not in p.parts)
-    return sorted(found)
+    others = {
+        SRC / pattern
+        for other, patterns in AREAS.items()
+        if other != area
+        for pattern in patterns
+        if _named(pattern)
+    }
+    return sorted(found - others)
 
 
 def messages_of(area: str) -> Iterator[tuple[str | None, str, Path, int]]:

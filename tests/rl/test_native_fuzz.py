@@ -86,7 +86,7 @@ def _mutate(state: Any, rng: Rng) -> None:
 
 def fuzz(name: str, mutants: int) -> str:
     """Encode ``mutants`` malformed states of ``name`` in C; returns a tally."""
-    from mailbag.bench import sample_positions
+    from mailbag.bench.rules import sample_positions
     from mailbag.core.registry import get
 
     game = get(name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mailbag.bench import rl_speed, run_rl_bench
+from mailbag.bench.rl import rl_speed, run_rl_bench
 from mailbag.core.registry import get
 from mailbag.rl.aec import MailbagAEC
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from mailbag.server.loadtest import BenchConfig, Latency, run_load, running_servers
+from mailbag.bench.server import BenchConfig, Latency, run_load, running_servers
 
 
 def test_a_short_run_plays_moves_without_errors_and_stops_its_server() -> None:

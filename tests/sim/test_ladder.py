@@ -12,7 +12,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from mailbag.cli_research import register
+from mailbag.cli.research import register
 from mailbag.core.errors import MailbagError
 from mailbag.core.registry import get
 from mailbag.sim.ladder import LadderConfig, check, ladder_jobs, pairings, run_ladder

@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from mailbag.cli_research import register
+from mailbag.cli.research import register
 
 app = typer.Typer()
 register(app)

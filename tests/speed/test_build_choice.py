@@ -60,7 +60,7 @@ def test_bench_says_which_build_it_measured(build: str) -> None:
     if build == "compiled" and compiled_state() is not None:
         pytest.skip("no up-to-date compiled build (make compiled)")
     code = (
-        "import json; from mailbag import games; from mailbag.bench import run_bench;"
+        "import json; from mailbag import games; from mailbag.bench.rules import run_bench;"
         "r = run_bench(games.get('carteros'), seconds=0.05);"
         "print(json.dumps({'build': r['build'], 'd': r['random_playout']['decisions']}))"
     )

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from mailbag.bots.base import BotLimits
-from mailbag.cliutil import friendly
+from mailbag.cli.util import friendly
 from mailbag.core.errors import MailbagError
 from mailbag.core.i18n import _
 
@@ -162,7 +162,7 @@ def register(app: typer.Typer) -> None:
         """Load-test the browser server: players at many tables over WebSockets; moves/s and
         submit-to-broadcast latency."""
         _need_web()
-        from mailbag.server.loadtest import BenchConfig, report_table, run_bench
+        from mailbag.bench.server import BenchConfig, report_table, run_bench
 
         config = BenchConfig(clients, tables, seconds, db, game, think, workers, url, seed)
         report = run_bench(config)

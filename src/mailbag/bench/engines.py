@@ -1,8 +1,11 @@
-"""One timed measurement, printed as one JSON line: run by compare.py in a fresh process.
+"""One timed measurement, printed as one JSON line: run by :mod:`mailbag.bench.compare` in a
+fresh process, as a script (it imports no mailbag at its top: OpenSpiel's environment has none).
 
-    python engines.py playout mailbag GAME SECONDS      (the mailbag venv; MAILBAG_BUILD chooses)
-    python engines.py playout openspiel GAME SECONDS    (the OpenSpiel venv; pyspiel names)
-    python engines.py mcts mailbag GAME ITERS
+    python src/mailbag/bench/engines.py playout mailbag GAME SECONDS   (the mailbag venv;
+                                                                        MAILBAG_BUILD chooses)
+    python src/mailbag/bench/engines.py playout openspiel GAME SECONDS (the OpenSpiel venv;
+                                                                        pyspiel names)
+    python src/mailbag/bench/engines.py mcts mailbag GAME ITERS
 
 Random playouts: from a new game, until it ends, the deciding seat's legal actions are generated
 at every step and one is applied, chosen uniformly by a seeded generator; chance (OpenSpiel's

@@ -28,7 +28,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from mailbag.cliutil import friendly
+from mailbag.cli.util import friendly
 from mailbag.core.errors import MailbagError
 from mailbag.core.i18n import _, pgettext
 from mailbag.core.records import seat_kind_label
@@ -235,7 +235,8 @@ def bench_command(
     ] = False,
 ) -> None:
     """Measure the speed of a game's rules on one core: playouts, operations, MCTS."""
-    from mailbag.bench import run_bench, run_rl_bench
+    from mailbag.bench.rl import run_rl_bench
+    from mailbag.bench.rules import run_bench
     from mailbag.core.registry import get
 
     if seconds <= 0:

@@ -1,10 +1,13 @@
 """mailbag beside OpenSpiel, interleaved on one core: the ratios table of issue 19.
 
-    python3 benchmarks/compare.py [--rounds 5] [--seconds 2] [--core N] [--baseline REV] [--pool]
+    .venv/bin/python -m mailbag.bench.compare [--rounds 5] [--seconds 2] [--core N]
+        [--baseline REV] [--pool]
 
-Sets up OpenSpiel in its own virtual environment the first time (benchmarks/.venv-openspiel,
-``pip install open_spiel``; git-ignored), then runs every measurement of benchmarks/engines.py
-in a fresh process pinned to one core (``taskset``), round after round, each round going through
+Runs from a checkout of mailbag (an editable install: it measures the checkout's src/ and
+build/compiled, and ``--baseline`` reads its git history). Sets up OpenSpiel in its own virtual
+environment the first time (build/venv-openspiel, ``pip install open_spiel``; git-ignored), then
+runs every measurement of :mod:`mailbag.bench.engines` (the file beside this one, run as a
+script: OpenSpiel's environment has no mailbag) in a fresh process pinned to one core (``taskset``), round after round, each round going through
 every entry in turn: a machine shared with other work slows all entries of a round alike, so
 the ratios stay fair where the absolute figures do not. Each figure is the median over the
 rounds of decisions (or MCTS iterations) per CPU-second.
@@ -32,9 +35,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+#: the checkout: src/mailbag/bench/ is this file's folder
+ROOT = HERE.parents[2]
 MAILBAG_PYTHON = ROOT / ".venv" / "bin" / "python"
-OPENSPIEL_VENV = HERE / ".venv-openspiel"
+OPENSPIEL_VENV = ROOT / "build" / "venv-openspiel"
 GAMES = ("postcards", "post_office", "carteros")
 #: OpenSpiel's C++ card games named by the issue, 2 seats where the game allows it; bridge scored
 #: by its tricks (the double-dummy solver at each game's end is no part of playing it)
@@ -120,6 +124,11 @@ def main() -> int:
     parser.add_argument("--pool-games", type=int, default=10000)
     parser.add_argument("--pool-seats", default="random,random")
     args = parser.parse_args()
+    if not (ROOT / "src" / "mailbag" / "bench" / "compare.py").is_file():
+        raise SystemExit(
+            f"{__name__} runs from a checkout of mailbag (pip install -e .): "
+            f"no src/mailbag in {ROOT}"
+        )
 
     spiel = str(openspiel_python())
     engines = str(HERE / "engines.py")

@@ -1,6 +1,6 @@
 """Strength against time per move: one bot kind at several budgets against fixed opponents.
 
-    python3 benchmarks/strength.py GAME --kind mcts:iters=100 --kind mcts:iters=300 \
+    python -m mailbag.bench.strength GAME --kind mcts:iters=100 --kind mcts:iters=300 \
         [--against greedy] [--games 200] [--seed 5000] [--out DIR] [--core N] [--positions 15]
 
 For each ``--kind`` (a seat kind as ``mailbag sim --seats`` takes it, parameters included):
@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from compare import pinned  # benchmarks/compare.py, beside this script
+from mailbag.bench.compare import pinned
 
 MAILBAG = Path(sys.executable).with_name("mailbag")
 

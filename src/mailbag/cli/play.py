@@ -1,8 +1,9 @@
-"""The ``mailbag`` command line: list games, play in the terminal, replay records.
+"""``mailbag games``, ``mailbag play`` and ``mailbag replay``: list the games, play in the
+terminal, replay records.
 
 ``mailbag play GAME --seats human,random`` seats people and bots; a person sees their view as
-text and the numbered legal actions. Research commands (``sim``, ``bench``) live in
-:mod:`mailbag.cli_research`. Every error a user can cause is one clean line, never a traceback.
+text and the numbered legal actions. ``register(app)`` adds these commands to the command line
+(:mod:`mailbag.cli`). Every error a user can cause is one clean line, never a traceback.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from mailbag.cliutil import friendly, plain_help, usage_message
+from mailbag.cli.util import friendly
 from mailbag.core import MailbagError, SeatError
 from mailbag.core.game import read_component_file
 from mailbag.core.i18n import _
@@ -34,64 +35,10 @@ from mailbag.core.records import (
 from mailbag.core.spec import parse_option_pairs
 from mailbag.games import get, names
 
-plain_help()
-#: what ``mailbag --help`` says first (the language is chosen before this module is imported)
-ABOUT = _("mailbag: Postcards, Post Office and Carteros by their printed rules.")
-app = typer.Typer(
-    help=ABOUT,
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            typer.echo(f"mailbag {version('mailbag')}")
-        except PackageNotFoundError:
-            typer.echo(_("mailbag (not installed)"))
-        raise typer.Exit()
-
-
-@app.callback(help=ABOUT)
-def _main(
-    show_version: Annotated[
-        bool,
-        typer.Option(
-            "--version",
-            callback=_version,
-            is_eager=True,
-            help=_("print mailbag's version and exit"),
-        ),
-    ] = False,
-    lang: Annotated[
-        str | None,
-        typer.Option(
-            "--lang",
-            metavar="en|nl|es",
-            help=_("language of everything shown (else MAILBAG_LANG, else the locale)"),
-        ),
-    ] = None,
-) -> None:
-    """mailbag: Postcards, Post Office and Carteros by their printed rules."""
-    if lang is not None:
-        from mailbag.core.i18n import LanguageError, set_language
-
-        try:
-            set_language(lang)
-        except LanguageError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--lang") from None
-
-
 console = Console(highlight=False, emoji=False)
 err_console = Console(stderr=True, highlight=False, emoji=False)
 
 
-@app.command("games", help=_("List the games with their seat counts and options."))
 @friendly
 def games_command() -> None:
     """List the games with their seat counts and options."""
@@ -189,15 +136,6 @@ def check_seat_kinds(game_name: str, seats: list[str]) -> None:
         )
 
 
-@app.command(
-    "play",
-    help=_(
-        "Play a game in the terminal: people and bots, or bots only (runs unattended).\n\n"
-        "In a terminal, people play full screen (with the `tui` extra installed); `--plain`, or "
-        "input or output that is not a terminal, plays in line mode. Every decision is saved as "
-        "it is made; `mailbag play --resume FILE` continues a game."
-    ),
-)
 @friendly
 def play_command(
     game: Annotated[
@@ -336,9 +274,6 @@ def full_screen(plain: bool, seats: list[str]) -> bool:
     return available()
 
 
-@app.command(
-    "replay", help=_("Re-run a game record, verify every step, and print the readable log.")
-)
 @friendly
 def replay_command(
     file: Annotated[Path, typer.Argument(metavar=_("FILE"), help=_("a game record (JSON Lines)"))],
@@ -396,49 +331,20 @@ def replay_command(
         print_scoreboard(game, state, saved)
 
 
-def _register_research() -> None:
-    import importlib
-
-    for name in ("mailbag.cli_research", "mailbag.cli_server"):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        module.register(app)
-
-
-_register_research()
-
-
-def main() -> None:
-    """Entry point: usage errors too are one clean line (``error: ...``), exit status 2."""
-    try:
-        code = app(standalone_mode=False)
-    except typer.Abort:
-        typer.echo(_("interrupted"), err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
-        typer.echo(_("interrupted"), err=True)
-        sys.exit(130)
-    except Exception as exc:
-        # typer's usage errors (bad option value, unknown option or command) carry
-        # ``format_message`` and ``exit_code``; print them as one line instead of a box
-        if not (hasattr(exc, "format_message") and hasattr(exc, "exit_code")):
-            raise
-        if type(exc).__name__ == "NoArgsIsHelpError":
-            typer.echo(exc.format_message())
-            sys.exit(0)
-        ctx = getattr(exc, "ctx", None)
-        where = f"mailbag {ctx.info_name}" if ctx is not None and ctx.parent else "mailbag"
-        typer.echo(
-            _(
-                "error: {message} (see `{command} --help`)",
-                message=usage_message(exc),
-                command=where,
-            ),
-            err=True,
-        )
-        sys.exit(2)
-    sys.exit(code if isinstance(code, int) else 0)
+def register(app: typer.Typer) -> None:
+    """Add ``games``, ``play`` and ``replay`` to the main command line."""
+    app.command("games", help=_("List the games with their seat counts and options."))(
+        games_command
+    )
+    app.command(
+        "play",
+        help=_(
+            "Play a game in the terminal: people and bots, or bots only (runs unattended).\n\n"
+            "In a terminal, people play full screen (with the `tui` extra installed); `--plain`, "
+            "or input or output that is not a terminal, plays in line mode. Every decision is "
+            "saved as it is made; `mailbag play --resume FILE` continues a game."
+        ),
+    )(play_command)
+    app.command(
+        "replay", help=_("Re-run a game record, verify every step, and print the readable log.")
+    )(replay_command)
