@@ -1,4 +1,5 @@
-"""The contract suite: every check over every registered game, seat list, option set and seed.
+"""The contract suite: every check over every registered game, seat list, option set and seed
+(the checks ship with mailbag: mailbag.testing.contract).
 
 ``MAILBAG_CONTRACT_SEEDS`` sets the number of seeds per combination (``make soak`` runs
 thousands of games); the default keeps ``make test`` fast.
@@ -10,19 +11,12 @@ import os
 from typing import Any
 
 import pytest
-from checks import CHECKS
 
 from mailbag.core import Game
 from mailbag.core.registry import get, names
+from mailbag.testing.contract import CHECKS, combinations
 
 SEEDS = int(os.environ.get("MAILBAG_CONTRACT_SEEDS", "2"))
-
-
-def combinations(game: Game[Any]) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
-    spec = game.spec
-    seat_lists = [("player",) * n for n in range(max(spec.min_seats, 2), spec.max_seats + 1)]
-    seat_lists += [s for s in spec.contract_seats if s not in seat_lists]
-    return [(seats, opts) for seats in seat_lists for opts in spec.contract_option_sets()]
 
 
 def cases() -> list[Any]:

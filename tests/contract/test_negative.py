@@ -11,10 +11,10 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from checks import CHECKS
 from tiny import TinyGame, TinyState
 
 from mailbag.core import Action, Event, IllegalAction, Observation, Rng
+from mailbag.testing.contract import CHECKS
 
 
 class LeakyView(TinyGame):

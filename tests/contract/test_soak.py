@@ -11,11 +11,11 @@ import os
 from typing import Any
 
 import pytest
-from checks import CHECKS
 from test_contract import combinations
 
 from mailbag.core import Rng, new_game
 from mailbag.core.registry import get, names
+from mailbag.testing.contract import CHECKS
 
 GAMES = int(os.environ.get("MAILBAG_SOAK_GAMES", "0"))
 

@@ -30,6 +30,7 @@ ABOVE = (
     "cliutil",
     "terminal",
     "bench",
+    "testing",
     "i18n",
 )
 

@@ -1,15 +1,27 @@
-"""The six contract checks of DESIGN.md, as plain functions over any game.
+"""The contract checks of DESIGN.md, as plain functions over any game — built-in or outside.
 
 Each check plays random games through the public contract and raises ``AssertionError`` with a
-message that names the broken contract. ``test_contract.py`` runs them over every registered
-game, seat count and option set; ``test_negative.py`` shows that each one catches a game broken
-on purpose.
+message that names the broken contract. mailbag's own tests (tests/contract) run them over every
+registered game, seat list, option set and seed, and show that each one catches a game broken on
+purpose; a game in a package of its own runs the same checks against the installed mailbag:
+
+    from mailbag.testing import check_game
+    check_game(GAME)                      # every check, every seat count and option set
+
+or, one pytest test per check and combination (pytest itself is not needed by this module):
+
+    from mailbag.testing import contract_cases
+
+    @pytest.mark.parametrize("case", contract_cases(GAME), ids=str)
+    def test_contract(case):
+        case.run()
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -164,10 +176,11 @@ def check_views(game: Game[Any], seats: Sequence[str], options: dict[str, Any], 
                 probes = _refusal_probes(game, before, observer)
                 ours = [_refusal(game, before, observer, a) for a in probes]
                 theirs = [_refusal(game, world, observer, a) for a in probes]
-                for action, mine, other in zip(probes, ours, theirs, strict=True):
-                    assert mine == other, (
+                for action, mine, elsewhere in zip(probes, ours, theirs, strict=True):
+                    assert mine == elsewhere, (
                         f"contract 4: refusing {action} to seat {observer} leaks hidden "
-                        f"information: {mine!r} here, {other!r} in a world it cannot tell apart"
+                        f"information: {mine!r} here, {elsewhere!r} in a world it cannot tell "
+                        "apart"
                     )
 
 
@@ -406,3 +419,79 @@ def _short(value: Any) -> str:
 
 
 CHECKS["determinize"] = check_determinize
+
+
+#: a check: (game, seats, options, seed) -> None, raising AssertionError naming the contract
+Check = Callable[[Game[Any], Sequence[str], dict[str, Any], int], None]
+
+
+def combinations(
+    game: Game[Any], seat_counts: Iterable[int] | None = None
+) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
+    """Every (seat list, option set) the contract runs for ``game``: each seat count from
+    ``max(min_seats, 2)`` to ``max_seats`` (or those of ``seat_counts``) of plain players, then
+    the game's own ``contract_seats``, each with every option set of ``contract_option_sets``."""
+    spec = game.spec
+    counts = (
+        range(max(spec.min_seats, 2), spec.max_seats + 1) if seat_counts is None else seat_counts
+    )
+    seat_lists = [("player",) * n for n in counts]
+    seat_lists += [s for s in spec.contract_seats if s not in seat_lists]
+    return [(seats, opts) for seats in seat_lists for opts in spec.contract_option_sets()]
+
+
+@dataclass(frozen=True)
+class ContractCase:
+    """One check of one game at one seat list and option set, over ``seeds`` seeds."""
+
+    check: str
+    game: Game[Any] = field(repr=False)
+    seats: tuple[str, ...]
+    options: dict[str, Any]
+    seeds: tuple[int, ...]
+
+    def run(self) -> None:
+        """Run the check for every seed (raises ``AssertionError`` naming the contract)."""
+        for seed in self.seeds:
+            CHECKS[self.check](self.game, self.seats, self.options, seed)
+
+    def __str__(self) -> str:
+        options = ",".join(f"{k}={v}" for k, v in sorted(self.options.items())) or "defaults"
+        return f"{self.check}-{self.game.spec.name}-{'+'.join(self.seats)}-{options}"
+
+
+def contract_cases(
+    game: Game[Any],
+    seeds: int | Iterable[int] = 2,
+    seat_counts: Iterable[int] | None = None,
+    checks: Iterable[str] | None = None,
+) -> list[ContractCase]:
+    """Every check (or those named in ``checks``) for every combination of ``game``, one case
+    each, to parametrize a test with (``str(case)`` is a readable id). ``seeds``: how many seeds
+    (0, 1, …) or which."""
+    chosen = tuple(range(seeds)) if isinstance(seeds, int) else tuple(seeds)
+    names = sorted(CHECKS) if checks is None else list(checks)
+    unknown = [name for name in names if name not in CHECKS]
+    if unknown:
+        raise ValueError(f"no contract check named {unknown}; the checks: {sorted(CHECKS)}")
+    return [
+        ContractCase(name, game, seats, options, chosen)
+        for name in names
+        for seats, options in combinations(game, seat_counts)
+    ]
+
+
+def check_game(
+    game: Game[Any],
+    seeds: int | Iterable[int] = 2,
+    seat_counts: Iterable[int] | None = None,
+    checks: Iterable[str] | None = None,
+) -> None:
+    """Run every contract check over ``game`` (see :func:`contract_cases`); raises the first
+    ``AssertionError``, its message naming the check, seats, options and seed."""
+    for case in contract_cases(game, seeds, seat_counts, checks):
+        for seed in case.seeds:
+            try:
+                CHECKS[case.check](game, case.seats, case.options, seed)
+            except AssertionError as exc:
+                raise AssertionError(f"{case} seed {seed}: {exc}") from exc
