@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from mailbag.cli import play as cli
 from mailbag.cli import app
+from mailbag.cli import play as cli
 from mailbag.core.records import load
 
 pytest.importorskip("textual")

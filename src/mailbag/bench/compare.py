@@ -6,11 +6,11 @@
 Runs from a checkout of mailbag (an editable install: it measures the checkout's src/ and
 build/compiled, and ``--baseline`` reads its git history). Sets up OpenSpiel in its own virtual
 environment the first time (build/venv-openspiel, ``pip install open_spiel``; git-ignored), then
-runs every measurement of :mod:`mailbag.bench.engines` (the file beside this one, run as a
-script: OpenSpiel's environment has no mailbag) in a fresh process pinned to one core (``taskset``), round after round, each round going through
-every entry in turn: a machine shared with other work slows all entries of a round alike, so
-the ratios stay fair where the absolute figures do not. Each figure is the median over the
-rounds of decisions (or MCTS iterations) per CPU-second.
+runs every measurement of :mod:`mailbag.bench.engines` (the file beside this one, run as a script:
+OpenSpiel's environment has no mailbag) in a fresh process pinned to one core (``taskset``), round
+after round, each round going through every entry in turn: a machine shared with other work slows
+all entries of a round alike, so the ratios stay fair where the absolute figures do not. Each figure
+is the median over the rounds of decisions (or MCTS iterations) per CPU-second.
 
 Entries: mailbag's three games, pure and compiled (``make compiled``; skipped when not built),
 measured on a snapshot of src/ and build/compiled taken at the start (the tree may change),
