@@ -18,8 +18,13 @@ $(STAMP_BASE): pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(STAMP_DEV): pyproject.toml $(NATIVE) | $(BIN)/python
+# the dev set-up also installs the example of a game in a package of its own (examples/: found
+# through the mailbag.games entry point, tested by make test)
+EXAMPLE := examples/mailbag-example-game
+
+$(STAMP_DEV): pyproject.toml $(NATIVE) $(EXAMPLE)/pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet -e $(EXAMPLE)
 	touch $@ $(STAMP_BASE)
 
 $(VENV)/.installed-tui: pyproject.toml $(NATIVE) | $(BIN)/python
@@ -61,11 +66,13 @@ compiled: $(STAMP_DEV)
 	$(BIN)/python tools/compile.py
 
 ## test: lint, type-check, build the compiled copy and run the whole test suite (the pure
-## package, and the compiled copy against it in tests/speed)
+## package, and the compiled copy against it in tests/speed), then the example game's own tests
+## (examples/mailbag-example-game, against the installed mailbag)
 test: $(STAMP_DEV) compiled
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests $(EXAMPLE)
 	$(BIN)/mypy --strict src
 	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto $(EXAMPLE)/tests
 
 ## soak: thousands of random games per game through the contract tests, and the fuzzers:
 ## FUZZ (default 100,000) mutated states per game, action texts, actions in JSON and records;
