@@ -5,7 +5,7 @@
 - :mod:`mailbag.bench.rl`: ``mailbag bench GAME --rl``, the reinforcement-learning
   environment's steps/s beside the raw engine's decisions/s (the ``rl`` extra);
 - :mod:`mailbag.bench.server`: ``mailbag bench-server``, a load test of the browser server over
-  its real protocol (the ``web`` extra);
+  its real protocol (the ``web`` extra), its server subprocesses in :mod:`mailbag.bench.processes`;
 - :mod:`mailbag.bench.compare` (with :mod:`mailbag.bench.engines`, its measurements):
   ``python -m mailbag.bench.compare``, mailbag beside OpenSpiel on one core, from a checkout;
 - :mod:`mailbag.bench.strength`: ``python -m mailbag.bench.strength GAME --kind ...``, a bot's

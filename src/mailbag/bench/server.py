@@ -20,30 +20,37 @@ from __future__ import annotations
 
 import asyncio
 import bisect
-import contextlib
-import ctypes
 import json
 import math
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
-import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from mailbag.core.errors import MailbagError
+from mailbag.bench.processes import (
+    BenchError,
+    cpu_seconds,
+    http_json,
+    log_errors,
+    rss_mib,
+    running_servers,
+)
 from mailbag.core.i18n import _
 from mailbag.server.store.db import safe_url
+
+__all__ = [
+    "BenchConfig",
+    "BenchError",
+    "BenchReport",
+    "Latency",
+    "report_table",
+    "run_bench",
+    "run_load",
+    "running_servers",
+]
 
 #: how long a submit may wait for its ack or refusal before it counts as an error (seconds)
 REPLY_TIMEOUT = 10.0
@@ -51,14 +58,8 @@ REPLY_TIMEOUT = 10.0
 CONNECT_TIMEOUT = 60.0
 #: how long the wind-down waits for submits in flight and for sockets to close (seconds)
 GRACE = 5.0
-#: how long a server subprocess may take to answer its first request (seconds)
-START_TIMEOUT = 60.0
 #: the most clients (sockets) one benchmark opens
 MAX_CLIENTS = 5000
-
-
-class BenchError(MailbagError):
-    """The benchmark could not run (bad settings, a server that would not start or answer)."""
 
 
 @dataclass
@@ -185,158 +186,6 @@ class BenchReport:
             return value
 
         return {name: walk(getattr(self, name)) for name in self.__dataclass_fields__}
-
-
-# -- server processes -------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _die_with_parent() -> None:
-    """In the server subprocess (Linux): be sent SIGTERM if the benchmark dies, even by
-    SIGKILL, so no server is ever left behind."""
-    with contextlib.suppress(Exception):
-        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-
-
-@dataclass
-class ServerProcess:
-    base: str
-    process: subprocess.Popen[bytes]
-    log: Path
-
-
-def _cpu_seconds(pid: int) -> float | None:
-    """utime + stime of process ``pid`` (all its threads), from /proc."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = text[text.rindex(")") + 2 :].split()
-    # after the command: state is field 3, utime field 14 and stime field 15 (1-based)
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _rss_mib(pid: int) -> float | None:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return round(int(line.split()[1]) / 1024, 1)
-    except (OSError, ValueError, IndexError):
-        return None
-    return None
-
-
-def _http(
-    method: str, url: str, body: Any = None, token: str | None = None, timeout: float = 30.0
-) -> tuple[int, Any]:
-    """One JSON request (blocking): its status and decoded answer."""
-    data = None if body is None else json.dumps(body).encode()
-    headers = {"Content-Type": "application/json"} if data is not None else {}
-    if token is not None:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(url, data=data, headers=headers, method=method)
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as answer:
-            return int(answer.status), json.loads(answer.read() or b"null")
-    except urllib.error.HTTPError as exc:
-        raw = exc.read()
-        try:
-            return int(exc.code), json.loads(raw)
-        except ValueError:
-            return int(exc.code), {"error": raw.decode(errors="replace")[:200]}
-
-
-def _start_server(db_url: str, folder: Path, index: int) -> ServerProcess:
-    port = free_port()
-    log = folder / f"server-{index}.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "mailbag", "serve", "--port", str(port), "--db", db_url],
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            # the benchmark makes its tables faster than a client may (30 a minute)
-            env={**os.environ, "MAILBAG_TABLES_PER_MINUTE": "0"},
-            # Ctrl-C reaches the benchmark only, which stops its servers in turn
-            start_new_session=True,
-            preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
-        )
-    return ServerProcess(f"http://127.0.0.1:{port}", process, log)
-
-
-def _wait_ready(server: ServerProcess) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if server.process.poll() is not None:
-            tail = server.log.read_text(errors="replace")[-2000:]
-            raise BenchError(
-                _(
-                    "the server exited with status {status}:\n{tail}",
-                    status=server.process.returncode,
-                    tail=tail,
-                )
-            )
-        with contextlib.suppress(OSError, ValueError):
-            status, _answer = _http("GET", f"{server.base}/api/games", timeout=2.0)
-            if status == 200:
-                return
-        time.sleep(0.1)
-    raise BenchError(
-        _(
-            "the server at {url} did not answer within {seconds} s",
-            url=server.base,
-            seconds=round(START_TIMEOUT),
-        )
-    )
-
-
-def _stop(server: ServerProcess) -> None:
-    process = server.process
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-
-
-@contextlib.contextmanager
-def running_servers(db_url: str | None, workers: int) -> Iterator[tuple[list[ServerProcess], str]]:
-    """``workers`` server processes on one database (a fresh temporary SQLite file unless
-    ``db_url``), each on its own free port; stopped (and the temporary files removed) on exit,
-    whatever the reason."""
-    with tempfile.TemporaryDirectory(prefix="mailbag-bench-") as name:
-        folder = Path(name)
-        url = db_url or f"sqlite:///{folder / 'bench.sqlite3'}"
-        servers: list[ServerProcess] = []
-        try:
-            # the first one migrates the database before the others open it
-            servers.append(_start_server(url, folder, 0))
-            _wait_ready(servers[0])
-            for index in range(1, workers):
-                servers.append(_start_server(url, folder, index))
-            for server in servers[1:]:
-                _wait_ready(server)
-            yield servers, url
-        finally:
-            for server in servers:
-                _stop(server)
-
-
-def _log_errors(servers: Sequence[ServerProcess]) -> int:
-    count = 0
-    for server in servers:
-        with contextlib.suppress(OSError):
-            for line in server.log.read_text(errors="replace").splitlines():
-                if line.startswith(("ERROR", "Traceback")):
-                    count += 1
-    return count
 
 
 # -- clients ----------------------------------------------------------------------------------
@@ -521,7 +370,7 @@ class Client:
             return
         url = f"{self.base}/api/tables/{table}/rematch"
         try:
-            status, answer = await asyncio.to_thread(_http, "POST", url, {}, token)
+            status, answer = await asyncio.to_thread(http_json, "POST", url, {}, token)
         except (OSError, ValueError) as exc:
             self.bench.error(f"rematch: {type(exc).__name__}")
             return
@@ -604,7 +453,7 @@ def _make_tables(
     }
     for index in range(config.tables):
         base = bases[index % len(bases)]
-        status, answer = _http("POST", f"{base}/api/tables", body)
+        status, answer = http_json("POST", f"{base}/api/tables", body)
         if status != 201 or not isinstance(answer, dict):
             reason = answer.get("error") if isinstance(answer, dict) else answer
             raise BenchError(
@@ -656,14 +505,14 @@ async def run_load(
                     errors=dict(bench.errors),
                 )
             ) from None
-        cpu_before = [_cpu_seconds(pid) for pid in pids]
+        cpu_before = [cpu_seconds(pid) for pid in pids]
         own_before = time.process_time()
         bench.start = time.perf_counter()
         bench.go.set()
         await asyncio.sleep(config.seconds)
         bench.end = time.perf_counter()
         own_after = time.process_time()
-        cpu_after = [_cpu_seconds(pid) for pid in pids]
+        cpu_after = [cpu_seconds(pid) for pid in pids]
         bench.stopping = True
         for client in clients:
             client.changed.set()  # movers waiting for a turn see that it is over
@@ -698,7 +547,7 @@ async def run_load(
     after = [v for v in cpu_after if v is not None]
     if pids and len(before) == len(after) == len(pids):
         server_cpu = round(100 * (sum(after) - sum(before)) / window, 1)
-    rss = [r for r in (_rss_mib(pid) for pid in pids) if r is not None]
+    rss = [r for r in (rss_mib(pid) for pid in pids) if r is not None]
     moves = len(bench.accepted)
     return BenchReport(
         clients=config.clients,
@@ -740,7 +589,7 @@ def run_bench(config: BenchConfig) -> BenchReport:
             run_load(config, [s.base for s in servers], [s.process.pid for s in servers])
         )
         report.database = safe_url(url) if config.db else "a fresh temporary SQLite file"
-        report.server_log_errors = _log_errors(servers)
+        report.server_log_errors = log_errors(servers)
     return report
 
 
