@@ -71,6 +71,7 @@ compiled: $(STAMP_DEV)
 test: $(STAMP_DEV) compiled
 	$(BIN)/ruff check src tests $(EXAMPLE)
 	$(BIN)/mypy --strict src
+	$(BIN)/mypy --strict $(EXAMPLE)/letterbox
 	$(BIN)/pytest -n auto
 	$(BIN)/pytest -n auto $(EXAMPLE)/tests
 
