@@ -33,3 +33,25 @@ def test_percentiles_are_nearest_rank() -> None:
     lat = Latency.of(samples)
     assert (lat.count, lat.p50, lat.p90, lat.p99, lat.max) == (100, 50.0, 90.0, 99.0, 100.0)
     assert Latency.of([]).p50 is None
+
+
+def test_a_server_that_is_not_there_is_one_error_line() -> None:
+    """``bench-server --url`` at an address where nothing listens: one ``error:`` line naming
+    the address, exit status 2 — not a traceback."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as probe:  # a free port: nothing listens there once it is closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    done = subprocess.run(
+        [sys.executable, "-m", "mailbag", "bench-server", "--url", url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 2, output
+    assert "Traceback" not in output and f"no answer from {url}" in output, output

@@ -92,6 +92,9 @@ def http_json(
             return int(exc.code), json.loads(raw)
         except ValueError:
             return int(exc.code), {"error": raw.decode(errors="replace")[:200]}
+    except (urllib.error.URLError, OSError) as exc:  # no server there, or it went away
+        reason = getattr(exc, "reason", exc)
+        raise BenchError(_("no answer from {url}: {reason}", url=url, reason=reason)) from None
 
 
 def start_server(db_url: str, folder: Path, index: int) -> ServerProcess:
@@ -124,7 +127,7 @@ def wait_ready(server: ServerProcess) -> None:
                     tail=tail,
                 )
             )
-        with contextlib.suppress(OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError, BenchError):  # not listening yet
             status, _answer = http_json("GET", f"{server.base}/api/games", timeout=2.0)
             if status == 200:
                 return
