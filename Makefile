@@ -81,7 +81,8 @@ test: $(STAMP_DEV) compiled
 ## under abuse (tests/server/test_abuse.py, one test at a time: it measures latency and memory):
 ## ABUSE_FRAMES and ABUSE_BODIES (100,000 each) malformed frames and request bodies,
 ## ABUSE_TABLES (3,000) table-creation bodies, 100 moves beside a socket that never reads,
-## ABUSE_KILLS (20) kill -9 rounds, ABUSE_UNKNOWN (15,000) requests for unknown tables
+## ABUSE_KILLS (20) kill -9 rounds (also of the bot workers' own test), ABUSE_UNKNOWN (15,000)
+## requests for unknown tables
 soak: $(STAMP_DEV)
 	MAILBAG_SOAK_GAMES=$${GAMES:-2000} $(BIN)/pytest tests/contract/test_soak.py -q -n auto
 	MAILBAG_FUZZ=$${FUZZ:-100000} MAILBAG_FUZZ_COMPONENTS=$${FUZZ_COMPONENTS:-10000} \
@@ -91,6 +92,7 @@ soak: $(STAMP_DEV)
 		MAILBAG_ABUSE_TABLES=$${ABUSE_TABLES:-3000} MAILBAG_ABUSE_MOVES=100 \
 		MAILBAG_ABUSE_KILLS=$${ABUSE_KILLS:-20} MAILBAG_ABUSE_UNKNOWN=$${ABUSE_UNKNOWN:-15000} \
 		$(BIN)/pytest tests/server/test_abuse.py -q -p no:xdist -s
+	MAILBAG_ABUSE_ROUNDS=$${ABUSE_KILLS:-20} $(BIN)/pytest tests/server/test_workers.py -q -p no:xdist
 
 ## golden: re-record every game's golden games (replayed under the current engine; games whose
 ## actions are no longer legal are played again) and write their readable playthroughs beside

@@ -489,6 +489,28 @@ def latency(client: Client, want: Any, start: float, bound: float) -> float:
             return time.monotonic() - start
 
 
+def latencies(
+    client: Client, wants: dict[str, Any], start: float, bound: float
+) -> dict[str, float]:
+    """Seconds from ``start`` until ``client`` got a message satisfying each of ``wants`` (by
+    name; ``bound`` for one that did not come within ``bound`` seconds), in whatever order they
+    come: a seat's new state may reach it before the ack of the move that made it (another
+    change told everyone between the move and its ack), which the protocol allows."""
+    got: dict[str, float] = {}
+    while len(got) < len(wants):
+        left = start + bound - time.monotonic()
+        if left <= 0:
+            break
+        try:
+            message = client.recv(timeout=left)
+        except AssertionError:
+            break
+        for name, want in wants.items():
+            if name not in got and want(message):
+                got[name] = time.monotonic() - start
+    return {name: got.get(name, bound) for name in wants}
+
+
 # -- memory --------------------------------------------------------------------------------------
 def unknown_id(n: int) -> str:
     """An id nobody has: ``n`` random characters of the links' alphabet."""

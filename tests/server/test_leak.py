@@ -39,7 +39,7 @@ from wsclient import (
     token_of,
 )
 
-import mailbag.server.app as server_app
+import mailbag.server.sockets as server_sockets
 from mailbag.core import Rng
 from mailbag.core.records import GameRecord, loads, replay_steps
 from mailbag.games import get
@@ -51,7 +51,7 @@ TABLE_FIELDS = {"type", "v", "step", "events", "reset", "players", "clock", "can
 PLAYER_FIELDS = {"seat", "name", "kind", "connected", "away"}
 WELCOME_FIELDS = {
     "type", "v", "table", "game", "title", "seat", "options", "components", "players", "clock",
-    "hints",
+    "hints", "board",
 }
 
 CASES = [
@@ -70,8 +70,8 @@ CASES = [
 @pytest.fixture
 def no_rate_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """A random game is played far faster than a person plays: no rate limit for it."""
-    monkeypatch.setattr(server_app, "RATE", 1e6)
-    monkeypatch.setattr(server_app, "BURST", 1e6)
+    monkeypatch.setattr(server_sockets, "RATE", 1e6)
+    monkeypatch.setattr(server_sockets, "BURST", 1e6)
 
 
 def encoded(data: Any) -> bytes:
@@ -127,6 +127,11 @@ class Checker:
                 assert set(message) == WELCOME_FIELDS, message
                 # the components are the game's fixed data: the same for every seat and table
                 assert message["components"] == plain(self.game.board_data()), ws.name
+                # where the game's board is loaded from: the same for every seat and table
+                assert message["board"] == {
+                    "script": f"/games/{self.game.spec.name}/board.js",
+                    "style": f"/games/{self.game.spec.name}/board.css",
+                }, ws.name
                 continue
             if kind in ("ack", "pong", "synced"):
                 assert set(message) == {"type", "v", "step"} - ({"step"} if kind != "ack"
