@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from browser_live import Contexts, LiveServer
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -32,6 +32,9 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 TIMEOUT_MS = 15_000
+# every expect() waits as long as a page's actions do: Playwright's own 5 s (a hint's search, a
+# bot's move) ran out on a loaded CI machine
+expect.set_options(timeout=TIMEOUT_MS)
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "browser"
 
 
