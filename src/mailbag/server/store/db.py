@@ -359,14 +359,20 @@ class Database:
 
     # -- seats and settings ----------------------------------------------------------------------
     def set_away(self, table_id: str, seat: int, away: bool) -> None:
+        self._update_seat(table_id, seat, away=away)
+
+    def _update_seat(self, table_id: str, seat: int, **values: Any) -> int:
+        """Change one seat's row; the table's version is bumped and other processes told.
+        Returns the new version."""
         with self._begin() as conn:
             conn.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(away=away)
+                .values(**values)
             )
             version = self._bump_version_only(conn, table_id)
             self._notify(conn, table_id, version)
+        return version
 
     def _bump_version_only(self, conn: Connection, table_id: str) -> int:
         conn.execute(
@@ -443,15 +449,7 @@ class Database:
     def set_seat_token(self, table_id: str, seat: int, token_hash: str) -> int:
         """A seat's new token (its link renewed; the old one stops working); returns the
         table's new version (other processes hear of it and read the seats again)."""
-        with self._begin() as conn:
-            conn.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(token_hash=token_hash)
-            )
-            version = self._bump_version_only(conn, table_id)
-            self._notify(conn, table_id, version)
-        return version
+        return self._update_seat(table_id, seat, token_hash=token_hash)
 
     def set_watch_hash(self, table_id: str, watch_hash: str) -> int:
         """The spectators' new key (its hash, in the table's settings); the new version."""
