@@ -26,6 +26,7 @@ from mailbag.core.game import (
     visible_events,
 )
 from mailbag.core.positions import PositionError
+from mailbag.core.presentation import Block, Presentation, SearchHints, Sections
 from mailbag.core.results import ranking, scores
 from mailbag.core.rng import Rng
 from mailbag.core.serialize import canonical_json, state_digest, state_from_json, state_to_json
@@ -34,6 +35,7 @@ from mailbag.core.spec import GameSpec, OptionSpec
 __all__ = [
     "Action",
     "ActionSyntaxError",
+    "Block",
     "ComponentError",
     "Event",
     "Game",
@@ -45,10 +47,13 @@ __all__ = [
     "OptionError",
     "OptionSpec",
     "PositionError",
+    "Presentation",
     "RecordError",
     "Rng",
     "Score",
+    "SearchHints",
     "SeatError",
+    "Sections",
     "StateError",
     "act",
     "action_from_json",

@@ -13,6 +13,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -21,6 +22,7 @@ import msgspec
 from mailbag.core.actions import Action, parse_action
 from mailbag.core.errors import ComponentError, IllegalAction, NotYourTurn, StateError
 from mailbag.core.i18n import N_, _
+from mailbag.core.presentation import Presentation, SearchHints
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
 
@@ -81,6 +83,22 @@ class Game(ABC, Generic[S]):
     #: the game's action universe. ``mailbag.rl`` finds it here; None (the default): the game
     #: brings none, and ``mailbag.rl`` refuses it with that reason.
     encoder: ClassVar[type[Encoder] | None] = None
+    #: the game in words and on the board (:mod:`mailbag.core.presentation`): a subclass of
+    #: ``Presentation``, made once per game object as :attr:`presentation`
+    presentation_type: ClassVar[type[Presentation]]  # set below (TRANSITIONAL: to Presentation)
+    #: what the game tells its search bots: a subclass of ``SearchHints``, as :attr:`search`
+    search_type: ClassVar[type[SearchHints]]  # set below (TRANSITIONAL: to SearchHints)
+
+    @cached_property
+    def presentation(self) -> Presentation:
+        """This game in words and on the board (render, sections, actions and events in words,
+        the board's data and clicks)."""
+        return self.presentation_type(self)
+
+    @cached_property
+    def search(self) -> SearchHints:
+        """What this game tells its search bots (heuristics, settings)."""
+        return self.search_type(self)
 
     def at_rules(self, version: int) -> Game[S]:
         """This game dealing by rules ``version`` (1 … :attr:`rules_version`): what a record
@@ -99,6 +117,8 @@ class Game(ABC, Generic[S]):
                 )
             )
         older = copy.copy(self)
+        older.__dict__.pop("presentation", None)  # made anew, bound to the older game
+        older.__dict__.pop("search", None)
         older.rules_version = version
         return older
 
@@ -228,23 +248,16 @@ class Game(ABC, Generic[S]):
         """Every card, token and tile in the game, each counted once wherever it is
         (the conservation contract test checks this never changes)."""
 
+    # TRANSITIONAL (issue 29, removed once every caller and game has moved): the old methods,
+    # forwarding to the two halves
     def heuristic(self, state: S, seat: int) -> float:
-        """How good ``state`` looks for ``seat`` (used by the greedy bot); higher is better."""
-        scores = self.scores(state)
-        mine = scores[seat].total
-        best_other = max((s.total for i, s in enumerate(scores) if i != seat), default=0)
-        return float(mine - best_other)
+        return self.search.heuristic(state, seat)
 
     def heuristics(self, state: S) -> list[float]:
-        """:meth:`heuristic` for every seat at once (search bots evaluate every seat of a
-        position); a game whose heuristic compares the seats overrides this to value each seat
-        once instead of once per seat."""
-        return [self.heuristic(state, seat) for seat in range(self.num_seats(state))]
+        return self.search.heuristics(state)
 
     def search_settings(self) -> dict[str, str]:
-        """The search bot's parameters that suit this game best (e.g. ``{"horizon": "turn"}``),
-        used where a seat kind does not give them (``mcts:c=1`` still sets ``c``)."""
-        return {}
+        return self.search.settings()
 
     def turns_completed(self, state: S) -> int | None:
         """How many turns have been completed, all seats together, or None when the game does
@@ -257,47 +270,84 @@ class Game(ABC, Generic[S]):
         (e.g. ``{"itinerary": ["itinerary:3"], "gift": ["gift:car", ...]}``)."""
         return {}
 
+    # TRANSITIONAL (issue 29): the old presentation methods, forwarding to the presentation
     def render(self, observation: Observation) -> str:
-        """The view as text for the terminal."""
-        return str(observation)
+        return self.presentation.render(observation)
 
     def event_text(self, event: Event, names: Sequence[str]) -> str:
-        """``event`` in the reader's language (see :mod:`mailbag.core.i18n`): its ``text`` is an
-        English template over its ``data``; a seat number in a field named in
-        :data:`SEAT_FIELDS` reads as that seat's name. A game overrides this where a field needs
-        more (a card's name in the reader's language)."""
-        fields: dict[str, object] = {}
-        for key, value in event.data.items():
-            seat = isinstance(value, int) and not isinstance(value, bool) and key in SEAT_FIELDS
-            fields[key] = names[value] if seat and 0 <= value < len(names) else value
-        try:
-            return _(event.text, **fields)
-        except (KeyError, IndexError, ValueError, AttributeError):
-            return event.text
+        return self.presentation.event_text(event, names)
 
     def describe_action(self, observation: Observation, action: Action) -> str:
-        """A short human description of ``action`` for menus (defaults to its notation)."""
-        return str(action)
+        return self.presentation.describe_action(observation, action)
 
-    # -- the graphical board (the browser client draws it; the list of actions stays) ------------
     def board_data(self) -> dict[str, Any]:
-        """The fixed component data a graphical board draws from, JSON-able and the same for
-        every seat (names in the reader's language, map geometry, card faces): never anything of
-        a game in progress. Empty (the default): the game has no graphical board, only the text
-        one."""
-        return {}
+        return self.presentation.board_data()
 
     def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
-        """What a player clicks on the graphical board to take ``action``, in order: the ids of
-        the things the board draws (``"hand:red.camp"``, ``"region:7"``); an id beginning with
-        ``do:`` is a button the client draws beside the board. Among the legal actions of one
-        decision no two paths are equal and none is the beginning of another (contract check:
-        every action has exactly one click sequence). Built from ``observation`` (the seat's
-        view) and the action alone. Empty (the default): reachable from the list only."""
-        return ()
+        return self.presentation.click_path(observation, action)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.spec.verbs or None)
+
+
+# -- TRANSITIONAL (issue 29): a game that still overrides the old methods is served by them ----
+
+
+_INSIDE: set[tuple[int, str]] = set()
+
+
+def _own(game: Game[Any], name: str, *args: Any) -> tuple[bool, Any]:
+    """(True, the game's own old method's answer) if it has one and this is not that method's
+    ``super()`` call coming back."""
+    method = getattr(type(game), name)
+    key = (id(game), name)
+    if method is getattr(Game, name) or key in _INSIDE:
+        return False, None
+    _INSIDE.add(key)
+    try:
+        return True, method(game, *args)
+    finally:
+        _INSIDE.discard(key)
+
+
+class _LegacyPresentation(Presentation):
+    def render(self, observation: Observation) -> str:
+        found, answer = _own(self.game, "render", observation)
+        return str(answer) if found else super().render(observation)
+
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        found, answer = _own(self.game, "event_text", event, names)
+        return str(answer) if found else super().event_text(event, names)
+
+    def describe_action(self, observation: Observation, action: Action) -> str:
+        found, answer = _own(self.game, "describe_action", observation, action)
+        return str(answer) if found else super().describe_action(observation, action)
+
+    def board_data(self) -> dict[str, Any]:
+        found, answer = _own(self.game, "board_data")
+        return dict(answer) if found else super().board_data()
+
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        found, answer = _own(self.game, "click_path", observation, action)
+        return tuple(answer) if found else super().click_path(observation, action)
+
+
+class _LegacySearch(SearchHints):
+    def heuristic(self, state: Any, seat: int) -> float:
+        found, answer = _own(self.game, "heuristic", state, seat)
+        return float(answer) if found else super().heuristic(state, seat)
+
+    def heuristics(self, state: Any) -> list[float]:
+        found, answer = _own(self.game, "heuristics", state)
+        return list(answer) if found else super().heuristics(state)
+
+    def settings(self) -> dict[str, str]:
+        found, answer = _own(self.game, "search_settings")
+        return dict(answer) if found else super().settings()
+
+
+Game.presentation_type = _LegacyPresentation
+Game.search_type = _LegacySearch
 
 
 def clone(state: S) -> S:

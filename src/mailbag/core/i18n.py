@@ -184,6 +184,24 @@ def pgettext(context: str, message: str, /, **fields: object) -> str:
     return _format(message, fields)
 
 
+#: the keys of a game's component data whose text a person reads (``data/*.toml``): extracted into
+#: the game's catalog with the context ``data_context(game, table)`` (tests/i18n/areas.py), so a
+#: card's title and help are written once, in its data entry
+DATA_TEXT_KEYS = ("title", "help")
+
+
+def data_context(game: str, table: str) -> str:
+    """The catalog context of a text of ``game``'s component data in the table ``table`` (the
+    data file's ``[[table]]``; a nested one dotted, ``player_board.side_A``)."""
+    return f"{game} {table}"
+
+
+def data_text(game: str, table: str, text: str, /, **fields: object) -> str:
+    """A title or help text of ``game``'s component data (table ``table``) in the reader's
+    language: a card brought by a user's own data file reads as written."""
+    return pgettext(data_context(game, table), text, **fields)
+
+
 def translate_all(lang: str) -> dict[str, str]:
     """Every translation without a context, for a client that looks texts up itself."""
     return {msgid: text for (ctx, msgid), text in catalog(check_language(lang)).items() if not ctx}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,10 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    #: the value this option was played with, read back from a state of the game (what a
+    #: position's description and a saved game's summary show); declared here, beside the option,
+    #: so that a new option is one entry and its rule — no list of option names elsewhere
+    read: Callable[[Any], OptionValue] | None = None
 
     def sample_values(self) -> tuple[OptionValue, ...]:
         """The values the contract tests play this option with: both booleans, every choice, an
@@ -121,6 +125,11 @@ class GameSpec:
     contract_seats: tuple[tuple[str, ...], ...] = ()
     #: verbs of this game's actions (for clear parse errors)
     verbs: frozenset[str] = frozenset()
+
+    def options_of(self, state: Any) -> dict[str, OptionValue]:
+        """The options ``state`` was dealt with, by name: each option's :attr:`OptionSpec.read`
+        (an option that declares none is left out)."""
+        return {o.name: o.read(state) for o in self.options if o.read is not None}
 
     def option(self, name: str) -> OptionSpec:
         for opt in self.options:
