@@ -60,10 +60,53 @@ def files_of(area: str) -> list[Path]:
     return sorted(found - others)
 
 
+def data_files_of(area: str) -> list[Path]:
+    """A game area's component data files (``games/<game>/data/*.toml``)."""
+    return sorted((SRC / "games" / area / "data").glob("*.toml"))
+
+
+def data_messages(area: str, path: Path) -> Iterator[tuple[str | None, str, Path, int]]:
+    """The texts a person reads in one component data file: the string values of the keys
+    ``DATA_TEXT_KEYS`` of every entry, each with the context of its table (``data_context``)."""
+    import tomllib
+
+    from mailbag.core.i18n import DATA_TEXT_KEYS, data_context
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+
+    def line_of(value: str, start: int) -> int:
+        needle = repr(value)[1:-1]
+        for number in range(start, len(lines)):
+            line = lines[number]
+            if not line.lstrip().startswith("#") and (needle in line or value in line):
+                return number + 1
+        return 1
+
+    def walk(node: object, table: str) -> Iterator[tuple[str, str]]:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in DATA_TEXT_KEYS and isinstance(value, str) and table:
+                    yield table, value
+                elif isinstance(value, dict | list):
+                    yield from walk(value, f"{table}.{key}" if table else key)
+        elif isinstance(node, list):
+            for item in node:
+                yield from walk(item, table)
+
+    cursor = 0
+    for table, text in walk(tomllib.loads(path.read_text(encoding="utf-8")), ""):
+        number = line_of(text, cursor)
+        cursor = max(cursor, number - 1)
+        yield data_context(area, table), text, path, number
+
+
 def messages_of(area: str) -> Iterator[tuple[str | None, str, Path, int]]:
-    """(context, message id, file, line) of every marked text of ``area``."""
+    """(context, message id, file, line) of every marked text of ``area``, and for a game's area
+    the texts of its component data (:func:`data_messages`)."""
     from babel.messages.extract import extract
 
+    for path in data_files_of(area):
+        yield from data_messages(area, path)
     for path in files_of(area):
         js = path.suffix == ".js"
         with path.open("rb") as handle:
