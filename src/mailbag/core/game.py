@@ -22,7 +22,7 @@ import msgspec
 from mailbag.core.actions import Action, parse_action
 from mailbag.core.errors import ComponentError, IllegalAction, NotYourTurn, StateError
 from mailbag.core.i18n import N_, _
-from mailbag.core.presentation import Presentation, SearchHints
+from mailbag.core.presentation import Block, Presentation, SearchHints, Sections
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
 
@@ -314,6 +314,12 @@ class _LegacyPresentation(Presentation):
     def render(self, observation: Observation) -> str:
         found, answer = _own(self.game, "render", observation)
         return str(answer) if found else super().render(observation)
+
+    def sections(self, observation: Observation) -> Sections:
+        found, answer = _own(self.game, "render", observation)
+        if not found:
+            return super().sections(observation)
+        return Sections(board=Block(title="", lines=tuple(str(answer).splitlines())))
 
     def event_text(self, event: Event, names: Sequence[str]) -> str:
         found, answer = _own(self.game, "event_text", event, names)
