@@ -3,14 +3,12 @@ PC-203, PC-204, PC-206, PC-207)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+from mailbag.games.postcards.components import Postcard
+from mailbag.games.postcards.state import PostcardsState
 
-from test_automa_support import (
+from .automa_support import (
     AUTOMA,
     COMPS,
     camp,
@@ -30,9 +28,6 @@ from test_automa_support import (
     table,
     travel_row,
 )
-
-from mailbag.games.postcards.components import Postcard
-from mailbag.games.postcards.state import PostcardsState
 
 
 def region_with(site_type: str, but: tuple[int, ...] = ()) -> int:

@@ -3,14 +3,12 @@ fallbacks (rulebook Solo Mode; PC-13, PC-14, PC-15, PC-208, PC-209, PC-210)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+from mailbag.games.postcards import automa
+from mailbag.games.postcards.state import EMPTY
 
-from test_automa_support import (
+from .automa_support import (
     AUTOMA,
     COMPS,
     card_events,
@@ -34,9 +32,6 @@ from test_automa_support import (
     table,
     travel_row,
 )
-
-from mailbag.games.postcards import automa
-from mailbag.games.postcards.state import EMPTY
 
 ROW = ("red.movement", "blue.postcard", "green.camp", "yellow.movement", "red.camp")
 

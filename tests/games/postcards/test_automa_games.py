@@ -3,22 +3,18 @@ games played to the end over many seeds (Solo Mode; PC-13, PC-15, PC-17)."""
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from test_automa_support import AUTOMA, COMPS, GAME, card_events, said, table, travel_row
 
 from mailbag.core import Action, Event, SeatError, apply, new_game, records
 from mailbag.games.postcards import automa, turn
 from mailbag.games.postcards.game import inventory
 from mailbag.games.postcards.state import EMPTY, PostcardsState
 from mailbag.sim.runner import play_game
+
+from .automa_support import AUTOMA, COMPS, GAME, card_events, said, table, travel_row
 
 # -- set-up --------------------------------------------------------------------------------------
 

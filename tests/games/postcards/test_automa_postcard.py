@@ -4,12 +4,10 @@ PC-201, PC-202, PC-211)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from mailbag.games.postcards import automa
+from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from test_automa_support import (
+from .automa_support import (
     AUTOMA,
     COMPS,
     deck_not_of,
@@ -27,9 +25,6 @@ from test_automa_support import (
     table,
     travel_row,
 )
-
-from mailbag.games.postcards import automa
-from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
 
 #: the itinerary card used below and its four regions, in priority order
 ITINERARY = 1

@@ -4,12 +4,11 @@ PC-205)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from mailbag.games.postcards import scoring
+from mailbag.games.postcards.components import COLOURS
+from mailbag.games.postcards.state import EMPTY, PostcardsState
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from test_automa_support import (
+from .automa_support import (
     AUTOMA,
     COMPS,
     explained,
@@ -23,10 +22,6 @@ from test_automa_support import (
     table,
     travel_row,
 )
-
-from mailbag.games.postcards import scoring
-from mailbag.games.postcards.components import COLOURS
-from mailbag.games.postcards.state import EMPTY, PostcardsState
 
 
 def almost_complete(region: int = 8) -> tuple[PostcardsState, int, str]:

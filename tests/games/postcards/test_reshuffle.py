@@ -5,12 +5,12 @@ lazy refill at the next draw, so that their records and saved games replay as pl
 
 from __future__ import annotations
 
-from pc_builder import COMPS, Builder, gift, run
-
 from mailbag.bots import make_agents
 from mailbag.core import Rng, apply, new_game
 from mailbag.games.postcards import GAME, rules
 from mailbag.games.postcards.state import PostcardsState
+
+from .builder import COMPS, Builder, gift, run
 
 
 def _shuffled(rng: Rng, cards: list[int]) -> list[int]:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from pc_builder import COMPS, Builder, act, kind, legal, run
 
 from mailbag.core import IllegalAction, OptionError, SeatError, new_game
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.state import EMPTY
+
+from .builder import COMPS, Builder, act, kind, legal, run
 
 # -- set-up ---------------------------------------------------------------------------------------
 

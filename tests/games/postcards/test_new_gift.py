@@ -9,7 +9,6 @@ from __future__ import annotations
 from importlib import resources
 
 import pytest
-from pc_builder import Builder, act, legal
 
 from mailbag.core import (
     Event,
@@ -24,6 +23,8 @@ from mailbag.games.postcards import GAME
 from mailbag.games.postcards.behaviours import GIFT_SCORES, GIFT_USES
 from mailbag.games.postcards.components import Components
 from mailbag.games.postcards.state import PostcardsState
+
+from .builder import Builder, act, legal
 
 SHIPPED = (
     resources.files("mailbag.games.postcards")

@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 
 import msgspec
-from pc_builder import COMPS, Builder, run
 
 from mailbag.core.actions import parse_action
 from mailbag.core.i18n import use_language
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.clicks import board_data, map_geometry, shared_border
 from mailbag.games.postcards.state import Frame, PostcardsState
+
+from .builder import COMPS, Builder, run
 
 #: the shapes of every id a click path may hold (the board draws each of these once)
 ID = re.compile(

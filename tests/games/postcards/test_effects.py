@@ -4,10 +4,11 @@ gift cards (PC-10, PC-106, PC-107)."""
 from __future__ import annotations
 
 import pytest
-from pc_builder import Builder, act, gift, legal, run
 
 from mailbag.core import IllegalAction
 from mailbag.games.postcards.state import STAMP, STAR
+
+from .builder import Builder, act, gift, legal, run
 
 # -- effects --------------------------------------------------------------------------------------
 

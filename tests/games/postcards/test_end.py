@@ -3,11 +3,11 @@ rulebook's example, gift scoring (PC-10, PC-16) and tie-breaks."""
 
 from __future__ import annotations
 
-from pc_builder import Builder, kind, legal, run
-
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.state import EMPTY, PostcardsState
 from mailbag.games.postcards.turn import ROUND_LIMIT
+
+from .builder import Builder, kind, legal, run
 
 MOVES = ("red.movement", "blue.movement", "green.movement")
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pc_builder import COMPS, Builder, run
 
 from mailbag.core import Rng, apply, new_game
 from mailbag.core.records import load, replay
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.game import inventory
+
+from .builder import COMPS, Builder, run
 
 OPTIONS = GAME.spec.contract_option_sets()
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))

@@ -5,12 +5,13 @@ names, titles and help from the component data, and lines that fit an 80-column 
 from __future__ import annotations
 
 import pytest
-from pc_builder import COMPS, Builder
 
 from mailbag.core import IllegalAction, apply, parse_action
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.render import wrap
 from mailbag.tui.sections import split_render
+
+from .builder import COMPS, Builder
 
 
 def _text(builder: Builder, seat: int | None = 0) -> str:

@@ -6,13 +6,14 @@ display time, in the reader's language, and stay the same data."""
 from __future__ import annotations
 
 import pytest
-from pc_builder import COMPS, Builder, run
 
 from mailbag.core import IllegalAction, apply, parse_action
 from mailbag.core.i18n import catalog, use_language
 from mailbag.games.postcards import GAME, scoring
 from mailbag.games.postcards.automa import DIFFICULTY_CARDS
 from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS
+
+from .builder import COMPS, Builder, run
 
 LANGUAGES = ("nl", "es")
 NAMES = ["seat 0", "seat 1", "seat 2", "seat 3"]

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from functools import cache
 
 import pytest
-from pc_builder import COMPS, Builder, gift, run
 
 from mailbag.core import (
     Rng,
@@ -38,6 +37,8 @@ from mailbag.games.postcards.state import (
     PostcardsState,
 )
 from mailbag.games.postcards.turn import ROUND_LIMIT
+
+from .builder import COMPS, Builder, gift, run
 
 #: the other seats' hands in built positions (at most 3 copies of a kind for 4 seats)
 OTHER_HAND = ("red.postcard", "blue.postcard", "green.postcard", "yellow.movement", "yellow.camp")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from pc_builder import COMPS, Builder, act, legal, run
 
 from mailbag.core import IllegalAction, NotYourTurn, Rng, apply, canonical_json, parse_action
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.game import inventory
+
+from .builder import COMPS, Builder, act, legal, run
 
 # -- what is public (PC-3) ------------------------------------------------------------------------
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from importlib import resources
 
-from pc_builder import Builder, legal, run
-
 from mailbag.core import validate
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.automa import AutomaCard
 from mailbag.games.postcards.behaviours import EFFECTS, Gainer
 from mailbag.games.postcards.components import Effect
+
+from .builder import Builder, legal, run
 
 SHIPPED = (
     resources.files("mailbag.games.postcards")
