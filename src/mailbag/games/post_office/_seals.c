@@ -7,7 +7,7 @@
  * words (portable C99: no 128-bit integer type). setup.py builds it as an optional extension
  * (`pip install -e .`; where it does not build, pip shows the compiler's words and the Python
  * code is used, in both builds; MAILBAG_SEALS_NATIVE=0 turns it off);
- * tests/games/post_office/test_po_seal_kernel.py holds it to the Python.
+ * tests/games/post_office/test_seal_kernel.py holds it to the Python.
  *
  *   prepare(forms) -> kernel     forms: per form (shape, k1, k2, offset in parcels,
  *                                the parcels it may start on, the placement id by first parcel)

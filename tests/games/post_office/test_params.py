@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from po_builder import GAME, everyone
 
 from mailbag.core import (
     OptionError,
@@ -34,6 +33,8 @@ from mailbag.games.post_office.state import (
     copy_player,
     copy_state,
 )
+
+from .builder import GAME, everyone
 
 
 def play_out(state: PostOfficeState, limit: int = 2000) -> tuple[PostOfficeState, int]:

@@ -4,7 +4,19 @@ determinize (PO-105), conservation, JSON, rendering, the heuristic and balance t
 from __future__ import annotations
 
 import pytest
-from po_builder import (
+
+from mailbag.core import (
+    IllegalAction,
+    Rng,
+    canonical_json,
+    parse_action,
+    state_from_json,
+    state_to_json,
+)
+from mailbag.games.post_office.heuristics import heuristic
+from mailbag.games.post_office.state import KEEP, MOVE, OVER, PLACE, SEAL
+
+from .builder import (
     GAME,
     act,
     at,
@@ -17,17 +29,6 @@ from po_builder import (
     seal,
     uniform,
 )
-
-from mailbag.core import (
-    IllegalAction,
-    Rng,
-    canonical_json,
-    parse_action,
-    state_from_json,
-    state_to_json,
-)
-from mailbag.games.post_office.heuristics import heuristic
-from mailbag.games.post_office.state import KEEP, MOVE, OVER, PLACE, SEAL
 
 
 def random_game(players: int, goals: bool, seed: int, check_views: bool = False):  # type: ignore[no-untyped-def]

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from itertools import pairwise
 
-from po_builder import GAME, act, at, blank_with, board, everyone, fill, new, seal
-
 from mailbag.core import parse_action
 from mailbag.core.i18n import use_language
 from mailbag.games.post_office.legal import route_from
 from mailbag.games.post_office.state import MOVE, PLACE, SEAL
+
+from .builder import GAME, act, at, blank_with, board, everyone, fill, new, seal
 
 
 def paths(state, seat=0):  # type: ignore[no-untyped-def]

@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from po_builder import GAME
 
 from mailbag.core.records import load, replay
+
+from .builder import GAME
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = sorted(p.name for p in GOLDEN.glob("*.jsonl"))

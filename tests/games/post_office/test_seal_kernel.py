@@ -23,13 +23,14 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from po_builder import GAME
 
 from mailbag._build import compiler_missing
 from mailbag.core import new_game
 from mailbag.games.post_office import bitboard
 from mailbag.games.post_office.geometry import Tables
 from mailbag.games.post_office.state import SEAL, Player
+
+from .builder import GAME
 
 NAME = "mailbag.games.post_office._seals"
 #: random games per seat count, and the most decisions a game may take (a bound)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from po_builder import GAME, act, at_move, everyone, legal_strs, texts
 
 from mailbag.core import IllegalAction
 from mailbag.games.post_office.geometry import CELL_PARCELS
 from mailbag.games.post_office.state import SEAL
+
+from .builder import GAME, act, at_move, everyone, legal_strs, texts
 
 
 def at_place(space: int = 0, seed: int = 0):  # type: ignore[no-untyped-def]

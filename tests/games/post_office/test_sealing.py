@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from po_builder import (
+
+from mailbag.core import IllegalAction, Rng
+from mailbag.games.post_office.legal import legal_seals
+from mailbag.games.post_office.state import MOVE, SEAL
+
+from .builder import (
     GAME,
     act,
     at,
@@ -18,10 +23,6 @@ from po_builder import (
     texts,
     uniform,
 )
-
-from mailbag.core import IllegalAction, Rng
-from mailbag.games.post_office.legal import legal_seals
-from mailbag.games.post_office.state import MOVE, SEAL
 
 EXPECTED_FORMS = {
     "I": [

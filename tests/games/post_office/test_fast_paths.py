@@ -6,13 +6,13 @@ gives, on boards from random games.
 
 from __future__ import annotations
 
-from po_builder import GAME, new
-
 from mailbag.core import Rng
 from mailbag.games.post_office import bitboard, heuristics, legal, scoring
 from mailbag.games.post_office.components import RECEIPT, SYMBOL
 from mailbag.games.post_office.geometry import NEIGHBOURS, SQUARES
 from mailbag.games.post_office.state import Player, PostOfficeState
+
+from .builder import GAME, new
 
 
 def boards(seeds: int = 6) -> list[Player]:

@@ -11,7 +11,6 @@ import functools
 from collections.abc import Callable
 
 import pytest
-from po_builder import GAME
 
 from mailbag.core import (
     Rng,
@@ -35,6 +34,8 @@ from mailbag.games.post_office.state import (
     PostOfficeState,
     copy_state,
 )
+
+from .builder import GAME
 
 Breaks = Callable[[PostOfficeState], object]
 

@@ -4,11 +4,12 @@ refills (PO-111)."""
 from __future__ import annotations
 
 import pytest
-from po_builder import GAME, blank_with, block, board, everyone, new, seal, texts, uniform
-from test_po_scoring import LENA, LENA_TAPES
 
 from mailbag.games.post_office.goals import check_goals, completes
 from mailbag.games.post_office.state import KEEP, OVER, SEAL
+
+from .builder import GAME, blank_with, block, board, everyone, new, seal, texts, uniform
+from .test_scoring import LENA, LENA_TAPES
 
 GOALS = {g.name: g for g in GAME.components.goals}
 INDEX = {g.name: i for i, g in enumerate(GAME.components.goals)}

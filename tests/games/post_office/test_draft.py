@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from po_builder import GAME, act, everyone, find, new, texts
 
 from mailbag.core import IllegalAction, NotYourTurn, Rng, canonical_json, parse_action
 from mailbag.games.post_office.state import KEEP, MOVE
+
+from .builder import GAME, act, everyone, find, new, texts
 
 
 def test_setup_and_the_first_deal() -> None:

@@ -6,7 +6,6 @@ printed one; every title and help text shown at the table comes from the data.""
 from __future__ import annotations
 
 import pytest
-from po_builder import GAME, texts
 
 from mailbag.core import ComponentError, Rng, apply, new_game, validate
 from mailbag.core.records import replay
@@ -16,6 +15,8 @@ from mailbag.games.post_office.geometry import Tables
 from mailbag.games.post_office.goals import completes
 from mailbag.games.post_office.state import EMPTY, Player, PostOfficeState
 from mailbag.sim.runner import play_game
+
+from .builder import GAME, texts
 
 CORNERS = (0, 4, 20, 24)
 

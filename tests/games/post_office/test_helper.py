@@ -4,12 +4,13 @@ paying with goal tokens (PO-103)."""
 from __future__ import annotations
 
 import pytest
-from po_builder import GAME, act, at_move, column, everyone, fill, legal_strs, row, texts
 
 from mailbag.core import IllegalAction, canonical_json
 from mailbag.games.post_office.geometry import SPACE_LINE
 from mailbag.games.post_office.legal import max_extra_steps, route, spendable
 from mailbag.games.post_office.state import PLACE
+
+from .builder import GAME, act, at_move, column, everyone, fill, legal_strs, row, texts
 
 
 def test_the_mandatory_step() -> None:

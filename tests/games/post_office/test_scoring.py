@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from po_builder import GAME, blank_with, block, board, new, seal
-
 from mailbag.games.post_office.scoring import breakdown, max_square_groups, square_groups
+
+from .builder import GAME, blank_with, block, board, new, seal
 
 # The rulebook's "Example of Scoring", rebuilt as a board: Lena has 3 fives (15 stamps),
 # 2 open fragile symbols and 3 fragile tapes, 3 open gift symbols and 3 gift tapes, 7 open sweet

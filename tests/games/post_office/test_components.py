@@ -6,7 +6,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from po_builder import GAME
 
 from mailbag.core import ComponentError, new_game
 from mailbag.games.post_office.components import (
@@ -18,6 +17,8 @@ from mailbag.games.post_office.components import (
     load_components,
 )
 from mailbag.games.post_office.geometry import Tables, orientations
+
+from .builder import GAME
 
 COMPS = GAME.components
 

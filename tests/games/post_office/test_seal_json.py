@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from po_builder import GAME, at_seal, board, everyone, uniform
-
 from mailbag.core import action_from_json, parse_action
 from mailbag.games.post_office.actions import action_json
+
+from .builder import GAME, at_seal, board, everyone, uniform
 
 
 def test_every_legal_seal_names_the_parcels_it_seals() -> None:

@@ -7,14 +7,14 @@ different answer; the scenes made from real games are checked with ``validate`` 
 
 from __future__ import annotations
 
-from po_builder import GAME, act, at_move, blank_with, board, everyone, legal_strs, new, seal, texts
-from test_po_goals import FRAGILE_SHAPES, INDEX, show, to_end_of_round
-
 from mailbag.core import validate
 from mailbag.games.post_office.goals import check_goals
 from mailbag.games.post_office.heuristics import projected
 from mailbag.games.post_office.rules import payment
 from mailbag.games.post_office.state import KEEP, PostOfficeState
+
+from .builder import GAME, act, at_move, blank_with, board, everyone, legal_strs, new, seal, texts
+from .test_goals import FRAGILE_SHAPES, INDEX, show, to_end_of_round
 
 TOTAL = GAME.components.stamp_total
 

@@ -1,0 +1,1 @@
+"""Post Office: the scenario tests of each rule, goal and part of the game."""
