@@ -105,7 +105,7 @@ def test_postcards_features_read_the_view() -> None:
     enc = match.encoder
     vec = enc.encode(view)
     hand = enc.feature("hand")
-    kinds = [k.name for k in game.comps.travel]  # type: ignore[attr-defined]
+    kinds = [k.name for k in game.components.travel]  # type: ignore[attr-defined]
     expected = np.zeros(hand.size, dtype=np.float32)
     for name in view["hand"]:
         expected[kinds.index(name)] += 0.2

@@ -19,7 +19,7 @@ from mailbag.games.postcards.game import PostcardsGame, inventory
 from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
 
 GAME: PostcardsGame = get("postcards")  # type: ignore[assignment]
-COMPS: Components = GAME.comps
+COMPONENTS: Components = GAME.components
 AUTOMA = 1
 
 
@@ -34,7 +34,9 @@ def table(
     """A fresh position, nobody has played yet: dealt as if every seat were a player, then the
     Automa seats give their hands back to the Travel deck (an Automa has no hand)."""
     kinds = tuple(kinds)
-    state, _ = turn.setup(COMPS, ("player",) * len(kinds), {"edition": edition, "side": side}, seed)
+    state, _ = turn.setup(
+        COMPONENTS, ("player",) * len(kinds), {"edition": edition, "side": side}, seed
+    )
     for seat, kind in enumerate(kinds):
         player = state.players[seat]
         player.kind = kind
@@ -50,7 +52,7 @@ def table(
 
 
 def postcards_where(test: Callable[[Postcard], bool]) -> list[int]:
-    return [p.id for p in COMPS.postcards.values() if test(p)]
+    return [p.id for p in COMPONENTS.postcards.values() if test(p)]
 
 
 def postcard_of(region: int, test: Callable[[Postcard], bool] = lambda p: True) -> int:
@@ -72,8 +74,8 @@ def lacks_colour(name: str) -> Callable[[Postcard], bool]:
 
 
 def campsite_of(region: int, site_type: str) -> int:
-    for c in COMPS.regions[region].campsites:
-        if COMPS.campsites[c].type == site_type:
+    for c in COMPONENTS.regions[region].campsites:
+        if COMPONENTS.campsites[c].type == site_type:
             return c
     raise AssertionError(f"region {region} has no {site_type} campsite")
 
@@ -81,15 +83,15 @@ def campsite_of(region: int, site_type: str) -> int:
 def region_without(site_types: Iterable[str]) -> int:
     """A region none of whose campsites is of these types."""
     banned = set(site_types)
-    for number, region in COMPS.regions.items():
-        if not any(COMPS.campsites[c].type in banned for c in region.campsites):
+    for number, region in COMPONENTS.regions.items():
+        if not any(COMPONENTS.campsites[c].type in banned for c in region.campsites):
             return number
     raise AssertionError(f"every region has a campsite of {banned}")
 
 
 def itinerary_listing(*regions: int) -> int:
     """An itinerary card whose regions include ``regions`` in that order."""
-    for card in COMPS.itineraries.values():
+    for card in COMPONENTS.itineraries.values():
         positions = [card.regions.index(r) for r in regions if r in card.regions]
         if len(positions) == len(regions) and positions == sorted(positions):
             return card.id
@@ -97,17 +99,17 @@ def itinerary_listing(*regions: int) -> int:
 
 
 def itinerary_without(*regions: int) -> int:
-    for card in COMPS.itineraries.values():
+    for card in COMPONENTS.itineraries.values():
         if not set(regions) & set(card.regions):
             return card.id
     raise AssertionError(f"every itinerary lists one of {regions}")
 
 
-def comps_with_itinerary(regions: tuple[int, ...], start: int) -> tuple[Components, int]:
+def components_with_itinerary(regions: tuple[int, ...], start: int) -> tuple[Components, int]:
     """A component set with one more itinerary card (id 99) listing ``regions`` in order."""
-    cards = dict(COMPS.itineraries)
+    cards = dict(COMPONENTS.itineraries)
     cards[99] = Itinerary(99, start, regions)
-    return dataclasses.replace(COMPS, itineraries=cards), 99
+    return dataclasses.replace(COMPONENTS, itineraries=cards), 99
 
 
 # -- arranging a position -------------------------------------------------------------------------
@@ -142,7 +144,7 @@ def give(state: PostcardsState, seat: int, *cards: int, sent: Iterable[int] = ()
     sent = set(sent)
     for card in cards:
         _take_postcard_out(state, card)
-        rules.gain_postcard(COMPS, state, seat, card)
+        rules.gain_postcard(COMPONENTS, state, seat, card)
         owned_postcard(state, seat, card).sent = card in sent
     rules.refill_postcard_row(state)
 
@@ -199,7 +201,7 @@ def deck_not_of(state: PostcardsState, regions: Iterable[int]) -> None:
     """Reorder the postcard deck so that its top card is of none of ``regions``."""
     banned = set(regions)
     for i in range(len(state.postcard_deck) - 1, -1, -1):
-        if COMPS.postcards[state.postcard_deck[i]].region not in banned:
+        if COMPONENTS.postcards[state.postcard_deck[i]].region not in banned:
             state.postcard_deck.append(state.postcard_deck.pop(i))
             return
     raise AssertionError("every postcard in the deck is of a banned region")
@@ -215,7 +217,7 @@ def travel_row(state: PostcardsState, *names: str) -> None:
     for i, name in enumerate(names):
         if not name:
             continue
-        kind = COMPS.travel_index(name)
+        kind = COMPONENTS.travel_index(name)
         assert kind is not None, name
         pile = state.travel_deck if kind in state.travel_deck else state.travel_discard
         pile.remove(kind)
@@ -237,7 +239,7 @@ def empty_supply(state: PostcardsState, leave: int = 0) -> None:
     while extra > 0:
         card = spare.pop()
         _take_postcard_out(state, card)
-        rules.gain_postcard(COMPS, state, 0, card)
+        rules.gain_postcard(COMPONENTS, state, 0, card)
         owned = owned_postcard(state, 0, card)
         for i in range(len(owned.stamps) - 1):  # never complete: it would be sent
             if extra:
@@ -259,21 +261,23 @@ def _owned_cards(state: PostcardsState) -> set[int]:
 # -- playing ----------------------------------------------------------------------------------
 
 
-def play(state: PostcardsState, seat: int = AUTOMA, comps: Components = COMPS) -> list[Event]:
+def play(
+    state: PostcardsState, seat: int = AUTOMA, components: Components = COMPONENTS
+) -> list[Event]:
     """The Automa's whole turn (without the engine's end of turn)."""
-    before = inventory(comps, state)
-    events = automa.play_automa_turn(comps, state, seat)
-    assert inventory(comps, state) == before, "the Automa's turn broke conservation"
+    before = inventory(components, state)
+    events = automa.play_automa_turn(components, state, seat)
+    assert inventory(components, state) == before, "the Automa's turn broke conservation"
     return events
 
 
 def play_slot(
-    state: PostcardsState, slot: int, seat: int = AUTOMA, comps: Components = COMPS
+    state: PostcardsState, slot: int, seat: int = AUTOMA, components: Components = COMPONENTS
 ) -> list[Event]:
     """The Automa plays the one face-up Travel card of ``slot`` (1-based)."""
-    before = inventory(comps, state)
-    events = automa.play_slot(comps, state, seat, slot - 1)
-    assert inventory(comps, state) == before, "the Automa's card broke conservation"
+    before = inventory(components, state)
+    events = automa.play_slot(components, state, seat, slot - 1)
+    assert inventory(components, state) == before, "the Automa's card broke conservation"
     return events
 
 

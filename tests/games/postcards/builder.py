@@ -21,20 +21,20 @@ from mailbag.games.postcards.game import PostcardsGame
 from mailbag.games.postcards.positions import Builder
 from mailbag.games.postcards.state import PostcardsState
 
-COMPS: Components = GAME.comps
+COMPONENTS: Components = GAME.components
 
 
 # -- helpers --------------------------------------------------------------------------------------
 
 
 def kind(name: str) -> int:
-    k = COMPS.travel_index(name)
+    k = COMPONENTS.travel_index(name)
     assert k is not None, name
     return k
 
 
-def gift(name: str, comps: Components = COMPS) -> int:
-    g = comps.gift_index(name)
+def gift(name: str, components: Components = COMPONENTS) -> int:
+    g = components.gift_index(name)
     assert g is not None, name
     return g
 
@@ -60,8 +60,8 @@ def legal(state: PostcardsState, seat: int | None = None, game: PostcardsGame = 
 
 def find_postcard(**want: Any) -> int:
     """The lowest postcard id whose fields match (region=, points=, stamps=n, ...)."""
-    for pid in sorted(COMPS.postcards):
-        info = COMPS.postcards[pid]
+    for pid in sorted(COMPONENTS.postcards):
+        info = COMPONENTS.postcards[pid]
         if all(_match(info, k, v) for k, v in want.items()):
             return pid
     raise LookupError(f"no postcard with {want}")
@@ -79,4 +79,14 @@ def action(text: str) -> Action:
     return parse_action(text)
 
 
-__all__ = ["COMPS", "Builder", "act", "action", "find_postcard", "gift", "kind", "legal", "run"]
+__all__ = [
+    "COMPONENTS",
+    "Builder",
+    "act",
+    "action",
+    "find_postcard",
+    "gift",
+    "kind",
+    "legal",
+    "run",
+]

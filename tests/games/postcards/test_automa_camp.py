@@ -10,7 +10,7 @@ from mailbag.games.postcards.state import PostcardsState
 
 from .automa_support import (
     AUTOMA,
-    COMPS,
+    COMPONENTS,
     camp,
     campsite_of,
     colour,
@@ -31,9 +31,9 @@ from .automa_support import (
 
 
 def region_with(site_type: str, but: tuple[int, ...] = ()) -> int:
-    for number, region in COMPS.regions.items():
+    for number, region in COMPONENTS.regions.items():
         if number not in but and any(
-            COMPS.campsites[c].type == site_type for c in region.campsites
+            COMPONENTS.campsites[c].type == site_type for c in region.campsites
         ):
             return number
     raise AssertionError(site_type)
@@ -41,7 +41,7 @@ def region_with(site_type: str, but: tuple[int, ...] = ()) -> int:
 
 def first_souvenir(kind: str) -> Postcard:
     """A postcard whose first souvenir space gives a ``kind`` effect."""
-    for p in COMPS.postcards.values():
+    for p in COMPONENTS.postcards.values():
         if p.souvenirs[0].effect.kind == kind:
             return p
     raise AssertionError(kind)
@@ -63,7 +63,7 @@ def camp_for(card: Postcard, **kw: str) -> PostcardsState:
 def test_issue_example_no_campsite_in_bretagne_matches_so_stamp_instead_pc203() -> None:
     """'slot 3, blue camp card, right of the binding → camp action → no campsite in Bretagne
     matches its postcards → stamp instead → blue space on its Occitanie postcard'."""
-    bretagne = [COMPS.campsites[c].type for c in COMPS.regions[11].campsites]
+    bretagne = [COMPONENTS.campsites[c].type for c in COMPONENTS.regions[11].campsites]
     card = postcard_of(
         8,
         lambda p: (
@@ -93,7 +93,7 @@ def test_issue_example_no_campsite_in_bretagne_matches_so_stamp_instead_pc203() 
     assert event.data["result"] == "stamp"
     assert [s["rule"] for s in event.data["steps"]][:4] == ["PC-13", "PC-13", "PC-203", "PC-15"]
     assert all(owner != AUTOMA for owner in state.camp_owner)
-    blue = COMPS.postcards[card].stamp_colours.index(colour("blue"))
+    blue = COMPONENTS.postcards[card].stamp_colours.index(colour("blue"))
     assert owned_postcard(state, AUTOMA, card).stamps[blue]
 
 
@@ -102,8 +102,8 @@ def test_postcard_priority_then_souvenir_space_top_to_bottom_pc14() -> None:
     state.players[AUTOMA].itinerary = 1  # regions 9, 4, 6, 11
     older = 45  # region 12, not on the itinerary: mountain, village
     newer = 34  # region 9, first on the itinerary: forest, beach (plus)
-    assert [s.campsite for s in COMPS.postcards[newer].souvenirs] == ["forest", "beach"]
-    assert COMPS.postcards[newer].souvenirs[1].effect.kind == "plus"
+    assert [s.campsite for s in COMPONENTS.postcards[newer].souvenirs] == ["forest", "beach"]
+    assert COMPONENTS.postcards[newer].souvenirs[1].effect.kind == "plus"
     give(state, AUTOMA, older, newer)
     state.players[AUTOMA].region = 8  # Occitanie: beach, mountain, ... no forest
     travel_row(state, "", "", "red.camp")
@@ -119,13 +119,15 @@ def test_postcard_priority_then_souvenir_space_top_to_bottom_pc14() -> None:
 def test_top_to_bottom_then_a_camp_effect_with_no_match_is_lost_pc206() -> None:
     card = next(
         p
-        for p in COMPS.postcards.values()
+        for p in COMPONENTS.postcards.values()
         if [s.campsite for s in p.souvenirs] == ["lake", "lake"]
         and p.souvenirs[0].effect.kind == "camp"
     )
     state = camp_for(card)
     region = state.players[AUTOMA].region
-    lakes = [c for c in COMPS.regions[region].campsites if COMPS.campsites[c].type == "lake"]
+    lakes = [
+        c for c in COMPONENTS.regions[region].campsites if COMPONENTS.campsites[c].type == "lake"
+    ]
     camp(state, 0, *lakes[1:])  # only one free lake campsite here
     event = explained(play_slot(state, 3))
     assert owned_postcard(state, AUTOMA, card.id).souvenirs == [True, False]
@@ -137,10 +139,10 @@ def test_no_camp_token_left_means_stamp_instead() -> None:
     card = first_souvenir("star")
     state = camp_for(card)
     here = state.players[AUTOMA].region
-    elsewhere = [c for c in COMPS.campsites if COMPS.campsites[c].region != here]
-    camp(state, AUTOMA, *elsewhere[: COMPS.camps])
+    elsewhere = [c for c in COMPONENTS.campsites if COMPONENTS.campsites[c].region != here]
+    camp(state, AUTOMA, *elsewhere[: COMPONENTS.camps])
     event = explained(play_slot(state, 3))
-    assert len(state.players[AUTOMA].camps) == COMPS.camps
+    assert len(state.players[AUTOMA].camps) == COMPONENTS.camps
     assert "no Camp token left" in said(event)
     assert event.data["result"] in ("stamp", "discarded")
 
@@ -149,7 +151,7 @@ def test_no_free_campsite_in_the_region_means_stamp_instead() -> None:
     card = first_souvenir("star")
     state = camp_for(card)
     here = state.players[AUTOMA].region
-    camp(state, 0, *COMPS.regions[here].campsites)
+    camp(state, 0, *COMPONENTS.regions[here].campsites)
     event = explained(play_slot(state, 3))
     assert "no free campsite" in said(event)
     assert state.players[AUTOMA].camps == []
@@ -167,12 +169,12 @@ def test_camp_with_an_empty_supply_places_no_souvenir_pc209() -> None:
 
 
 def test_best_traveller_scores_for_the_automa() -> None:
-    region = min(COMPS.regions, key=lambda r: len(COMPS.regions[r].campsites))
-    sites = COMPS.regions[region].campsites
-    last_type = COMPS.campsites[sites[-1]].type
+    region = min(COMPONENTS.regions, key=lambda r: len(COMPONENTS.regions[r].campsites))
+    sites = COMPONENTS.regions[region].campsites
+    last_type = COMPONENTS.campsites[sites[-1]].type
     card = next(
         p
-        for p in COMPS.postcards.values()
+        for p in COMPONENTS.postcards.values()
         if p.souvenirs[0].campsite == last_type and p.souvenirs[0].effect.kind in ("star", "plus")
     )
     state = table()
@@ -196,10 +198,10 @@ def test_best_traveller_scores_for_the_automa() -> None:
     [("A", 4, 0, 1), ("A", 10, 2, 0), ("B", 4, 1, 0), ("B", 7, 2, 0), ("B", 10, 3, 0)],
 )
 def test_board_effects_of_the_camp_token(side: str, number: int, points: int, stamps: int) -> None:
-    card = next(p for p in COMPS.postcards.values() if p.souvenirs[0].effect.kind == "star")
+    card = next(p for p in COMPONENTS.postcards.values() if p.souvenirs[0].effect.kind == "star")
     state = camp_for(card, side=side)
     here = state.players[AUTOMA].region
-    elsewhere = [c for c in COMPS.campsites if COMPS.campsites[c].region != here]
+    elsewhere = [c for c in COMPONENTS.campsites if COMPONENTS.campsites[c].region != here]
     camp(state, AUTOMA, *elsewhere[: number - 1])
     event = explained(play_slot(state, 3))
     souvenir_points = card.souvenirs[0].effect.points
@@ -211,12 +213,12 @@ def test_board_effects_of_the_camp_token(side: str, number: int, points: int, st
 
 
 def test_side_a_seventh_camp_moves_the_automa() -> None:
-    card = next(p for p in COMPS.postcards.values() if p.souvenirs[0].effect.kind == "star")
+    card = next(p for p in COMPONENTS.postcards.values() if p.souvenirs[0].effect.kind == "star")
     state = camp_for(card)
     here = state.players[AUTOMA].region
-    elsewhere = [c for c in COMPS.campsites if COMPS.campsites[c].region != here]
+    elsewhere = [c for c in COMPONENTS.campsites if COMPONENTS.campsites[c].region != here]
     camp(state, AUTOMA, *elsewhere[:6])
-    target = next(r for r in COMPS.regions if r != here)
+    target = next(r for r in COMPONENTS.regions if r != here)
     deck_top(state, postcard_of(target))
     play_slot(state, 3)
     assert state.players[AUTOMA].region == target
@@ -237,7 +239,9 @@ def test_movement_effect_goes_to_the_deck_top_region() -> None:
     card = first_souvenir("movement")
     state = camp_for(card)
     here = state.players[AUTOMA].region
-    target = next(r for r in COMPS.regions if r != here and r not in COMPS.regions[here].adjacent)
+    target = next(
+        r for r in COMPONENTS.regions if r != here and r not in COMPONENTS.regions[here].adjacent
+    )
     deck_top(state, postcard_of(target))
     play_slot(state, 3)
     assert state.players[AUTOMA].region == target
@@ -257,7 +261,7 @@ def test_movement_effect_that_cannot_move_is_lost_not_a_stamp_pc206() -> None:
 def test_postcard_effect_takes_a_postcard() -> None:
     card = first_souvenir("postcard")
     state = camp_for(card)
-    itinerary = COMPS.itineraries[state.players[AUTOMA].itinerary].regions
+    itinerary = COMPONENTS.itineraries[state.players[AUTOMA].itinerary].regions
     offered = postcard_of(next(r for r in itinerary if r != card.region))
     others = postcards_where(lambda p: p.region not in itinerary and p.id != card.id)[:2]
     postcard_row(state, *others, offered)
@@ -269,18 +273,21 @@ def test_postcard_effect_takes_a_postcard() -> None:
 def test_camp_effect_camps_again() -> None:
     card = next(
         p
-        for p in COMPS.postcards.values()
+        for p in COMPONENTS.postcards.values()
         if p.souvenirs[0].effect.kind == "camp" and len(p.souvenirs) >= 2
     )
     first_type, second_type = card.souvenirs[0].campsite, card.souvenirs[1].campsite
     region = next(
         r
-        for r in COMPS.regions
+        for r in COMPONENTS.regions
         if {first_type, second_type}
-        <= {COMPS.campsites[c].type for c in COMPS.regions[r].campsites}
+        <= {COMPONENTS.campsites[c].type for c in COMPONENTS.regions[r].campsites}
         and (
             first_type != second_type
-            or [COMPS.campsites[c].type for c in COMPS.regions[r].campsites].count(first_type) >= 2
+            or [COMPONENTS.campsites[c].type for c in COMPONENTS.regions[r].campsites].count(
+                first_type
+            )
+            >= 2
         )
     )
     state = table()

@@ -10,10 +10,10 @@ from mailbag.games.postcards.state import EMPTY
 
 from .automa_support import (
     AUTOMA,
-    COMPS,
+    COMPONENTS,
     card_events,
     colour,
-    comps_with_itinerary,
+    components_with_itinerary,
     deck_top,
     empty_supply,
     explained,
@@ -51,7 +51,7 @@ def test_difficulty_sets_the_number_of_cards_played_from_the_left(kind: str, cou
     assert [e.data["slot"] for e in cards] == list(range(1, count + 1))
     assert [e.data["card"] for e in cards] == list(ROW[:count])
     # each card played is discarded; the display is refilled at the end of the turn
-    played = [COMPS.travel_index(name) for name in ROW[:count]]
+    played = [COMPONENTS.travel_index(name) for name in ROW[:count]]
     assert state.travel_discard[discard:] == played
     assert EMPTY not in state.travel_row
     assert automa.cards_to_play(kind) == count
@@ -63,7 +63,7 @@ def test_cards_are_discarded_as_played_and_the_display_refilled_only_at_the_end(
     rest = list(state.travel_row[1:])
     play_slot(state, 1)
     assert state.travel_row == [EMPTY, *rest]  # not refilled during the turn
-    assert state.travel_discard[-1] == COMPS.travel_index(ROW[0])
+    assert state.travel_discard[-1] == COMPONENTS.travel_index(ROW[0])
     play_slot(state, 2)
     assert state.travel_row[:2] == [EMPTY, EMPTY]
 
@@ -109,15 +109,15 @@ def test_rulebook_example_yellow_stamp_goes_on_region_12() -> None:
     """The rulebook's example: the Automa holds postcards for regions 8 and 12, its itinerary
     lists 8 first, postcard 8 has no yellow space: a yellow card left of the binding stamps the
     yellow space of postcard 12."""
-    comps, itinerary = comps_with_itinerary((8, 12, 1, 2), start=3)
+    components, itinerary = components_with_itinerary((8, 12, 1, 2), start=3)
     state = table()
     state.players[AUTOMA].itinerary = itinerary
     p8 = postcard_of(8, lacks_colour("yellow"))
     p12 = postcard_of(12, has_colour("yellow"))
     give(state, AUTOMA, p12, p8)
     travel_row(state, "yellow.movement")
-    event = explained(play_slot(state, 1, comps=comps))
-    yellow = COMPS.postcards[p12].stamp_colours.index(colour("yellow"))
+    event = explained(play_slot(state, 1, components=components))
+    yellow = COMPONENTS.postcards[p12].stamp_colours.index(colour("yellow"))
     assert owned_postcard(state, AUTOMA, p12).stamps[yellow]
     assert not any(owned_postcard(state, AUTOMA, p8).stamps)
     assert event.data["result"] == "stamp"
@@ -129,7 +129,7 @@ def test_rulebook_example_with_the_shipped_itinerary_cards() -> None:
     on the card come after)."""
     state = table()
     state.players[AUTOMA].itinerary = itinerary_listing(8)
-    assert 12 not in COMPS.itineraries[state.players[AUTOMA].itinerary].regions
+    assert 12 not in COMPONENTS.itineraries[state.players[AUTOMA].itinerary].regions
     p8 = postcard_of(8, lacks_colour("yellow"))
     p12 = postcard_of(12, has_colour("yellow"))
     give(state, AUTOMA, p12, p8)
@@ -139,14 +139,14 @@ def test_rulebook_example_with_the_shipped_itinerary_cards() -> None:
 
 
 def test_priority_beats_age_when_both_postcards_match() -> None:
-    comps, itinerary = comps_with_itinerary((8, 12, 1, 2), start=3)
+    components, itinerary = components_with_itinerary((8, 12, 1, 2), start=3)
     state = table()
     state.players[AUTOMA].itinerary = itinerary
     p8 = postcard_of(8, has_colour("yellow"))
     p12 = postcard_of(12, has_colour("yellow"))
     give(state, AUTOMA, p12, p8)  # 12 is older, 8 comes first on the itinerary
     travel_row(state, "yellow.movement")
-    play_slot(state, 1, comps=comps)
+    play_slot(state, 1, components=components)
     assert any(owned_postcard(state, AUTOMA, p8).stamps)
     assert not any(owned_postcard(state, AUTOMA, p12).stamps)
 
@@ -166,7 +166,9 @@ def test_postcards_off_the_itinerary_come_after_oldest_first_pc14() -> None:
 def test_stamp_spaces_of_one_postcard_are_taken_top_to_bottom_pc14() -> None:
     state = table()
     card = postcards_where(lambda p: p.stamp_colours.count(colour("blue")) >= 2)[0]
-    blues = [i for i, c in enumerate(COMPS.postcards[card].stamp_colours) if c == colour("blue")]
+    blues = [
+        i for i, c in enumerate(COMPONENTS.postcards[card].stamp_colours) if c == colour("blue")
+    ]
     give(state, AUTOMA, card)
     fill(state, AUTOMA, card, [blues[0]])
     travel_row(state, "blue.movement", "blue.movement")
@@ -201,7 +203,7 @@ def test_left_card_with_neither_stamp_nor_action_is_discarded_pc15() -> None:
     assert event.data["result"] == "discarded"
     assert "discarded with no effect" in said(event)
     assert state.players[AUTOMA].region == 5
-    assert state.travel_discard[-1] == COMPS.travel_index("yellow.movement")
+    assert state.travel_discard[-1] == COMPONENTS.travel_index("yellow.movement")
 
 
 def test_an_empty_supply_means_no_stamp_so_the_action_instead_pc209() -> None:
@@ -242,7 +244,7 @@ def test_right_card_that_cannot_act_stamps_its_colour_pc15() -> None:
     deck_top(state, postcard_of(6))
     travel_row(state, "", "", "", "red.movement")
     event = explained(play_slot(state, 4))
-    red = COMPS.postcards[card].stamp_colours.index(colour("red"))
+    red = COMPONENTS.postcards[card].stamp_colours.index(colour("red"))
     assert owned_postcard(state, AUTOMA, card).stamps[red]
     assert state.players[AUTOMA].region == 6
     assert event.data["result"] == "stamp"
@@ -267,7 +269,7 @@ def test_right_card_with_neither_action_nor_stamp_is_discarded_pc15() -> None:
 def test_movement_goes_to_the_region_of_the_deck_top_without_adjacency() -> None:
     state = table()
     state.players[AUTOMA].region = 2  # Hauts-de-France, far from Corse
-    assert 7 not in COMPS.regions[2].adjacent
+    assert 7 not in COMPONENTS.regions[2].adjacent
     top = postcard_of(7)
     deck_top(state, top)
     travel_row(state, "", "", "green.movement")
@@ -285,7 +287,7 @@ def test_movement_with_an_empty_deck_reshuffles_the_discard_pc210() -> None:
     play_slot(state, 3)
     assert state.postcard_discard == []
     top = state.postcard_deck[-1]
-    assert state.players[AUTOMA].region in (2, COMPS.postcards[top].region)
+    assert state.players[AUTOMA].region in (2, COMPONENTS.postcards[top].region)
 
 
 def test_movement_with_no_postcard_left_anywhere_cannot_happen_pc210() -> None:
@@ -296,7 +298,7 @@ def test_movement_with_no_postcard_left_anywhere_cannot_happen_pc210() -> None:
     state.postcard_deck = []  # no deck and no discard pile (conservation not checked here)
     assert state.postcard_discard == []
     travel_row(state, "", "", "green.movement")
-    event = explained(automa.play_slot(COMPS, state, AUTOMA, 2))
+    event = explained(automa.play_slot(COMPONENTS, state, AUTOMA, 2))
     assert state.players[AUTOMA].region == 2
     assert event.data["result"] == "discarded"
     assert "no postcard left in the deck" in said(event)

@@ -14,7 +14,7 @@ from mailbag.games.postcards.game import inventory
 from mailbag.games.postcards.state import EMPTY, PostcardsState
 from mailbag.sim.runner import play_game
 
-from .automa_support import AUTOMA, COMPS, GAME, card_events, said, table, travel_row
+from .automa_support import AUTOMA, COMPONENTS, GAME, card_events, said, table, travel_row
 
 # -- set-up --------------------------------------------------------------------------------------
 
@@ -56,13 +56,13 @@ def test_bad_tables_are_refused(seats: tuple[str, ...]) -> None:
 def test_engine_runs_the_automa_turn_refills_the_display_and_passes_on() -> None:
     state = table(current=AUTOMA)
     travel_row(state, "red.movement", "blue.postcard", "green.camp", "yellow.movement", "red.camp")
-    before = inventory(COMPS, state)
-    events = turn.run_engine_seats(COMPS, state)
+    before = inventory(COMPONENTS, state)
+    events = turn.run_engine_seats(COMPONENTS, state)
     assert [e.kind for e in events].count("automa_card") == 4
     assert EMPTY not in state.travel_row  # PC-13: refilled at the end of its turn
     assert state.current == 0 and state.turns == 1
     assert GAME.deciders(state) == (0,)
-    assert inventory(COMPS, state) == before
+    assert inventory(COMPONENTS, state) == before
 
 
 def test_after_a_players_turn_the_automa_plays_inside_apply() -> None:
@@ -81,7 +81,7 @@ def test_after_a_players_turn_the_automa_plays_inside_apply() -> None:
 
 def test_several_automas_each_with_its_own_difficulty_pc17() -> None:
     state = table(("player", "automa:easy", "automa:expert", "automa:normal"), current=1)
-    events = turn.run_engine_seats(COMPS, state)
+    events = turn.run_engine_seats(COMPONENTS, state)
     per_seat = Counter(e.data["seat"] for e in card_events(events))
     assert per_seat == {1: 3, 2: 5, 3: 4}
     assert state.current == 0
@@ -89,13 +89,13 @@ def test_several_automas_each_with_its_own_difficulty_pc17() -> None:
 
 def test_automa_turn_is_deterministic() -> None:
     a, b = table(current=AUTOMA, seed=7), table(current=AUTOMA, seed=7)
-    assert turn.run_engine_seats(COMPS, a) == turn.run_engine_seats(COMPS, b)
+    assert turn.run_engine_seats(COMPONENTS, a) == turn.run_engine_seats(COMPONENTS, b)
     assert a == b
 
 
 def test_every_card_event_explains_rule_and_result() -> None:
     state = table(("player", "automa:expert"), current=AUTOMA)
-    for e in card_events(turn.run_engine_seats(COMPS, state)):
+    for e in card_events(turn.run_engine_seats(COMPONENTS, state)):
         assert said(e).startswith(f"Automa seat {AUTOMA}: slot {e.data['slot']}, ")
         assert e.data["result"] in ("stamp", "movement", "postcard", "camp", "discarded")
         assert e.data["steps"] and all(s["rule"].startswith("PC-") for s in e.data["steps"])
@@ -131,8 +131,8 @@ class Watch:
             if player.kind == "player":
                 continue
             assert player.hand == []
-            regions = [COMPS.postcards[o.card].region for o in player.postcards]
-            for region in COMPS.itineraries[player.itinerary].regions:
+            regions = [COMPONENTS.postcards[o.card].region for o in player.postcards]
+            for region in COMPONENTS.itineraries[player.itinerary].regions:
                 assert regions.count(region) <= 1, f"seat {s}: two postcards of {region}"
 
 
@@ -163,8 +163,8 @@ def test_random_games_with_automas_reach_the_end(
         state = result.state
         assert GAME.is_over(state)
         assert watch.automa_turns or state.turns == 0
-        assert inventory(COMPS, state) == inventory(
-            COMPS,
+        assert inventory(COMPONENTS, state) == inventory(
+            COMPONENTS,
             GAME.new_state(tuple("player" if k == "random" else k for k in seats), options, seed),
         )
 

@@ -9,7 +9,7 @@ from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
 
 from .automa_support import (
     AUTOMA,
-    COMPS,
+    COMPONENTS,
     deck_not_of,
     deck_top,
     explained,
@@ -28,8 +28,8 @@ from .automa_support import (
 
 #: the itinerary card used below and its four regions, in priority order
 ITINERARY = 1
-R1, R2, R3, R4 = COMPS.itineraries[ITINERARY].regions
-OTHER = [r for r in COMPS.regions if r not in (R1, R2, R3, R4)]
+R1, R2, R3, R4 = COMPONENTS.itineraries[ITINERARY].regions
+OTHER = [r for r in COMPONENTS.regions if r not in (R1, R2, R3, R4)]
 
 
 def automa_holding(*cards: int, sent: tuple[int, ...] = (), **kw: str) -> PostcardsState:
@@ -44,7 +44,7 @@ def held(state: PostcardsState) -> list[int]:
 
 
 def unplayed_postcard(card: int) -> OwnedPostcard:
-    info = COMPS.postcards[card]
+    info = COMPONENTS.postcards[card]
     return OwnedPostcard(card, [False] * len(info.stamps), [False] * len(info.souvenirs))
 
 
@@ -53,8 +53,8 @@ def first(region: int, n: int = 0) -> int:
 
 
 def assert_one_per_itinerary_region(state: PostcardsState) -> None:
-    regions = [COMPS.postcards[c].region for c in held(state)]
-    itinerary = COMPS.itineraries[state.players[AUTOMA].itinerary].regions
+    regions = [COMPONENTS.postcards[c].region for c in held(state)]
+    itinerary = COMPONENTS.itineraries[state.players[AUTOMA].itinerary].regions
     for region in itinerary:
         assert regions.count(region) <= 1, f"two postcards of itinerary region {region}"
 
@@ -171,7 +171,7 @@ def test_no_postcard_anywhere_means_a_stamp_instead() -> None:
     state.postcard_row = [EMPTY, EMPTY, EMPTY]
     state.postcard_deck = []  # out of the game for this test (conservation not checked)
     travel_row(state, "", "", "yellow.postcard")
-    event = explained(automa.play_slot(COMPS, state, AUTOMA, 2))
+    event = explained(automa.play_slot(COMPONENTS, state, AUTOMA, 2))
     assert event.data["result"] == "stamp"
     assert "no postcard left to take" in said(event)
 
@@ -217,15 +217,15 @@ def test_no_refresh_when_no_postcard_is_left_to_reveal_pc202() -> None:
 def test_postcard_effect_respects_one_postcard_per_itinerary_region() -> None:
     source = next(
         p
-        for p in COMPS.postcards.values()
+        for p in COMPONENTS.postcards.values()
         if p.souvenirs[0].effect.kind == "postcard" and p.region == R1
     )
     state = automa_holding(source.id)
     state.players[AUTOMA].region = next(
         r
-        for r in COMPS.regions
+        for r in COMPONENTS.regions
         if source.souvenirs[0].campsite
-        in [COMPS.campsites[c].type for c in COMPS.regions[r].campsites]
+        in [COMPONENTS.campsites[c].type for c in COMPONENTS.regions[r].campsites]
     )
     postcard_row(state, first(OTHER[0]), first(OTHER[1]), first(OTHER[2]))
     other_r1 = next(c for c in postcards_where(lambda p: p.region == R1) if c != source.id)

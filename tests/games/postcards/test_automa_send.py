@@ -10,7 +10,7 @@ from mailbag.games.postcards.state import EMPTY, PostcardsState
 
 from .automa_support import (
     AUTOMA,
-    COMPS,
+    COMPONENTS,
     explained,
     fill_all_stamps_but,
     give,
@@ -32,9 +32,11 @@ def almost_complete(region: int = 8) -> tuple[PostcardsState, int, str]:
     give(state, AUTOMA, card)
     fill_all_stamps_but(state, AUTOMA, card, 0)
     state.players[AUTOMA].region = next(
-        r for r in COMPS.regions if r != region and r not in COMPS.regions[region].adjacent
+        r
+        for r in COMPONENTS.regions
+        if r != region and r not in COMPONENTS.regions[region].adjacent
     )
-    missing = COLOURS[COMPS.postcards[card].stamp_colours[0]]
+    missing = COLOURS[COMPONENTS.postcards[card].stamp_colours[0]]
     travel_row(state, f"{missing}.movement")
     return state, card, missing
 
@@ -47,9 +49,9 @@ def test_a_full_postcard_is_sent_at_once_from_anywhere_pc16() -> None:
     owned = owned_postcard(state, AUTOMA, card)
     assert owned.sent
     assert not any(owned.stamps) and not any(owned.souvenirs)
-    stamps = len(COMPS.postcards[card].stamps)
+    stamps = len(COMPONENTS.postcards[card].stamps)
     assert state.supply == supply - 1 + stamps  # the last stamp, then all tokens back
-    assert state.players[AUTOMA].points == COMPS.postcards[card].points
+    assert state.players[AUTOMA].points == COMPONENTS.postcards[card].points
     assert state.players[AUTOMA].gifts == [gift]
     assert state.gift_row[0] != EMPTY  # refilled from the gift deck
     assert "sent at once" in said(event) and "leftmost gift card" in said(event)
@@ -91,7 +93,7 @@ def test_only_a_complete_postcard_is_sent() -> None:
     card = postcard_of(8, lambda p: len(p.stamps) >= 3)
     give(state, AUTOMA, card)
     fill_all_stamps_but(state, AUTOMA, card, 0, 1)
-    colour = COLOURS[COMPS.postcards[card].stamp_colours[0]]
+    colour = COLOURS[COMPONENTS.postcards[card].stamp_colours[0]]
     travel_row(state, f"{colour}.movement")
     play_slot(state, 1)
     assert not owned_postcard(state, AUTOMA, card).sent
@@ -103,8 +105,8 @@ def test_two_postcards_completed_in_one_turn_are_both_sent() -> None:
     give(state, AUTOMA, a, b)
     fill_all_stamps_but(state, AUTOMA, a, 0)
     fill_all_stamps_but(state, AUTOMA, b, 0)
-    ca = COLOURS[COMPS.postcards[a].stamp_colours[0]]
-    cb = COLOURS[COMPS.postcards[b].stamp_colours[0]]
+    ca = COLOURS[COMPONENTS.postcards[a].stamp_colours[0]]
+    cb = COLOURS[COMPONENTS.postcards[b].stamp_colours[0]]
     travel_row(state, f"{ca}.movement", f"{cb}.movement")
     play(state)
     assert owned_postcard(state, AUTOMA, a).sent and owned_postcard(state, AUTOMA, b).sent
@@ -115,7 +117,7 @@ def test_two_postcards_completed_in_one_turn_are_both_sent() -> None:
 
 
 def gift(name: str) -> int:
-    index = COMPS.gift_index(name)
+    index = COMPONENTS.gift_index(name)
     assert index is not None, name
     return index
 
@@ -133,14 +135,14 @@ def holding_gifts(edition: str, *names: str) -> PostcardsState:
 
 def test_english_edition_every_automa_gift_is_worth_3() -> None:
     state = holding_gifts("en", "car", "snow_globe", "snow_globe", "keychain.beach")
-    score = scoring.score_of(COMPS, state, AUTOMA)
+    score = scoring.score_of(COMPONENTS, state, AUTOMA)
     assert score.breakdown["gifts (automa)"] == 12
     assert not any(k.startswith(("keychain", "snow", "caravan")) for k in score.breakdown)
 
 
 def test_dutch_edition_lightning_gifts_3_bell_gifts_as_for_a_player() -> None:
     state = holding_gifts("nl", "car", "road_map", "snow_globe", "snow_globe")
-    score = scoring.score_of(COMPS, state, AUTOMA)
+    score = scoring.score_of(COMPONENTS, state, AUTOMA)
     assert score.breakdown["gifts (automa)"] == 6
     assert score.breakdown["snow globes"] == 6
 
@@ -148,12 +150,12 @@ def test_dutch_edition_lightning_gifts_3_bell_gifts_as_for_a_player() -> None:
 def test_a_players_gifts_are_not_scored_as_automa_gifts() -> None:
     state = table()
     state.players[0].gifts.append(state.gift_deck.pop())
-    assert "gifts (automa)" not in scoring.score_of(COMPS, state, 0).breakdown
+    assert "gifts (automa)" not in scoring.score_of(COMPONENTS, state, 0).breakdown
 
 
 def test_sent_postcards_of_the_automa_count_for_its_itinerary() -> None:
     state = table()
-    regions = COMPS.itineraries[state.players[AUTOMA].itinerary].regions
+    regions = COMPONENTS.itineraries[state.players[AUTOMA].itinerary].regions
     cards = [postcard_of(r) for r in regions[:3]]
     give(state, AUTOMA, *cards, sent=cards)
-    assert scoring.score_of(COMPS, state, AUTOMA).breakdown["itinerary"] == 7
+    assert scoring.score_of(COMPONENTS, state, AUTOMA).breakdown["itinerary"] == 7

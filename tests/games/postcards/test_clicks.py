@@ -14,7 +14,7 @@ from mailbag.games.postcards import GAME
 from mailbag.games.postcards.clicks import board_data, map_geometry, shared_border
 from mailbag.games.postcards.state import Frame, PostcardsState
 
-from .builder import COMPS, Builder, run
+from .builder import COMPONENTS, Builder, run
 
 #: the shapes of every id a click path may hold (the board draws each of these once)
 ID = re.compile(
@@ -63,7 +63,7 @@ def test_a_pair_is_two_cards_then_a_button() -> None:
 
 def test_a_card_of_no_use_is_played_with_a_button() -> None:
     b = Builder(seats=2).hand(0, "green.camp", "green.camp", "green.movement").region(0, 8)
-    b.camps(1, *COMPS.regions[8].campsites)  # no free campsite, no green stamp space
+    b.camps(1, *COMPONENTS.regions[8].campsites)  # no free campsite, no green stamp space
     got = paths(b.state)
     assert got["play green.camp none"] == ("hand:green.camp", "do:none")
 
@@ -124,9 +124,9 @@ def test_shared_border() -> None:
 
 
 def test_borders_follow_the_component_adjacency() -> None:
-    geo = map_geometry(COMPS)
-    assert sorted(geo["regions"]) == sorted(COMPS.regions)
-    pairs = {(r, a) for r, region in COMPS.regions.items() for a in region.adjacent if r < a}
+    geo = map_geometry(COMPONENTS)
+    assert sorted(geo["regions"]) == sorted(COMPONENTS.regions)
+    pairs = {(r, a) for r, region in COMPONENTS.regions.items() for a in region.adjacent if r < a}
     links = {(link["a"], link["b"]): link for link in geo["links"]}
     assert set(links) == pairs
     ferries = sorted(pair for pair, link in links.items() if "ferry" in link)
@@ -145,23 +145,23 @@ def test_borders_follow_the_component_adjacency() -> None:
 
 
 def test_campsites_stand_inside_the_drawing() -> None:
-    geo = map_geometry(COMPS)
+    geo = map_geometry(COMPONENTS)
     drawn = [site["id"] for region in geo["regions"].values() for site in region["sites"]]
-    assert sorted(drawn) == sorted(COMPS.campsites)
+    assert sorted(drawn) == sorted(COMPONENTS.campsites)
     for region in geo["regions"].values():
         for site in region["sites"]:
             assert 0 < site["x"] < 1000 and 0 < site["y"] < 1000
 
 
 def test_board_data_is_json_and_in_the_readers_language() -> None:
-    english = board_data(COMPS)
+    english = board_data(COMPONENTS)
     msgspec.json.encode(english)
     assert english["words"]["your_turn"] == "Your turn"
     assert english["automa_slots"] == {"automa:easy": 3, "automa:normal": 4, "automa:expert": 5}
     with use_language("nl"):
-        dutch = board_data(COMPS)
+        dutch = board_data(COMPONENTS)
     with use_language("es"):
-        spanish = board_data(COMPS)
+        spanish = board_data(COMPONENTS)
     assert dutch["words"]["your_turn"] != "Your turn"
     assert spanish["words"]["your_turn"] != "Your turn"
     assert dutch["gifts"]["road_map"]["title"] != "Road Map"

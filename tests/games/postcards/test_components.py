@@ -14,7 +14,7 @@ from mailbag.core import ComponentError, new_game
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.components import load_components, parse_components
 
-COMPS = GAME.comps
+COMPONENTS = GAME.components
 TEXT = (
     resources.files("mailbag.games.postcards")
     .joinpath("data/components.toml")
@@ -23,23 +23,23 @@ TEXT = (
 
 
 def test_shipped_set_has_the_printed_counts() -> None:
-    assert len(COMPS.regions) == 13
-    assert sum(k.copies for k in COMPS.travel) == 72
-    assert len(COMPS.postcards) == 52
-    assert len(COMPS.itineraries) == 13
-    assert sum(g.copies for g in COMPS.gifts) == 25
-    assert COMPS.tokens == 60
-    assert COMPS.camps == 13
+    assert len(COMPONENTS.regions) == 13
+    assert sum(k.copies for k in COMPONENTS.travel) == 72
+    assert len(COMPONENTS.postcards) == 52
+    assert len(COMPONENTS.itineraries) == 13
+    assert sum(g.copies for g in COMPONENTS.gifts) == 25
+    assert COMPONENTS.tokens == 60
+    assert COMPONENTS.camps == 13
 
 
 def test_travel_cards_are_4_colours_by_3_actions_by_6() -> None:
-    kinds = {(k.colour, k.action): k.copies for k in COMPS.travel}
+    kinds = {(k.colour, k.action): k.copies for k in COMPONENTS.travel}
     assert len(kinds) == 12 and set(kinds.values()) == {6}
 
 
 def test_gift_mix_follows_the_rulings() -> None:
     by_kind: Counter[str] = Counter()
-    for g in COMPS.gifts:
+    for g in COMPONENTS.gifts:
         by_kind[g.effect] += g.copies
     assert by_kind == {
         "car": 3,
@@ -50,57 +50,59 @@ def test_gift_mix_follows_the_rulings() -> None:
         "snow_globe": 4,
         "stamp_collection": 4,
     }
-    assert sorted(g.numbers["campsite"] for g in COMPS.gifts if g.effect == "keychain") == sorted(
-        ["beach", "mountain", "forest", "lake", "village"]
-    )
-    lightning = {g.effect for g in COMPS.gifts if g.lightning}
+    assert sorted(
+        g.numbers["campsite"] for g in COMPONENTS.gifts if g.effect == "keychain"
+    ) == sorted(["beach", "mountain", "forest", "lake", "village"])
+    lightning = {g.effect for g in COMPONENTS.gifts if g.lightning}
     assert lightning == {"car", "hiking_guide", "road_map", "stamp_collection"}
-    assert all((g.use is not None) == g.lightning != (g.score is not None) for g in COMPS.gifts)
+    assert all(
+        (g.use is not None) == g.lightning != (g.score is not None) for g in COMPONENTS.gifts
+    )
 
 
 def test_map_regions_numbers_and_adjacency_pc_1() -> None:
-    names = {n: r.name for n, r in COMPS.regions.items()}
+    names = {n: r.name for n, r in COMPONENTS.regions.items()}
     assert names[2] == "Hauts-de-France" and names[8] == "Occitanie"
     assert names[9] == "Nouvelle-Aquitaine" and names[7] == "Corse"
-    assert 9 in COMPS.regions[8].adjacent  # the rulebook's movement example
-    assert COMPS.regions[7].adjacent == (6,)  # PC-1: Corse by ferry to PACA only
-    for n, region in COMPS.regions.items():
+    assert 9 in COMPONENTS.regions[8].adjacent  # the rulebook's movement example
+    assert COMPONENTS.regions[7].adjacent == (6,)  # PC-1: Corse by ferry to PACA only
+    for n, region in COMPONENTS.regions.items():
         for other in region.adjacent:
-            assert n in COMPS.regions[other].adjacent
+            assert n in COMPONENTS.regions[other].adjacent
 
 
 def test_campsites_per_region() -> None:
-    sizes = {n: len(r.campsites) for n, r in COMPS.regions.items()}
+    sizes = {n: len(r.campsites) for n, r in COMPONENTS.regions.items()}
     assert sizes[2] == 5  # the best-traveller example scores 5 in Hauts-de-France
     assert sizes[7] == 3  # Corse
     assert all(3 <= s <= 6 for s in sizes.values())
     assert sum(sizes.values()) == 56
-    assert [c for r in sorted(COMPS.regions) for c in COMPS.regions[r].campsites] == list(
+    assert [c for r in sorted(COMPONENTS.regions) for c in COMPONENTS.regions[r].campsites] == list(
         range(1, 57)
     )
 
 
 def test_postcards_four_per_region_points_rise_with_stamps() -> None:
-    per_region = Counter(p.region for p in COMPS.postcards.values())
+    per_region = Counter(p.region for p in COMPONENTS.postcards.values())
     assert set(per_region.values()) == {4}
-    for p in COMPS.postcards.values():
+    for p in COMPONENTS.postcards.values():
         assert 2 <= len(p.stamps) <= 5 and 1 <= len(p.souvenirs) <= 3
         assert 4 <= p.points <= 12
-    colours = Counter(c for p in COMPS.postcards.values() for c in p.stamps)
+    colours = Counter(c for p in COMPONENTS.postcards.values() for c in p.stamps)
     assert max(colours.values()) - min(colours.values()) <= 2
-    types = Counter(s.campsite for p in COMPS.postcards.values() for s in p.souvenirs)
+    types = Counter(s.campsite for p in COMPONENTS.postcards.values() for s in p.souvenirs)
     assert max(types.values()) - min(types.values()) <= 2
 
 
 def test_itineraries_one_per_start_region_four_other_regions() -> None:
-    assert sorted(i.start for i in COMPS.itineraries.values()) == list(range(1, 14))
-    for itinerary in COMPS.itineraries.values():
+    assert sorted(i.start for i in COMPONENTS.itineraries.values()) == list(range(1, 14))
+    for itinerary in COMPONENTS.itineraries.values():
         assert len(set(itinerary.regions)) == 4 and itinerary.start not in itinerary.regions
 
 
 def test_board_sides() -> None:
-    a = {n: e.label() for n, e in COMPS.board["A"].items()}
-    b = {n: e.label() for n, e in COMPS.board["B"].items()}
+    a = {n: e.label() for n, e in COMPONENTS.board["A"].items()}
+    b = {n: e.label() for n, e in COMPONENTS.board["B"].items()}
     assert a == {4: "stamp", 7: "movement", 10: "plus"}
     assert b == {4: "star 1", 7: "star 2", 10: "star 3"}
 
@@ -126,14 +128,14 @@ ALWAYS_TOTALS = {"itinerary cards", "gift cards", "Stamp/Souvenir tokens", "regi
 
 def _totals() -> dict[str, int]:
     return {
-        "Travel cards": sum(k.copies for k in COMPS.travel),
-        "postcards": len(COMPS.postcards),
-        "itinerary cards": len(COMPS.itineraries),
-        "gift cards": sum(g.copies for g in COMPS.gifts),
-        "Stamp/Souvenir tokens": COMPS.tokens,
-        "camp tokens per player": COMPS.camps,
-        "regions": len(COMPS.regions),
-        "campsites": len(COMPS.campsites),
+        "Travel cards": sum(k.copies for k in COMPONENTS.travel),
+        "postcards": len(COMPONENTS.postcards),
+        "itinerary cards": len(COMPONENTS.itineraries),
+        "gift cards": sum(g.copies for g in COMPONENTS.gifts),
+        "Stamp/Souvenir tokens": COMPONENTS.tokens,
+        "camp tokens per player": COMPONENTS.camps,
+        "regions": len(COMPONENTS.regions),
+        "campsites": len(COMPONENTS.campsites),
     }
 
 
@@ -185,9 +187,9 @@ def test_other_counts_play_when_consistent() -> None:
     text = TEXT[:start] + TEXT[end:]
     text = text.replace("copies = 6", "copies = 5", 1).replace("tokens = 60", "tokens = 50")
     text = text.replace("camps = 13", "camps = 10")
-    comps = parse_components(text, "mine.toml")
-    assert len(comps.postcards) == 51 and sum(k.copies for k in comps.travel) == 71
-    assert comps.tokens == 50 and comps.camps == 10
+    components = parse_components(text, "mine.toml")
+    assert len(components.postcards) == 51 and sum(k.copies for k in components.travel) == 71
+    assert components.tokens == 50 and components.camps == 10
     game = GAME.with_component_text(text, "mine.toml")
     state = new_game(game, 4, {}, 1)
     inventory = game.inventory(state)
@@ -338,8 +340,8 @@ def test_with_components_plays_with_a_user_file(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     game = GAME.with_components(path)
-    assert game.comps.postcards[17].points == 15
-    assert GAME.comps.postcards[17].points == 5  # the shipped set is untouched
+    assert game.components.postcards[17].points == 15
+    assert GAME.components.postcards[17].points == 5  # the shipped set is untouched
     state = new_game(game, 2, {}, 3)
     assert game.inventory(state)["postcard:17"] == 1
 

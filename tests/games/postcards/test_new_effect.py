@@ -56,9 +56,9 @@ GAME_WITH_COIN = GAME.with_component_text(_text(), "coin.toml")
 
 def test_a_made_up_souvenir_effect_scores_for_a_player() -> None:
     game = GAME_WITH_COIN
-    kind = game.comps.effects[game.comps.effect_index["coin"]]
+    kind = game.components.effects[game.components.effect_index["coin"]]
     assert (kind.title, kind.abbrev, kind.carries_points) == ("Coin", "$", False)
-    souvenir = game.comps.postcards[29].souvenirs[1]
+    souvenir = game.components.postcards[29].souvenirs[1]
     assert souvenir.effect.label() == "coin" and souvenir.campsite == "beach"
     state = Builder(2, game=game).hand(0, "green.camp").region(0, 8).postcard(0, 29).state
     state = run(state, "play green.camp action 33", game=game)
@@ -84,8 +84,8 @@ def test_a_made_up_board_effect_scores_for_the_4th_camp() -> None:
 def test_a_made_up_effect_is_resolved_by_the_automa_at_once() -> None:
     game = GAME_WITH_COIN
     state = Builder(("player", "automa:normal"), game=game).state
-    card = AutomaCard(game.comps, state, 1)
+    card = AutomaCard(game.components, state, 1)
     before = state.players[1].points
-    card.effect(game.comps.postcards[29].souvenirs[1].effect)
+    card.effect(game.components.postcards[29].souvenirs[1].effect)
     assert state.players[1].points == before + 2
     assert [(s["rule"], s["text"]) for s in card.steps] == [("PC-15", "coin: +2 points")]

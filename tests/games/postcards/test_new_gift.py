@@ -54,15 +54,15 @@ help = "end of game: 2 points per postcard you sent"
 """
 
 
-def tandem(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
+def tandem(components: Components, state: PostcardsState, seat: int) -> list[Event]:
     """The lightning behaviour: a movement and a camp kept for later this turn (PC-4)."""
     for name in ("movement", "camp"):
-        comps.action(name).rule.keep(state.turn, 1)
+        components.action(name).rule.keep(state.turn, 1)
     return [Event("tandem", f"seat {seat} rides the tandem", {"seat": seat})]
 
 
 def per_postcard_sent(
-    comps: Components, state: PostcardsState, seat: int, copies: int, *, points: int
+    components: Components, state: PostcardsState, seat: int, copies: int, *, points: int
 ) -> int:
     """The bell behaviour: ``points`` per postcard sent, for each card held."""
     return copies * points * sum(1 for o in state.players[seat].postcards if o.sent)
@@ -77,12 +77,12 @@ GAME_WITH_GIFTS = GAME.with_component_text(SHIPPED + NEW_GIFTS, "x.toml")
 
 
 def test_the_new_gifts_are_kinds_of_the_component_set() -> None:
-    comps = GAME_WITH_GIFTS.comps
-    tandem_kind = comps.gifts[comps.gift_names["tandem"]]
+    components = GAME_WITH_GIFTS.components
+    tandem_kind = components.gifts[components.gift_names["tandem"]]
     assert (tandem_kind.title, tandem_kind.copies, tandem_kind.lightning) == ("Tandem", 2, True)
-    album = comps.gifts[comps.gift_names["album"]]
+    album = components.gifts[components.gift_names["album"]]
     assert album.numbers == {"points": 2} and album.breakdown == "postcard album"
-    assert sum(g.copies for g in comps.gifts) == 28  # counts are the data's own
+    assert sum(g.copies for g in components.gifts) == 28  # counts are the data's own
     state = new_game(GAME_WITH_GIFTS, 2, {}, 4)
     inventory = GAME_WITH_GIFTS.inventory(state)
     assert inventory["gift:tandem"] == 2 and inventory["gift:album"] == 1
@@ -137,7 +137,9 @@ def test_a_made_up_bell_gift_scores_on_its_own_line() -> None:
     automa = Builder(seats, game=game).gift(1, "album", "tandem")
     assert game.scores(automa.state)[1].breakdown["gifts (automa)"] == 6
     # the shipped set has neither
-    assert GAME.comps.gift_index("album") is None and GAME.comps.gift_index("tandem") is None
+    assert (
+        GAME.components.gift_index("album") is None and GAME.components.gift_index("tandem") is None
+    )
 
 
 def test_games_with_the_made_up_gifts_play_to_the_end() -> None:

@@ -12,7 +12,7 @@ from mailbag.core.records import load, replay
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.game import inventory
 
-from .builder import COMPS, Builder, run
+from .builder import COMPONENTS, Builder, run
 
 OPTIONS = GAME.spec.contract_option_sets()
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
@@ -23,7 +23,7 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
 def test_random_playouts_end_and_conserve_components(seats: int, options: dict[str, str]) -> None:
     for seed in range(2):
         state = new_game(GAME, seats, options, seed)
-        start = inventory(COMPS, state)
+        start = inventory(COMPONENTS, state)
         rng = Rng.from_seed(seed, 17)
         steps = 0
         while not GAME.is_over(state):
@@ -33,11 +33,11 @@ def test_random_playouts_end_and_conserve_components(seats: int, options: dict[s
             action = legal[rng.randbelow(len(legal))]
             if steps % 7 == 0:
                 state, _ = apply(GAME, state, seat, action)
-                assert inventory(COMPS, state) == start
+                assert inventory(COMPONENTS, state) == start
             else:
                 GAME.apply_in_place(state, seat, action)
             steps += 1
-        assert inventory(COMPS, state) == start
+        assert inventory(COMPONENTS, state) == start
         for score in GAME.scores(state):
             assert score.total == sum(score.breakdown.values())
         assert min(GAME.ranking(state)) == 1

@@ -30,14 +30,14 @@ def test_a_solo_position_in_named_parts_topped_up_from_the_seed() -> None:
         travel_row=["green.postcard"],
         current=0,
     )
-    comps = GAME.comps
+    components = GAME.components
     me = state.players[0]
     assert me.region == 11
-    assert len(me.hand) == 5 and comps.travel_names["red.camp"] in me.hand
+    assert len(me.hand) == 5 and components.travel_names["red.camp"] in me.hand
     assert [(o.card, o.stamps) for o in me.postcards] == [(29, [True, False])]
-    assert state.travel_row[0] == comps.travel_names["green.postcard"]
+    assert state.travel_row[0] == components.travel_names["green.postcard"]
     assert all(k >= 0 for k in state.travel_row)  # the empty slots refilled (PC-11)
-    assert state.supply == comps.tokens - 1  # one stamp on the postcard
+    assert state.supply == components.tokens - 1  # one stamp on the postcard
     assert GAME.inventory(state) == GAME.inventory(new_game(GAME, SOLO, {}, 0))
     assert describe(state)["players"][0]["region"] == "Bretagne"
     # and it plays on: a legal action applies

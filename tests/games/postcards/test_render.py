@@ -11,7 +11,7 @@ from mailbag.games.postcards import GAME
 from mailbag.games.postcards.render import wrap
 from mailbag.tui.sections import split_render
 
-from .builder import COMPS, Builder
+from .builder import COMPONENTS, Builder
 
 
 def _text(builder: Builder, seat: int | None = 0) -> str:
@@ -53,7 +53,7 @@ def test_region_names_are_whole_and_lines_fit_80_columns() -> None:
     builder = Builder(seats).postcard(0, 36).postcard(0, 52).gift(0, "keychain.mountain")
     for seat in (0, 1, None):
         text = _text(builder, seat)
-        for region in COMPS.regions.values():
+        for region in COMPONENTS.regions.values():
             assert f"{region.number:>2} {region.name} " in text
         assert "Bourgogne-Franche-Comté" in text and "Provence-Alpes-Côte d'Azur" in text
         assert max(len(line) for line in text.splitlines()) <= 80

@@ -10,7 +10,7 @@ from mailbag.core import Rng, apply, new_game
 from mailbag.games.postcards import GAME, rules
 from mailbag.games.postcards.state import PostcardsState
 
-from .builder import COMPS, Builder, gift, run
+from .builder import COMPONENTS, Builder, gift, run
 
 
 def _shuffled(rng: Rng, cards: list[int]) -> list[int]:
@@ -60,7 +60,7 @@ def test_rules_1_refills_at_the_next_draw_as_mailbag_0_1_did() -> None:
 def test_a_card_reaching_the_pile_of_an_empty_deck_forms_a_new_deck_pc_10a() -> None:
     builder = Builder().gift(0, "car")
     for g in list(builder.state.gift_deck):  # every other gift in seat 1's hands
-        builder.gift(1, COMPS.gifts[g].name)
+        builder.gift(1, COMPONENTS.gifts[g].name)
     state = builder.state
     assert state.gift_deck == [] and state.gift_discard == []
     after, _ = apply(GAME, state, 0, GAME.parse_action("gift car"))

@@ -13,7 +13,7 @@ from mailbag.games.postcards import GAME, scoring
 from mailbag.games.postcards.automa import DIFFICULTY_CARDS
 from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS
 
-from .builder import COMPS, Builder, run
+from .builder import COMPONENTS, Builder, run
 
 LANGUAGES = ("nl", "es")
 NAMES = ["seat 0", "seat 1", "seat 2", "seat 3"]
@@ -22,12 +22,12 @@ NAMES = ["seat 0", "seat 1", "seat 2", "seat 3"]
 def _names_in_the_data() -> list[tuple[str | None, str]]:
     """(context, text) of every name and help text of the shipped component data."""
     names: list[tuple[str | None, str]] = []
-    names += [("region", r.name) for r in COMPS.regions.values()]
-    for a in COMPS.actions:
+    names += [("region", r.name) for r in COMPONENTS.regions.values()]
+    for a in COMPONENTS.actions:
         names += [("action", a.name), ("action", a.title), (None, a.help)]
-    for e in COMPS.effects:
+    for e in COMPONENTS.effects:
         names += [("effect", e.name), ("effect", e.title), (None, e.help)]
-    for g in COMPS.gifts:
+    for g in COMPONENTS.gifts:
         names += [("gift", g.title), (None, g.help)]
         if g.breakdown:
             names.append(("score", g.breakdown))

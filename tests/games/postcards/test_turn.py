@@ -8,7 +8,7 @@ from mailbag.core import IllegalAction, OptionError, SeatError, new_game
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.state import EMPTY
 
-from .builder import COMPS, Builder, act, kind, legal, run
+from .builder import COMPONENTS, Builder, act, kind, legal, run
 
 # -- set-up ---------------------------------------------------------------------------------------
 
@@ -25,7 +25,7 @@ def test_setup_follows_the_rulebook() -> None:
     assert state.supply == 60 and state.bonus == EMPTY
     assert len(state.unused_itineraries) == 9
     for player in state.players:
-        assert player.region == COMPS.itineraries[player.itinerary].start
+        assert player.region == COMPONENTS.itineraries[player.itinerary].start
         assert player.camps == [] and player.points == 0
     assert GAME.deciders(state) == (state.first_player,)
 

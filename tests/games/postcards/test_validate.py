@@ -38,7 +38,7 @@ from mailbag.games.postcards.state import (
 )
 from mailbag.games.postcards.turn import ROUND_LIMIT
 
-from .builder import COMPS, Builder, gift, run
+from .builder import COMPONENTS, Builder, gift, run
 
 #: the other seats' hands in built positions (at most 3 copies of a kind for 4 seats)
 OTHER_HAND = ("red.postcard", "blue.postcard", "green.postcard", "yellow.movement", "yellow.camp")
@@ -114,7 +114,7 @@ def stalled(builder: Builder) -> Builder:
     spares = iter(sorted(state.postcard_deck, reverse=True))
     while state.supply:
         card = next(spares)
-        spaces = len(COMPS.postcards[card].stamps)
+        spaces = len(COMPONENTS.postcards[card].stamps)
         take = min(state.supply, spaces - 1)
         stamps = [i < take for i in range(spaces)]
         builder.postcard(len(state.players) - 1, card, stamps=stamps)
@@ -176,7 +176,7 @@ def test_a_mid_turn_state_with_a_pending_decision_passes(
 
 def _sent(builder: Builder, card: int = 33) -> Builder:
     """Seat 0 has sent ``card`` (and scored it), so it may hold one gift."""
-    return builder.postcard(0, card, sent=True).points(0, COMPS.postcards[card].points)
+    return builder.postcard(0, card, sent=True).points(0, COMPONENTS.postcards[card].points)
 
 
 def test_pending_gift_hiking_road_map_and_stamp_collection_pass() -> None:
@@ -197,7 +197,7 @@ def test_drawing_and_end_game_bonus_states_pass() -> None:
     builder = table()
     for card in (33, 34, 35, 36):
         _sent(builder, card)
-    builder.points(0, sum(COMPS.postcards[c].points for c in (33, 34, 35, 36)))
+    builder.points(0, sum(COMPONENTS.postcards[c].points for c in (33, 34, 35, 36)))
     state = builder.state
     state.bonus, state.ending = 0, True
     passes(state)
@@ -259,11 +259,11 @@ def test_an_all_automa_table_is_refused() -> None:
 def test_travel_cards_counted_by_kind() -> None:
     state = dealt()
     state.travel_discard.append(state.travel_deck[-1])
-    name = COMPS.travel[state.travel_deck[-1]].name
+    name = COMPONENTS.travel[state.travel_deck[-1]].name
     refused(state, f"there are 7 {name} travel cards", "the travel deck", "the travel discard")
     state = dealt()
     lost = state.travel_deck.pop(0)
-    refused(state, f"{COMPS.travel[lost].name} travel card(s) missing", "the game has 6")
+    refused(state, f"{COMPONENTS.travel[lost].name} travel card(s) missing", "the game has 6")
     state = dealt()
     state.players[0].hand[0] = 12
     refused(state, "seat 0's hand holds an unknown travel card kind 12")
@@ -419,13 +419,13 @@ def test_an_automa_has_no_hand_no_full_postcard_and_one_postcard_per_itinerary_r
     refused(state, f"postcard {owned.card} is fully stamped but not sent", "PC-16")
     state = dealt("player", "automa:normal")
     automa = state.players[1]
-    region = COMPS.itineraries[automa.itinerary].regions[0]
-    held = {COMPS.postcards[o.card].region for o in automa.postcards}
-    pair = [c for c in state.postcard_deck if COMPS.postcards[c].region == region]
+    region = COMPONENTS.itineraries[automa.itinerary].regions[0]
+    held = {COMPONENTS.postcards[o.card].region for o in automa.postcards}
+    pair = [c for c in state.postcard_deck if COMPONENTS.postcards[c].region == region]
     take = pair[: 1 if region in held else 2]
     for card in take:
         state.postcard_deck.remove(card)
-        info = COMPS.postcards[card]
+        info = COMPONENTS.postcards[card]
         automa.postcards.append(
             OwnedPostcard(card, [False] * len(info.stamps), [False] * len(info.souvenirs))
         )
@@ -440,7 +440,7 @@ def _four_sent(bonus: int = EMPTY, ending: bool = False) -> PostcardsState:
     cards = (33, 34, 35, 36)
     for card in cards:
         builder.postcard(0, card, sent=True)
-    builder.points(0, sum(COMPS.postcards[c].points for c in cards))
+    builder.points(0, sum(COMPONENTS.postcards[c].points for c in cards))
     state = builder.state
     state.bonus, state.ending = bonus, ending
     return state

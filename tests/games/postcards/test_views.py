@@ -8,7 +8,7 @@ from mailbag.core import IllegalAction, NotYourTurn, Rng, apply, canonical_json,
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.game import inventory
 
-from .builder import COMPS, Builder, act, legal, run
+from .builder import COMPONENTS, Builder, act, legal, run
 
 # -- what is public (PC-3) ------------------------------------------------------------------------
 
@@ -64,7 +64,7 @@ def test_determinize_redraws_hidden_sides_that_look_alike() -> None:
     for seed in range(40):
         world = GAME.determinize(view, Rng(seed))
         assert canonical_json(GAME.view(world, 0)) == canonical_json(view)
-        assert inventory(COMPS, world) == inventory(COMPS, state)
+        assert inventory(COMPONENTS, world) == inventory(COMPONENTS, state)
         assert GAME.legal_actions(world, 0) == GAME.legal_actions(state, 0)
         assert world.players[0].hand == state.players[0].hand
         seen_row.add(world.postcard_row[0])
@@ -90,7 +90,7 @@ def test_hiking_guide_draw_is_private_pc_3() -> None:
         view = GAME.view(state, observer)
         world = GAME.determinize(view, Rng(3))
         assert canonical_json(GAME.view(world, observer)) == canonical_json(view)
-        assert inventory(COMPS, world) == inventory(COMPS, state)
+        assert inventory(COMPONENTS, world) == inventory(COMPONENTS, state)
     _, events = act(state, "keep 1 2")
     assert any(e.kind == "keep" for e in events)
 
@@ -108,7 +108,7 @@ def test_events_private_draw_has_a_public_twin() -> None:
     public = [e for e in events if e.to is None and e.kind == "draw"]
     private = [e for e in events if e.to == (0,)]
     assert public and "card" not in public[0].data
-    assert private and private[0].data["card"] in {k.name for k in COMPS.travel}
+    assert private and private[0].data["card"] in {k.name for k in COMPONENTS.travel}
 
 
 # -- rendering and labels -------------------------------------------------------------------------

@@ -82,15 +82,15 @@ ACTION_FRAMES: Final = frozenset({JOKER, ROAD_MOVE, ROAD_CAMP})
 # -- legal actions ----------------------------------------------------------------------------
 
 
-def legal_actions(comps: Components, state: PostcardsState, seat: int) -> list[Action]:
+def legal_actions(components: Components, state: PostcardsState, seat: int) -> list[Action]:
     if state.over or seat != state.current or state.players[seat].kind != "player":
         return []
     t = state.turn
     if t.stack:
-        return frame_actions(comps, state, seat, t.stack[-1])
+        return frame_actions(components, state, seat, t.stack[-1])
     if t.drawing:
-        return draw_actions(comps, state)
-    return main_actions(comps, state, seat)
+        return draw_actions(components, state)
+    return main_actions(components, state, seat)
 
 
 def _open_spaces(state: PostcardsState, seat: int, tab: ActionTables) -> list[tuple[int, int, int]]:
@@ -127,10 +127,10 @@ def _open_by_colour(
     return groups
 
 
-def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Action]:
+def main_actions(components: Components, state: PostcardsState, seat: int) -> list[Action]:
     """The decisions with nothing pending. PC-105: sending and lightning gifts are offered
     here, i.e. at any moment of the turn between decisions, before ``end``."""
-    tab = tables(comps)
+    tab = tables(components)
     player = state.players[seat]
     hand = player.hand
     t = state.turn
@@ -148,7 +148,7 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
             a = tab.kind_action[k]
             targets = aims[a]
             if targets is None:
-                targets = aims[a] = rules_[a].targets(comps, state, seat)
+                targets = aims[a] = rules_[a].targets(components, state, seat)
             if targets:
                 menus = tab.play_action[k]
                 menu = menus.menus.get(targets)
@@ -164,7 +164,7 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
             if rule.kept(t):
                 targets = aims[a]
                 if targets is None:
-                    targets = rule.targets(comps, state, seat)
+                    targets = rule.targets(components, state, seat)
                 actions += tab.use_action[a].menu(targets)
     postcard_region = tab.postcard_region
     region = player.region
@@ -180,21 +180,21 @@ def main_actions(comps: Components, state: PostcardsState, seat: int) -> list[Ac
 
 
 def _aimed(
-    comps: Components, state: PostcardsState, seat: int, tab: ActionTables, a: int
+    components: Components, state: PostcardsState, seat: int, tab: ActionTables, a: int
 ) -> list[Action]:
     """The decisions that carry out action ``a`` (``move R``, ``postcard``, ``camp S``)."""
-    return tab.verb_action[a].menu(tab.rules[a].targets(comps, state, seat))
+    return tab.verb_action[a].menu(tab.rules[a].targets(components, state, seat))
 
 
 def frame_actions(
-    comps: Components, state: PostcardsState, seat: int, frame: Frame
+    components: Components, state: PostcardsState, seat: int, frame: Frame
 ) -> list[Action]:
-    tab = tables(comps)
+    tab = tables(components)
     kind = frame.kind
     if kind == JOKER:  # PC-6: any action, or a stamp of any colour
         actions: list[Action] = []
         for a in range(len(tab.rules)):
-            actions += _aimed(comps, state, seat, tab, a)
+            actions += _aimed(components, state, seat, tab, a)
         return actions + [tab.stamp[card][i] for _, card, i in _open_spaces(state, seat, tab)]
     if kind == POSTCARD:
         actions = []
@@ -208,7 +208,7 @@ def frame_actions(
         actions = []
         if state.supply > 0:
             site_type = CAMPSITE_TYPES[frame.value]
-            spaces = rules.open_souvenir_spaces(comps, state, seat, site_type)
+            spaces = rules.open_souvenir_spaces(components, state, seat, site_type)
             actions = [tab.souvenir[card][i] for card, i in spaces]
         actions.append(tab.skip)
         return actions
@@ -216,23 +216,23 @@ def frame_actions(
         stamps = [tab.stamp[card][i] for _, card, i in _open_spaces(state, seat, tab)]
         return [*stamps, tab.skip]
     if kind == STAR:
-        if state.supply > 0 and rules.open_stamp_spaces(comps, state, seat):
+        if state.supply > 0 and rules.open_stamp_spaces(components, state, seat):
             return list(tab.stars)
         return tab.stars[:3]
     if kind == GIFT:  # PC-106: choosing a face-up gift is mandatory
         return [tab.pick[i] for i, g in enumerate(state.gift_row) if g != EMPTY]
     if kind == ROAD_MOVE:  # PC-10: a movement, then maybe a camp
-        return list(_aimed(comps, state, seat, tab, tab.movement))
+        return list(_aimed(components, state, seat, tab, tab.movement))
     if kind == ROAD_CAMP:
-        return [*_aimed(comps, state, seat, tab, tab.camp), tab.skip]
+        return [*_aimed(components, state, seat, tab, tab.camp), tab.skip]
     if kind == HIKING:
         cards = sorted(frame.cards)
         return [Action("keep", (a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :]]
     raise AssertionError(f"unknown frame {kind}")
 
 
-def draw_actions(comps: Components, state: PostcardsState) -> list[Action]:
-    tab = tables(comps)
+def draw_actions(components: Components, state: PostcardsState) -> list[Action]:
+    tab = tables(components)
     actions = [tab.draw_row[i] for i, c in enumerate(state.travel_row) if c != EMPTY]
     if state.travel_deck or state.travel_discard:
         actions.append(tab.draw_deck)
@@ -243,23 +243,23 @@ def draw_actions(comps: Components, state: PostcardsState) -> list[Action]:
 
 
 def apply_action(
-    comps: Components, state: PostcardsState, seat: int, action: Action
+    components: Components, state: PostcardsState, seat: int, action: Action
 ) -> list[Event]:
     """Carry out a legal action (the caller guarantees legality)."""
     t = state.turn
     verb, args = action.verb, action.args
     if verb == "draw":
-        return turn.draw_card(comps, state, None if args[0] == "deck" else int(args[1]) - 1)
+        return turn.draw_card(components, state, None if args[0] == "deck" else int(args[1]) - 1)
     if verb == "end":
-        return turn.end_turn(comps, state)
+        return turn.end_turn(components, state)
     frame = t.stack.pop() if t.stack else None
-    events = _apply(comps, state, seat, verb, args, frame)
-    turn.settle(comps, state)
+    events = _apply(components, state, seat, verb, args, frame)
+    turn.settle(components, state)
     return events
 
 
 def _apply(
-    comps: Components,
+    components: Components,
     state: PostcardsState,
     seat: int,
     verb: str,
@@ -269,11 +269,11 @@ def _apply(
     t = state.turn
     player = state.players[seat]
     if verb == "play":
-        k = comps.travel_index(str(args[0]))
+        k = components.travel_index(str(args[0]))
         assert k is not None
         player.hand.remove(k)
         t.played.append(k)
-        kind = comps.travel[k]
+        kind = components.travel[k]
         played = PLAYED.get(str(args[1]), PLAYED["action"])
         events = [Event("play", played, {"seat": seat, "card": kind.name, "as": str(args[1])})]
         if args[1] == "stamp":
@@ -281,10 +281,10 @@ def _apply(
         if args[1] == "none":  # PC-103
             return events
         target = int(args[2]) if len(args) > 2 else None
-        return events + comps.actions[kind.action_index].rule(comps, state, seat, target)
+        return events + components.actions[kind.action_index].rule(components, state, seat, target)
     if verb == "pair":
         for name in args:
-            k = comps.travel_index(str(name))
+            k = components.travel_index(str(name))
             assert k is not None
             player.hand.remove(k)
             t.played.append(k)
@@ -297,28 +297,28 @@ def _apply(
             )
         ]
     if verb == "use":  # a kept action (PC-4)
-        a = comps.action_index[str(args[0])]
-        comps.actions[a].rule.keep(t, -1)
-        return _act(comps, state, seat, a, args[1:])
+        a = components.action_index[str(args[0])]
+        components.actions[a].rule.keep(t, -1)
+        return _act(components, state, seat, a, args[1:])
     if verb == "send":
-        events = rules.send_postcard(comps, state, seat, int(args[0]))
+        events = rules.send_postcard(components, state, seat, int(args[0]))
         t.stack.append(Frame(GIFT))
         return events
     if verb == "gift":
-        return use_gift(comps, state, seat, str(args[0]))
+        return use_gift(components, state, seat, str(args[0]))
     assert frame is not None, f"{verb} needs a pending decision"
-    return _apply_frame(comps, state, seat, verb, args, frame)
+    return _apply_frame(components, state, seat, verb, args, frame)
 
 
 def _act(
-    comps: Components, state: PostcardsState, seat: int, a: int, args: tuple[int | str, ...]
+    components: Components, state: PostcardsState, seat: int, a: int, args: tuple[int | str, ...]
 ) -> list[Event]:
     """Carry out action ``a`` (Taking an Action) aimed at the target ``args`` name."""
-    return comps.actions[a].rule(comps, state, seat, int(args[0]) if args else None)
+    return components.actions[a].rule(components, state, seat, int(args[0]) if args else None)
 
 
 def _apply_frame(
-    comps: Components,
+    components: Components,
     state: PostcardsState,
     seat: int,
     verb: str,
@@ -329,9 +329,9 @@ def _apply_frame(
     if verb == "skip":
         return [Event("skip", N_("{seat} declines"), {"seat": seat, "choice": frame.kind})]
     if frame.kind in ACTION_FRAMES:  # an action after a pair (PC-6) or with the Road Map (PC-10)
-        a = tables(comps).verb_index.get(verb)
+        a = tables(components).verb_index.get(verb)
         if a is not None:
-            events = _act(comps, state, seat, a, args)
+            events = _act(components, state, seat, a, args)
             if frame.kind == ROAD_MOVE:
                 t.stack.append(Frame(ROAD_CAMP))
             return events
@@ -343,18 +343,18 @@ def _apply_frame(
         return rules.refresh_postcard_display(state)
     if verb == "take":
         slot = None if args[0] == "deck" else int(args[0]) - 1
-        return rules.take_postcard(comps, state, seat, slot)
+        return rules.take_postcard(components, state, seat, slot)
     if verb == "souvenir":
         card, space = int(args[0]), int(args[1]) - 1
-        events, effect = rules.place_souvenir(comps, state, seat, card, space)
+        events, effect = rules.place_souvenir(components, state, seat, card, space)
         if effect is not None:
-            events += gain_effect(comps, state, seat, effect)
+            events += gain_effect(components, state, seat, effect)
         return events
     if verb == "star":  # PC-5
         choice = str(args[0])
         if choice == "points":
             return rules.score(state, seat, frame.value, N_("star effect"))
-        convert_star(comps, state, seat, choice)
+        convert_star(components, state, seat, choice)
         return [
             Event(
                 "star",
@@ -367,7 +367,7 @@ def _apply_frame(
     if verb == "keep":
         kept = [int(args[0]), int(args[1])]
         for card in kept:
-            rules.gain_postcard(comps, state, seat, card)
+            rules.gain_postcard(components, state, seat, card)
         rules.discard_postcards(state, [c for c in frame.cards if c not in kept])  # PC-10
         return [
             Event(
@@ -382,14 +382,14 @@ def _apply_frame(
 # -- gift cards (PC-10) -----------------------------------------------------------------------
 
 
-def use_gift(comps: Components, state: PostcardsState, seat: int, name: str) -> list[Event]:
+def use_gift(components: Components, state: PostcardsState, seat: int, name: str) -> list[Event]:
     """Use (and discard) a lightning gift card: its kind's behaviour (PC-10)."""
-    g = comps.gift_index(name)
+    g = components.gift_index(name)
     assert g is not None
     player = state.players[seat]
     player.gifts.remove(g)
     rules.discard_gift(state, g)
-    gift = comps.gifts[g]
+    gift = components.gifts[g]
     assert gift.use is not None
     events = [Event("use_gift", N_("{seat} uses {gift}"), {"seat": seat, "gift": name})]
-    return events + gift.use(comps, state, seat)
+    return events + gift.use(components, state, seat)

@@ -46,47 +46,49 @@ def cards_to_play(kind: str) -> int:
 # -- priorities (PC-14) -------------------------------------------------------------------------
 
 
-def priority_postcards(comps: Components, state: PostcardsState, seat: int) -> list[OwnedPostcard]:
+def priority_postcards(
+    components: Components, state: PostcardsState, seat: int
+) -> list[OwnedPostcard]:
     """The Automa's unsent postcards in priority order (PC-14): by the position of their region
     on its itinerary card, then postcards of other regions, oldest first."""
     player = state.players[seat]
-    order = comps.itineraries[player.itinerary].regions
+    order = components.itineraries[player.itinerary].regions
     last = len(order)
 
     def rank(item: tuple[int, OwnedPostcard]) -> tuple[int, int]:
-        region = comps.postcards[item[1].card].region
+        region = components.postcards[item[1].card].region
         return (order.index(region) if region in order else last, item[0])
 
     unsent = [(i, o) for i, o in enumerate(player.postcards) if not o.sent]
     return [o for _, o in sorted(unsent, key=rank)]
 
 
-def held_regions(comps: Components, state: PostcardsState, seat: int) -> set[int]:
+def held_regions(components: Components, state: PostcardsState, seat: int) -> set[int]:
     """Regions of every postcard the seat holds, sent or unsent."""
-    return {comps.postcards[o.card].region for o in state.players[seat].postcards}
+    return {components.postcards[o.card].region for o in state.players[seat].postcards}
 
 
-def wanted_regions(comps: Components, state: PostcardsState, seat: int) -> list[int]:
+def wanted_regions(components: Components, state: PostcardsState, seat: int) -> list[int]:
     """Itinerary regions, in priority order, of which the Automa holds no postcard yet: the
     only regions it may take from the display (PC-15: never two of one itinerary region)."""
-    held = held_regions(comps, state, seat)
-    itinerary = comps.itineraries[state.players[seat].itinerary].regions
+    held = held_regions(components, state, seat)
+    itinerary = components.itineraries[state.players[seat].itinerary].regions
     return [r for r in itinerary if r not in held]
 
 
-def may_hold(comps: Components, state: PostcardsState, seat: int, card: int) -> bool:
+def may_hold(components: Components, state: PostcardsState, seat: int, card: int) -> bool:
     """PC-15: the Automa never holds two postcards (sent or unsent) of one itinerary region."""
-    region = comps.postcards[card].region
-    itinerary = comps.itineraries[state.players[seat].itinerary].regions
-    return region not in itinerary or region not in held_regions(comps, state, seat)
+    region = components.postcards[card].region
+    itinerary = components.itineraries[state.players[seat].itinerary].regions
+    return region not in itinerary or region not in held_regions(components, state, seat)
 
 
-def display_choice(comps: Components, state: PostcardsState, seat: int) -> int | None:
+def display_choice(components: Components, state: PostcardsState, seat: int) -> int | None:
     """The display slot the Automa's postcard action takes (PC-201): the postcard of its
     highest-priority wanted region, the leftmost of that region; None if none matches."""
-    for region in wanted_regions(comps, state, seat):
+    for region in wanted_regions(components, state, seat):
         for slot, card in enumerate(state.postcard_row):
-            if card != EMPTY and comps.postcards[card].region == region:
+            if card != EMPTY and components.postcards[card].region == region:
                 return slot
     return None
 
@@ -106,7 +108,7 @@ class AutomaCard:
     primitive events, in order. The Travel card actions call its rules (``travel_actions``:
     :meth:`movement`, :meth:`postcard`, :meth:`camp`)."""
 
-    comps: Components
+    components: Components
     state: PostcardsState
     seat: int
     steps: list[dict[str, str]] = field(default_factory=list)
@@ -115,7 +117,7 @@ class AutomaCard:
     def say(self, rule: str, text: str, **fields: Any) -> None:
         """One explained step: ``text`` is an English template over ``fields`` (JSON-able;
         put into words by ``texts.event_text``), kept filled in English too (``text``)."""
-        step: dict[str, Any] = {"rule": rule, "text": texts.english(self.comps, text, fields)}
+        step: dict[str, Any] = {"rule": rule, "text": texts.english(self.components, text, fields)}
         step["say"] = text
         if fields:
             step["with"] = fields
@@ -128,8 +130,8 @@ class AutomaCard:
         if self.state.supply <= 0:  # PC-2, PC-209: counts as "cannot" for the fallbacks
             self.say("PC-209", N_("the Stamp/Souvenir supply is empty: no stamp can be placed"))
             return False
-        for owned in priority_postcards(self.comps, self.state, self.seat):
-            colours = self.comps.postcards[owned.card].stamp_colours
+        for owned in priority_postcards(self.components, self.state, self.seat):
+            colours = self.components.postcards[owned.card].stamp_colours
             for i, filled in enumerate(owned.stamps):
                 if filled or (colour is not None and colours[i] != colour):
                     continue
@@ -142,7 +144,7 @@ class AutomaCard:
                     colour=COLOURS[colours[i]],
                     space=i + 1,
                     postcard=owned.card,
-                    postcard_region=self.comps.postcards[owned.card].region,
+                    postcard_region=self.components.postcards[owned.card].region,
                 )
                 if rules.is_complete(owned):
                     self.send(owned.card)
@@ -158,11 +160,11 @@ class AutomaCard:
     def send(self, card: int) -> None:
         """PC-16: a fully stamped postcard is sent at once, wherever the Automa is, and the
         leftmost face-up gift card is taken."""
-        info = self.comps.postcards[card]
-        self.events += rules.send_postcard(self.comps, self.state, self.seat, card)
+        info = self.components.postcards[card]
+        self.events += rules.send_postcard(self.components, self.state, self.seat, card)
         slots = [s for s, g in enumerate(self.state.gift_row) if g != EMPTY]
         if slots:  # PC-205: the leftmost gift card still face up
-            gift = self.comps.gifts[self.state.gift_row[slots[0]]].name
+            gift = self.components.gifts[self.state.gift_row[slots[0]]].name
             self.events += rules.take_gift(self.state, self.seat, slots[0])
             self.say(
                 "PC-16",
@@ -193,7 +195,7 @@ class AutomaCard:
         if top == EMPTY:
             self.say("PC-210", N_("no postcard left in the deck to show a region: cannot move"))
             return False
-        region = self.comps.postcards[top].region
+        region = self.components.postcards[top].region
         here = self.state.players[self.seat].region
         if region == here:
             self.say(
@@ -219,10 +221,10 @@ class AutomaCard:
 
     def postcard(self) -> bool:
         """The Automa's postcard action (rulebook, Solo Mode; PC-15, PC-201, PC-202)."""
-        comps, state, seat = self.comps, self.state, self.seat
-        slot = display_choice(comps, state, seat)
+        components, state, seat = self.components, self.state, self.seat
+        slot = display_choice(components, state, seat)
         if slot is None and (state.postcard_deck or state.postcard_discard):
-            wanted = wanted_regions(comps, state, seat)
+            wanted = wanted_regions(components, state, seat)
             if wanted:
                 self.say(
                     "PC-202",
@@ -241,10 +243,10 @@ class AutomaCard:
                     ),
                 )
             self.events += rules.refresh_postcard_display(state)
-            slot = display_choice(comps, state, seat)
+            slot = display_choice(components, state, seat)
         if slot is not None:
             card = state.postcard_row[slot]
-            self.events += rules.take_postcard(comps, state, seat, slot)
+            self.events += rules.take_postcard(components, state, seat, slot)
             self.say(
                 "PC-201",
                 N_(
@@ -252,7 +254,7 @@ class AutomaCard:
                     "{slot}: the highest itinerary priority on display"
                 ),
                 postcard=card,
-                postcard_region=comps.postcards[card].region,
+                postcard_region=components.postcards[card].region,
                 slot=slot + 1,
             )
             return True
@@ -260,8 +262,8 @@ class AutomaCard:
         if top == EMPTY:
             self.say("PC-15", N_("no postcard left to take"))
             return False
-        region = comps.postcards[top].region
-        if not may_hold(comps, state, seat, top):
+        region = components.postcards[top].region
+        if not may_hold(components, state, seat, top):
             self.say(
                 "PC-15",
                 N_(
@@ -272,7 +274,7 @@ class AutomaCard:
             )
             return False
         # PC-211: in the Dutch edition the primitive then replaces the display (PC-7)
-        self.events += rules.take_postcard(comps, state, seat, None)
+        self.events += rules.take_postcard(components, state, seat, None)
         self.say(
             "PC-15",
             N_(
@@ -288,23 +290,23 @@ class AutomaCard:
         """The Automa's camp action: a campsite here matching an open souvenir space, chosen by
         postcard priority then space top to bottom (PC-14); the souvenir and its effect, then
         the board effect under the camp token (PC-204). No match counts as cannot (PC-203)."""
-        comps, state, seat = self.comps, self.state, self.seat
+        components, state, seat = self.components, self.state, self.seat
         player = state.players[seat]
         here = player.region
-        if len(player.camps) >= comps.camps:
+        if len(player.camps) >= components.camps:
             self.say("PC-8", N_("no Camp token left on its board: cannot camp"))
             return False
-        free = rules.free_campsites(comps, state, player.region)
+        free = rules.free_campsites(components, state, player.region)
         if not free:
             self.say("PC-8", N_("no free campsite in {here_name} ({here}): cannot camp"), here=here)
             return False
-        for owned in priority_postcards(comps, state, seat):
-            souvenirs = comps.postcards[owned.card].souvenirs
+        for owned in priority_postcards(components, state, seat):
+            souvenirs = components.postcards[owned.card].souvenirs
             for i, filled in enumerate(owned.souvenirs):
                 if filled:
                     continue
                 site_type = souvenirs[i].campsite
-                sites = [c for c in free if comps.campsites[c].type == site_type]
+                sites = [c for c in free if components.campsites[c].type == site_type]
                 if sites:
                     self.place_camp(sites[0], owned.card, i)
                     return True
@@ -319,9 +321,9 @@ class AutomaCard:
         return False
 
     def place_camp(self, campsite: int, card: int, space: int) -> None:
-        comps, state, seat = self.comps, self.state, self.seat
-        site_type = comps.campsites[campsite].type
-        events, board = rules.place_camp(comps, state, seat, campsite)
+        components, state, seat = self.components, self.state, self.seat
+        site_type = components.campsites[campsite].type
+        events, board = rules.place_camp(components, state, seat, campsite)
         number = len(state.players[seat].camps)
         self.events += events
         self.say(
@@ -333,14 +335,14 @@ class AutomaCard:
             ),
             campsite=campsite,
             site=site_type,
-            region=comps.campsites[campsite].region,
+            region=components.campsites[campsite].region,
             space=space + 1,
             postcard=card,
-            postcard_region=comps.postcards[card].region,
+            postcard_region=components.postcards[card].region,
         )
         if any(e.kind == "score" for e in events):
             self.say("PC-8", N_("all the campsites of the region are its own: best traveller"))
-        souvenir_events, effect = rules.place_souvenir(comps, state, seat, card, space)
+        souvenir_events, effect = rules.place_souvenir(components, state, seat, card, space)
         self.events += souvenir_events
         if effect is None:
             self.say("PC-209", N_("the supply is empty: no souvenir is placed"))
@@ -360,11 +362,11 @@ class AutomaCard:
     def effect(self, effect: Effect) -> None:
         """PC-15: an effect the Automa gains is resolved at once by its own rules (its kind's
         behaviour, with :class:`AutomaGain`)."""
-        self.comps.effects[effect.index].function(AutomaGain(self, effect), effect)
+        self.components.effects[effect.index].function(AutomaGain(self, effect), effect)
 
     def act(self, action: ActionName) -> bool:
         """The Automa takes ``action`` by its own rules (the action's behaviour, PC-15)."""
-        return self.comps.action(action).rule.automa(self)
+        return self.components.action(action).rule.automa(self)
 
 
 class AutomaGain:
@@ -375,7 +377,7 @@ class AutomaGain:
     def __init__(self, card: AutomaCard, effect: Effect) -> None:
         self.card = card
         self.effect = effect
-        self.comps = card.comps
+        self.components = card.components
         self.state = card.state
         self.seat = card.seat
 
@@ -405,7 +407,7 @@ class AutomaGain:
         self.card.say("PC-206", N_("the {effect} effect is lost"), effect=self.effect.kind)
 
 
-def play_automa_turn(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
+def play_automa_turn(components: Components, state: PostcardsState, seat: int) -> list[Event]:
     """Play the whole turn of the Automa in ``seat``: the face-up Travel cards of slots 1 to
     3/4/5, left to right, then refill the display (PC-13). The turn flow then closes the turn
     (its own refill finds the display full) and passes on."""
@@ -424,25 +426,25 @@ def play_automa_turn(comps: Components, state: PostcardsState, seat: int) -> lis
         )
     ]
     for slot in range(count):
-        events += play_slot(comps, state, seat, slot)
+        events += play_slot(components, state, seat, slot)
     events += rules.refill_travel_row(state)  # PC-13: refilled at the end of its turn
     return events
 
 
-def play_slot(comps: Components, state: PostcardsState, seat: int, slot: int) -> list[Event]:
+def play_slot(components: Components, state: PostcardsState, seat: int, slot: int) -> list[Event]:
     """Play the face-up Travel card of display ``slot`` (0-based) for the Automa in ``seat``:
     left of the binding a stamp, else the action; right of it the action, else a stamp of the
     card's colour; else it is discarded with no effect (PC-13, PC-15)."""
     card = state.travel_row[slot]
     left = slot < BINDING
     data: dict[str, Any] = {"seat": seat, "slot": slot + 1, "side": "left" if left else "right"}
-    step = AutomaCard(comps, state, seat)
+    step = AutomaCard(components, state, seat)
     if card == EMPTY:  # PC-208
         step.say("PC-208", N_("is empty (no Travel card left to reveal): nothing to play"))
         data.update(card=None, result=NOTHING, steps=step.steps)
         return [Event("automa_card", N_("Automa {seat}: slot {slot} {steps}"), data)]
     rules.discard_from_travel_row(state, slot)  # PC-13: discarded as soon as it is played
-    travel = comps.travel[card]
+    travel = components.travel[card]
     colour = travel.colour_index
     where = (
         N_("{colour} {action} card, left of the binding")

@@ -10,7 +10,7 @@ playing. The shipped behaviours live in :mod:`effect_icons`, :mod:`travel_action
 :mod:`gifts`; a new gift is one data entry and one function::
 
     @GIFT_USES.register("tandem")
-    def tandem(comps, state, seat): ...
+    def tandem(components, state, seat): ...
 
 Parameters: a behaviour's keyword-only parameters are fields of its entry, checked by their
 annotation — ``int`` (0..1000), ``Table`` (a list of 1..20 such numbers), ``CampsiteType`` (a
@@ -41,7 +41,7 @@ class Gainer(Protocol):
     """The seat gaining an effect, as an effect function sees it: a player (PC-4, PC-5) or an
     Automa, which resolves every effect at once by its own rules (PC-15)."""
 
-    comps: Components
+    components: Components
     state: PostcardsState
     seat: int
 
@@ -79,14 +79,14 @@ class TravelAction(Protocol):
     verb: str
 
     def targets(
-        self, comps: Components, state: PostcardsState, seat: int
+        self, components: Components, state: PostcardsState, seat: int
     ) -> tuple[int | None, ...]:
         """What ``seat`` may aim it at now (regions, campsites; ``(None,)`` for an action
         without a target); empty when it cannot be taken. A tuple: the menus made from it are
         kept by it."""
 
     def __call__(
-        self, comps: Components, state: PostcardsState, seat: int, target: int | None
+        self, components: Components, state: PostcardsState, seat: int, target: int | None
     ) -> list[Event]:
         """Carry it out for a player, aimed at ``target`` (one of :meth:`targets`)."""
 
@@ -100,19 +100,19 @@ class TravelAction(Protocol):
         """The Automa's way of taking it (PC-15); False when it cannot."""
 
     def refusal(
-        self, comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
+        self, components: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
     ) -> tuple[str, str] | None:
         """Why aiming it at ``args`` is refused now: (rule, reason); None if it is not."""
 
-    def describe(self, comps: Components, target: int | None) -> str:
+    def describe(self, components: Components, target: int | None) -> str:
         """A menu label: "move to region 9 Nouvelle-Aquitaine"."""
 
 
-#: a lightning gift used: ``(comps, state, seat, **numbers)``; the card is already discarded
+#: a lightning gift used: ``(components, state, seat, **numbers)``; the card is already discarded
 #: (``GiftUse`` once the entry's numbers are bound)
 GiftUseBehaviour: TypeAlias = Callable[..., list[Event]]
 GiftUse: TypeAlias = Callable[["Components", PostcardsState, int], list[Event]]
-#: a bell gift at the end: ``(comps, state, seat, copies, **numbers)`` -> points for the
+#: a bell gift at the end: ``(components, state, seat, copies, **numbers)`` -> points for the
 #: ``copies`` cards of this kind ``seat`` holds (``GiftScore`` once the numbers are bound)
 GiftScoreBehaviour: TypeAlias = Callable[..., int]
 GiftScore: TypeAlias = Callable[["Components", PostcardsState, int, int], int]

@@ -164,7 +164,7 @@ def _map_text() -> str:
     )
 
 
-def map_geometry(comps: Components) -> dict[str, Any]:
+def map_geometry(components: Components) -> dict[str, Any]:
     """The map as the board draws it: each region's outline, label and campsites' places; each
     pair of adjacent regions (the component data's adjacency) with the border they share, or a
     ferry line where their outlines do not meet (Corse). A region the geometry lacks (a user's
@@ -174,9 +174,9 @@ def map_geometry(comps: Components) -> dict[str, Any]:
     regions: dict[int, dict[str, Any]] = {}
     for entry in doc["regions"]:
         number = int(entry["number"])
-        if number not in comps.regions:
+        if number not in components.regions:
             continue
-        region = comps.regions[number]
+        region = components.regions[number]
         outline = [str(p) for p in entry["outline"]]
         cx, cy = entry["sites"]
         columns = max(1, int(entry["columns"]))
@@ -197,7 +197,7 @@ def map_geometry(comps: Components) -> dict[str, Any]:
             "sites": places,
         }
     links = []
-    for number, region in sorted(comps.regions.items()):
+    for number, region in sorted(components.regions.items()):
         for other in region.adjacent:
             if other < number or number not in regions or other not in regions:
                 continue
@@ -251,13 +251,13 @@ def _nearest(a: dict[str, Any], b: dict[str, Any]) -> list[list[int]]:
 # -- the data the board draws from -----------------------------------------------------------
 
 
-def board_data(comps: Components) -> dict[str, Any]:
+def board_data(components: Components) -> dict[str, Any]:
     """Everything fixed the board draws, in the reader's language: its words, the map, the cards
     and the boards' printed effects."""
     automa_slots = {kind: automa.cards_to_play(kind) for kind in AUTOMA_KINDS}
     binding = automa.BINDING
-    road_map = texts.gift_title(comps.gift_title("road_map", "Road Map"))
-    hiking = texts.gift_title(comps.gift_title("hiking_guide", "Hiking Guide"))
+    road_map = texts.gift_title(components.gift_title("road_map", "Road Map"))
+    hiking = texts.gift_title(components.gift_title("hiking_guide", "Hiking Guide"))
     return {
         "words": {key: _(text) for key, text in WORDS.items()},
         "results": {key: _(text) for key, text in RESULTS.items()},
@@ -265,23 +265,23 @@ def board_data(comps: Components) -> dict[str, Any]:
             kind: _(text, road_map=road_map, hiking_guide=hiking)
             for kind, text in render.FRAME_TEXT.items()
         },
-        "map": map_geometry(comps),
+        "map": map_geometry(components),
         "regions": {
             str(n): {
-                "name": texts.region_name(comps, n),
+                "name": texts.region_name(components, n),
                 "adjacent": list(r.adjacent),
                 "campsites": list(r.campsites),
             }
-            for n, r in sorted(comps.regions.items())
+            for n, r in sorted(components.regions.items())
         },
         "campsites": {
-            str(c.id): {"region": c.region, "type": c.type} for c in comps.campsites.values()
+            str(c.id): {"region": c.region, "type": c.type} for c in components.campsites.values()
         },
         "campsite_types": {t: texts.campsite(t) for t in CAMPSITE_TYPES},
         "colours": {c: {"name": texts.colour(c), "hex": COLOUR_HEX[c]} for c in COLOURS},
         "actions": {
             a.name: {"title": texts.action_title(a.title), "help": texts.helptext(a.help)}
-            for a in comps.actions
+            for a in components.actions
         },
         "travel": {
             k.name: {
@@ -291,7 +291,7 @@ def board_data(comps: Components) -> dict[str, Any]:
                     WORDS["card"], colour=texts.colour(k.colour), action=texts.action(k.action)
                 ),
             }
-            for k in comps.travel
+            for k in components.travel
         },
         "effects": {
             e.name: {
@@ -299,20 +299,20 @@ def board_data(comps: Components) -> dict[str, Any]:
                 "abbrev": e.abbrev,
                 "help": texts.helptext(e.help),
             }
-            for e in comps.effects
+            for e in components.effects
         },
-        "camps": comps.camps,
+        "camps": components.camps,
         "sides": {
             side: [
                 {
                     "camp": n,
                     "effect": e.kind,
                     "points": e.points,
-                    "title": texts.effect_title(comps, e),
+                    "title": texts.effect_title(components, e),
                 }
                 for n, e in sorted(spaces.items())
             ]
-            for side, spaces in comps.board.items()
+            for side, spaces in components.board.items()
         },
         "postcards": {
             str(p.id): {
@@ -324,16 +324,16 @@ def board_data(comps: Components) -> dict[str, Any]:
                         "campsite": s.campsite,
                         "effect": s.effect.kind,
                         "points": s.effect.points,
-                        "title": texts.effect_title(comps, s.effect),
+                        "title": texts.effect_title(components, s.effect),
                     }
                     for s in p.souvenirs
                 ],
             }
-            for p in comps.postcards.values()
+            for p in components.postcards.values()
         },
         "itineraries": {
             str(i.id): {"start": i.start, "regions": list(i.regions)}
-            for i in comps.itineraries.values()
+            for i in components.itineraries.values()
         },
         "itinerary_points": list(scoring.ITINERARY_POINTS),
         "gifts": {
@@ -342,7 +342,7 @@ def board_data(comps: Components) -> dict[str, Any]:
                 "help": texts.helptext(g.help),
                 "lightning": g.lightning,
             }
-            for g in comps.gifts
+            for g in components.gifts
         },
         "stars": {choice: texts.effect(choice) for choice in STAR_CHOICES},
         "automa_slots": automa_slots,
@@ -358,7 +358,7 @@ def _hand_pair(first: str, second: str) -> tuple[str, ...]:
     return (f"hand:{first}", f"twin:{first}" if second == first else f"hand:{second}", "do:pair")
 
 
-def click_path(comps: Components, view: Observation, action: Action) -> tuple[str, ...]:
+def click_path(components: Components, view: Observation, action: Action) -> tuple[str, ...]:
     """The ids a player clicks, in order, to take ``action`` (see the module's docstring). Read
     from the view (which decision is pending) and the action alone."""
     verb, args = action.verb, [str(a) for a in action.args]
@@ -368,14 +368,14 @@ def click_path(comps: Components, view: Observation, action: Action) -> tuple[st
             return (card, f"stamp:{args[2]}:{args[3]}")
         if use == "none":
             return (card, "do:none")
-        kind = comps.travel[comps.travel_names[args[0]]]
-        return (card, _target(comps.actions[kind.action_index].rule.verb, args[2:]))
+        kind = components.travel[components.travel_names[args[0]]]
+        return (card, _target(components.actions[kind.action_index].rule.verb, args[2:]))
     if verb == "pair":
         return _hand_pair(args[0], args[1])
     if verb == "use":
         if len(args) == 1:
             return (f"do:use.{args[0]}",)
-        verb = comps.actions[comps.action_index[args[0]]].rule.verb
+        verb = components.actions[components.action_index[args[0]]].rule.verb
         return (f"do:use.{args[0]}", _target(verb, args[1:]))
     if verb == "send":
         return (f"postcard:{args[0]}",)

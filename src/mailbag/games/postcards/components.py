@@ -138,14 +138,14 @@ def parse_components(text: str, source: str) -> Components:
     """Parse and validate one complete component set from TOML text."""
     doc = parse_toml(text, source)
     load_shipped()
-    comps = _Loader(source, doc).load()
-    problem = deal_shortfall(comps, SMALLEST_TABLE)
+    components = _Loader(source, doc).load()
+    problem = deal_shortfall(components, SMALLEST_TABLE)
     if problem is not None:
         raise ComponentError(f"{source}: {problem}")
-    return comps
+    return components
 
 
-def deal_shortfall(comps: Components, seats: Sequence[str]) -> str | None:
+def deal_shortfall(components: Components, seats: Sequence[str]) -> str | None:
     """What the component set lacks to deal (Setup) to ``seats``, or None: a Travel card display
     and a hand per player (an Automa has none, PC-13), a postcard per seat and the postcard
     display, the gift display, an itinerary card per seat."""
@@ -154,14 +154,14 @@ def deal_shortfall(comps: Components, seats: Sequence[str]) -> str | None:
     needs = (
         (N_("too few Travel cards to deal: {have}; the display of {row} and a hand of {hand} for "
             "{players} player(s) need {need}"),
-         sum(k.copies for k in comps.travel), TRAVEL_ROW + HAND_SIZE * players, TRAVEL_ROW),
+         sum(k.copies for k in components.travel), TRAVEL_ROW + HAND_SIZE * players, TRAVEL_ROW),
         (N_("too few postcards to deal: {have}; one for each of {seats} seats and the display "
             "of {row} need {need}"),
-         len(comps.postcards), seated + POSTCARD_ROW, POSTCARD_ROW),
+         len(components.postcards), seated + POSTCARD_ROW, POSTCARD_ROW),
         (N_("too few gift cards to deal: {have}; the display of {row} need {need}"),
-         sum(g.copies for g in comps.gifts), GIFT_ROW, GIFT_ROW),
+         sum(g.copies for g in components.gifts), GIFT_ROW, GIFT_ROW),
         (N_("too few itinerary cards to deal: {have}; one for each of {seats} seats need {need}"),
-         len(comps.itineraries), seated, 0),
+         len(components.itineraries), seated, 0),
     )  # fmt: skip
     for text, have, need, row in needs:
         if have < need:

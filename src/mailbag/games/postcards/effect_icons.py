@@ -43,15 +43,15 @@ def plus(who: Gainer, effect: Effect) -> None:
 class PlayerGain:
     """A player gaining effects during their own turn."""
 
-    def __init__(self, comps: Components, state: PostcardsState, seat: int) -> None:
-        self.comps = comps
+    def __init__(self, components: Components, state: PostcardsState, seat: int) -> None:
+        self.components = components
         self.state = state
         self.seat = seat
         self.events: list[Event] = []
 
     def keep(self, action: ActionName) -> None:
         """PC-4: kept, to be used at any later moment of this turn."""
-        self.comps.action(action).rule.keep(self.state.turn, 1)
+        self.components.action(action).rule.keep(self.state.turn, 1)
 
     def stamp(self) -> None:
         """PC-4: placed now or declined (a decision; dropped when no stamp can be placed)."""
@@ -72,11 +72,13 @@ class PlayerGain:
         self.events += rules.score(self.state, self.seat, points, reason)
 
 
-def gain_effect(comps: Components, state: PostcardsState, seat: int, effect: Effect) -> list[Event]:
+def gain_effect(
+    components: Components, state: PostcardsState, seat: int, effect: Effect
+) -> list[Event]:
     """A player gains ``effect`` (PC-4, PC-5): its kind's behaviour, then one event saying so
     unless the effect was only scored."""
-    who = PlayerGain(comps, state, seat)
-    comps.effects[effect.index].function(who, effect)
+    who = PlayerGain(components, state, seat)
+    components.effects[effect.index].function(who, effect)
     if who.events:
         return who.events
     return [
@@ -88,7 +90,7 @@ def gain_effect(comps: Components, state: PostcardsState, seat: int, effect: Eff
     ]
 
 
-def convert_star(comps: Components, state: PostcardsState, seat: int, choice: str) -> None:
+def convert_star(components: Components, state: PostcardsState, seat: int, choice: str) -> None:
     """PC-5: a side-B star taken as the effect ``choice`` (movement, postcard or stamp)."""
-    kind = comps.effects[comps.effect_index[choice]]
-    kind.function(PlayerGain(comps, state, seat), Effect(kind.name, 0, kind.index))
+    kind = components.effects[components.effect_index[choice]]
+    kind.function(PlayerGain(components, state, seat), Effect(kind.name, 0, kind.index))

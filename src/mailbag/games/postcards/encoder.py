@@ -54,12 +54,15 @@ class PostcardsEncoder(Encoder):
     @staticmethod
     def actions(game: Game[Any], num_players: int) -> Iterator[Action]:
         """Every action the game can ever offer (the RL layer's action table)."""
-        comps = game.comps  # type: ignore[attr-defined]
-        tab = tables(comps)
+        components = game.components  # type: ignore[attr-defined]
+        tab = tables(components)
         #: what a Travel card action may be aimed at: nothing, a region or a campsite (by number)
-        targets: list[int | None] = [None, *sorted(set(comps.regions) | set(comps.campsites))]
-        postcards = sorted(comps.postcards)
-        for k in range(len(comps.travel)):
+        targets: list[int | None] = [
+            None,
+            *sorted(set(components.regions) | set(components.campsites)),
+        ]
+        postcards = sorted(components.postcards)
+        for k in range(len(components.travel)):
             aimed = tab.play_action[k]
             yield from (aimed[t] for t in targets)
             for card in postcards:
@@ -90,17 +93,17 @@ class PostcardsEncoder(Encoder):
         yield tab.draw_deck
 
     def layout(self) -> None:
-        comps = self.game.comps  # type: ignore[attr-defined]
-        self.comps = comps
+        components = self.game.components  # type: ignore[attr-defined]
+        self.components = components
         n = self.num_players
-        self.kinds = len(comps.travel)
-        self.kind_of = {k.name: i for i, k in enumerate(comps.travel)}
-        self.gifts = len(comps.gifts)
-        self.gift_of = {g.name: i for i, g in enumerate(comps.gifts)}
-        self.regions = max(comps.regions)
-        self.postcards = max(comps.postcards)
-        self.sites = len(comps.campsites)
-        self.itineraries = max(comps.itineraries)
+        self.kinds = len(components.travel)
+        self.kind_of = {k.name: i for i, k in enumerate(components.travel)}
+        self.gifts = len(components.gifts)
+        self.gift_of = {g.name: i for i, g in enumerate(components.gifts)}
+        self.regions = max(components.regions)
+        self.postcards = max(components.postcards)
+        self.sites = len(components.campsites)
+        self.itineraries = max(components.itineraries)
         self.decision_of = {d: i for i, d in enumerate(DECISIONS)}
         k, g, r, p = self.kinds, self.gifts, self.regions, self.postcards
         self.o_decision = self.add(
@@ -268,7 +271,7 @@ class PostcardsEncoder(Encoder):
         """Each postcard's face as a postcard_row slot, by card number (made on first use)."""
         faces = {}
         r = self.regions
-        for number, card in self.comps.postcards.items():
+        for number, card in self.components.postcards.items():
             block = array("f", bytes(4 * (r + 3)))
             region, stamps, points = card.face()
             self._postcard(0, {"region": region, "stamps": stamps, "points": points}, block)

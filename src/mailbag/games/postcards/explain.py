@@ -48,15 +48,15 @@ class _Bad(Exception):
 
 
 def explain_illegal(
-    comps: Components, state: PostcardsState, seat: int, action: Action
+    components: Components, state: PostcardsState, seat: int, action: Action
 ) -> IllegalAction:
     try:
-        _explain(comps, state, seat, action)
+        _explain(components, state, seat, action)
     except _Bad as bad:
         return IllegalAction(bad.rule, bad.reason)
     except (ValueError, TypeError, KeyError, IndexError):
         pass
-    legal = legal_actions(comps, state, seat)
+    legal = legal_actions(components, state, seat)
     sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
     return IllegalAction(
         "legal actions",
@@ -89,7 +89,7 @@ def _arity(action: Action, *counts: int) -> None:
         )
 
 
-def _explain(comps: Components, state: PostcardsState, seat: int, action: Action) -> None:
+def _explain(components: Components, state: PostcardsState, seat: int, action: Action) -> None:
     if state.over:
         raise _Bad("End of the Game", _("the game is over"))
     if seat != state.current:
@@ -112,20 +112,20 @@ def _explain(comps: Components, state: PostcardsState, seat: int, action: Action
         )
     t = state.turn
     if t.stack:
-        _frame(comps, state, seat, action, t.stack[-1])
+        _frame(components, state, seat, action, t.stack[-1])
     elif t.drawing:
         _draw(state, action)
     else:
-        _main(comps, state, seat, action)
+        _main(components, state, seat, action)
 
 
 def _frame(
-    comps: Components, state: PostcardsState, seat: int, action: Action, frame: Frame
+    components: Components, state: PostcardsState, seat: int, action: Action, frame: Frame
 ) -> None:
     rule, text = FRAME_TEXT[frame.kind]
-    text = frame_text(comps, _(text))
+    text = frame_text(components, _(text))
     verb, args = action.verb, action.args
-    tab = tables(comps)
+    tab = tables(components)
     verbs = [rule.verb for rule in tab.rules]
     allowed = {
         JOKER: {*verbs, "stamp"},
@@ -141,10 +141,10 @@ def _frame(
     if verb not in allowed:
         raise _Bad(rule, _("a decision is pending: {text}", text=text))
     if verb in tab.verb_index:
-        _target(comps, state, seat, tab.verb_index[verb], args)
+        _target(components, state, seat, tab.verb_index[verb], args)
     elif verb == "stamp":
         _arity(action, 2)
-        _target_stamp(comps, state, seat, args[0], args[1], None)
+        _target_stamp(components, state, seat, args[0], args[1], None)
     elif verb == "refresh":
         if state.edition != "en":
             raise _Bad(
@@ -164,7 +164,7 @@ def _frame(
             raise _Bad("PC-7", _("there is no face-up postcard in slot {slot}", slot=slot))
     elif verb == "souvenir":
         _arity(action, 2)
-        _souvenir(comps, state, seat, args, CAMPSITE_TYPES[frame.value])
+        _souvenir(components, state, seat, args, CAMPSITE_TYPES[frame.value])
     elif verb == "star":
         _arity(action, 1)
         if args[0] == "stamp":
@@ -193,7 +193,7 @@ def _draw(state: PostcardsState, action: Action) -> None:
     raise _Bad("action notation", _("draw row N or draw deck"))
 
 
-def _main(comps: Components, state: PostcardsState, seat: int, action: Action) -> None:
+def _main(components: Components, state: PostcardsState, seat: int, action: Action) -> None:
     verb, args = action.verb, action.args
     player = state.players[seat]
     t = state.turn
@@ -212,7 +212,7 @@ def _main(comps: Components, state: PostcardsState, seat: int, action: Action) -
         names = args[:need]
         hand = list(player.hand)
         for name in names:
-            k = comps.travel_index(str(name))
+            k = components.travel_index(str(name))
             if k is None:
                 raise _Bad(
                     "action notation",
@@ -225,19 +225,19 @@ def _main(comps: Components, state: PostcardsState, seat: int, action: Action) -
             if k not in hand:
                 raise _Bad(
                     "Game Turn",
-                    _("you hold no {card} card", card=texts.travel(comps, str(name))),
+                    _("you hold no {card} card", card=texts.travel(components, str(name))),
                 )
             hand.remove(k)
         if verb == "pair":
             _arity(action, 2)
             return
-        _play(comps, state, seat, action)
+        _play(components, state, seat, action)
     elif verb == "use":
-        a = comps.action_index.get(str(args[0])) if args else None
+        a = components.action_index.get(str(args[0])) if args else None
         if a is None:
-            listed = ", ".join(f"use {k.name}" for k in comps.actions)
+            listed = ", ".join(f"use {k.name}" for k in components.actions)
             raise _Bad("action notation", _("use names a kept action: {listed}", listed=listed))
-        if not comps.actions[a].rule.kept(t):
+        if not components.actions[a].rule.kept(t):
             raise _Bad(
                 "PC-4",
                 _(
@@ -245,16 +245,16 @@ def _main(comps: Components, state: PostcardsState, seat: int, action: Action) -
                     effect=texts.effect(str(args[0])),
                 ),
             )
-        _target(comps, state, seat, a, args[1:])
+        _target(components, state, seat, a, args[1:])
     elif verb == "send":
         _arity(action, 1)
-        _send(comps, state, seat, _int(args[0], _("the postcard")))
+        _send(components, state, seat, _int(args[0], _("the postcard")))
     elif verb == "gift":
         _arity(action, 1)
-        g = comps.gift_index(str(args[0]))
+        g = components.gift_index(str(args[0]))
         if g is None:
             raise _Bad("action notation", _("unknown gift card {gift}", gift=repr(args[0])))
-        title = texts.gift(comps, g)
+        title = texts.gift(components, g)
         if g not in player.gifts:
             raise _Bad("PC-10", _("you hold no {gift} gift card", gift=title))
         raise _Bad(
@@ -273,23 +273,23 @@ def _main(comps: Components, state: PostcardsState, seat: int, action: Action) -
         raise _Bad("Game Turn", _("no pending decision calls for {verb} now", verb=repr(verb)))
 
 
-def _play(comps: Components, state: PostcardsState, seat: int, action: Action) -> None:
+def _play(components: Components, state: PostcardsState, seat: int, action: Action) -> None:
     _arity(action, 2, 3, 4)
-    k = comps.travel_index(str(action.args[0]))
+    k = components.travel_index(str(action.args[0]))
     assert k is not None
-    kind = comps.travel[k]
+    kind = components.travel[k]
     mode = action.args[1]
     if mode == "action":
-        _target(comps, state, seat, kind.action_index, action.args[2:])
+        _target(components, state, seat, kind.action_index, action.args[2:])
     elif mode == "stamp":
         _arity(action, 4)
-        _target_stamp(comps, state, seat, action.args[2], action.args[3], kind.colour_index)
+        _target_stamp(components, state, seat, action.args[2], action.args[3], kind.colour_index)
     elif mode == "none":
         raise _Bad(
             "PC-103",
             _(
                 "{card} can be used now, so it cannot be played without effect",
-                card=texts.travel(comps, kind.name),
+                card=texts.travel(components, kind.name),
             ),
         )
     else:
@@ -300,10 +300,10 @@ def _play(comps: Components, state: PostcardsState, seat: int, action: Action) -
 
 
 def _target(
-    comps: Components, state: PostcardsState, seat: int, a: int, args: tuple[int | str, ...]
+    components: Components, state: PostcardsState, seat: int, a: int, args: tuple[int | str, ...]
 ) -> None:
     """Why action ``a`` cannot be aimed at ``args`` now (its behaviour says)."""
-    refusal = comps.actions[a].rule.refusal(comps, state, seat, args)
+    refusal = components.actions[a].rule.refusal(components, state, seat, args)
     if refusal is not None:
         raise _Bad(*refusal)
 
@@ -319,7 +319,7 @@ def _own_unsent(state: PostcardsState, seat: int, card: int | str) -> int:
 
 
 def _target_stamp(
-    comps: Components,
+    components: Components,
     state: PostcardsState,
     seat: int,
     card: int | str,
@@ -345,8 +345,8 @@ def _target_stamp(
             "Sticking a Stamp",
             _("stamp space {space} of postcard {postcard} is filled", space=number, postcard=pid),
         )
-    wanted = comps.postcards[pid].stamps[number - 1]
-    if colour is not None and comps.postcards[pid].stamp_colours[number - 1] != colour:
+    wanted = components.postcards[pid].stamps[number - 1]
+    if colour is not None and components.postcards[pid].stamp_colours[number - 1] != colour:
         raise _Bad(
             "Sticking a Stamp",
             _(
@@ -360,7 +360,7 @@ def _target_stamp(
 
 
 def _souvenir(
-    comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...], site: str
+    components: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...], site: str
 ) -> None:
     if state.supply <= 0:
         raise _Bad("PC-2", _("the supply has no Souvenir token left"))
@@ -392,18 +392,18 @@ def _souvenir(
             "a {site}",
             space=number,
             postcard=pid,
-            wanted=texts.campsite(comps.postcards[pid].souvenirs[number - 1].campsite),
+            wanted=texts.campsite(components.postcards[pid].souvenirs[number - 1].campsite),
             site=texts.campsite(site),
         ),
     )
 
 
-def _send(comps: Components, state: PostcardsState, seat: int, card: int) -> None:
+def _send(components: Components, state: PostcardsState, seat: int, card: int) -> None:
     pid = _own_unsent(state, seat, card)
     owned = rules.owned_postcard(state, seat, pid)
     if not all(owned.stamps):
         raise _Bad("PC-9", _("postcard {postcard} still has open stamp spaces", postcard=pid))
-    region = comps.postcards[pid].region
+    region = components.postcards[pid].region
     raise _Bad(
         "PC-9",
         _(

@@ -36,9 +36,9 @@ class PostcardsGame(Game[PostcardsState]):
     #: mailbag 0.1); the state keeps the version it was dealt by (``PostcardsState.rules``)
     rules_version = turn.RULES_VERSION
 
-    def __init__(self, spec: GameSpec, comps: Components) -> None:
+    def __init__(self, spec: GameSpec, components: Components) -> None:
         self.spec = spec
-        self.comps = comps
+        self.components = components
 
     def with_component_text(self, text: str, source: str) -> PostcardsGame:
         """This game played with the user's own component data (same format as the shipped
@@ -51,17 +51,17 @@ class PostcardsGame(Game[PostcardsState]):
     def new_state(
         self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
     ) -> PostcardsState:
-        return turn.setup(self.comps, seats, options, seed, self.rules_version)[0]
+        return turn.setup(self.components, seats, options, seed, self.rules_version)[0]
 
     def setup(
         self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
     ) -> tuple[PostcardsState, list[Event]]:
         """The deal, and the explained turn of an Automa that plays first (PC-13)."""
-        return turn.setup(self.comps, seats, options, seed, self.rules_version)
+        return turn.setup(self.components, seats, options, seed, self.rules_version)
 
     def check_state(self, state: PostcardsState) -> None:
         """The invariants of a Postcards state (see ``validate.py``)."""
-        validate.check_state(self.comps, state)
+        validate.check_state(self.components, state)
 
     def deciders(self, state: PostcardsState) -> tuple[int, ...]:
         if state.over:
@@ -69,10 +69,10 @@ class PostcardsGame(Game[PostcardsState]):
         return (state.current,)
 
     def legal_actions(self, state: PostcardsState, seat: int) -> list[Action]:
-        return actions.legal_actions(self.comps, state, seat)
+        return actions.legal_actions(self.components, state, seat)
 
     def apply_in_place(self, state: PostcardsState, seat: int, action: Action) -> list[Event]:
-        return actions.apply_action(self.comps, state, seat, action)
+        return actions.apply_action(self.components, state, seat, action)
 
     def reveals(
         self,
@@ -85,17 +85,17 @@ class PostcardsGame(Game[PostcardsState]):
         return reveal.reveals(before, seat, action, after, events)
 
     def explain_illegal(self, state: PostcardsState, seat: int, action: Action) -> IllegalAction:
-        return explain.explain_illegal(self.comps, state, seat, action)
+        return explain.explain_illegal(self.components, state, seat, action)
 
     def copy(self, state: PostcardsState) -> PostcardsState:
         return copy_state(state)
 
     # -- information ----------------------------------------------------------------------------
     def view(self, state: PostcardsState, seat: int | None) -> Observation:
-        return view.view(self.comps, state, seat)
+        return view.view(self.components, state, seat)
 
     def determinize(self, observation: Observation, rng: Rng) -> PostcardsState:
-        return view.determinize(self.comps, observation, rng)
+        return view.determinize(self.components, observation, rng)
 
     def hidden_fields(self, seat: int | None) -> tuple[str, ...]:
         """PC-3: the other seats' hands (their sizes are public); the order and contents of the
@@ -122,10 +122,10 @@ class PostcardsGame(Game[PostcardsState]):
         return state.over
 
     def scores(self, state: PostcardsState) -> list[Score]:
-        return [scoring.score_of(self.comps, state, s) for s in range(len(state.players))]
+        return [scoring.score_of(self.components, state, s) for s in range(len(state.players))]
 
     def rank_key(self, state: PostcardsState, seat: int) -> tuple[int, ...]:
-        return scoring.rank_key(self.comps, state, seat)
+        return scoring.rank_key(self.components, state, seat)
 
     def num_seats(self, state: PostcardsState) -> int:
         return len(state.players)
@@ -135,13 +135,13 @@ class PostcardsGame(Game[PostcardsState]):
 
     # -- checks and presentation ----------------------------------------------------------------
     def inventory(self, state: PostcardsState) -> Counter[str]:
-        return inventory(self.comps, state)
+        return inventory(self.components, state)
 
     def heuristic(self, state: PostcardsState, seat: int) -> float:
-        return heuristics.heuristic(self.comps, state, seat)
+        return heuristics.heuristic(self.components, state, seat)
 
     def heuristics(self, state: PostcardsState) -> list[float]:
-        return heuristics.heuristics(self.comps, state)
+        return heuristics.heuristics(self.components, state)
 
     def turns_completed(self, state: PostcardsState) -> int | None:
         return state.turns
@@ -157,34 +157,34 @@ class PostcardsGame(Game[PostcardsState]):
         player = state.players[seat]
         return {
             "itinerary": [f"itinerary:{player.itinerary}"],
-            "gift": sorted(f"gift:{self.comps.gifts[g].name}" for g in player.gifts),
+            "gift": sorted(f"gift:{self.components.gifts[g].name}" for g in player.gifts),
         }
 
     def render(self, observation: Observation) -> str:
-        return render.render(self.comps, observation)
+        return render.render(self.components, observation)
 
     def describe_action(self, observation: Observation, action: Action) -> str:
-        return render.describe_action(self.comps, observation, action)
+        return render.describe_action(self.components, observation, action)
 
     def board_data(self) -> dict[str, Any]:
         """The map, cards and words the graphical board draws (see ``clicks.py``)."""
-        return clicks.board_data(self.comps)
+        return clicks.board_data(self.components)
 
     def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
-        return clicks.click_path(self.comps, observation, action)
+        return clicks.click_path(self.components, observation, action)
 
     def event_text(self, event: Event, names: Sequence[str]) -> str:
         """``event`` in the reader's language: its cards, gifts, colours, effects and regions
         in words, an Automa card with its explained steps (see ``texts.py``)."""
-        return texts.event_text(self.comps, event, names)
+        return texts.event_text(self.components, event, names)
 
 
-def inventory(comps: Components, state: PostcardsState) -> Counter[str]:
+def inventory(components: Components, state: PostcardsState) -> Counter[str]:
     """Every component wherever it is: travel and gift cards by kind, postcards by id,
     Stamp/Souvenir tokens (supply + on postcards), camp tokens per seat, itinerary cards."""
     inv: Counter[str] = Counter()
-    travel = [f"travel:{k.name}" for k in comps.travel]
-    gifts = [f"gift:{g.name}" for g in comps.gifts]
+    travel = [f"travel:{k.name}" for k in components.travel]
+    gifts = [f"gift:{g.name}" for g in components.gifts]
     cards = state.travel_deck + state.travel_discard + state.turn.played
     cards += [c for c in state.travel_row if c != EMPTY]
     for p in state.players:
@@ -203,7 +203,7 @@ def inventory(comps: Components, state: PostcardsState) -> Counter[str]:
     for seat, p in enumerate(state.players):
         postcards += [o.card for o in p.postcards]
         tokens += sum(sum(o.stamps) + sum(o.souvenirs) for o in p.postcards)
-        inv[f"camp:{seat}"] += comps.camps  # placed or on the board
+        inv[f"camp:{seat}"] += components.camps  # placed or on the board
         itineraries.append(p.itinerary)
     inv.update(f"postcard:{c}" for c in postcards)
     inv.update(f"itinerary:{i}" for i in itineraries)

@@ -27,28 +27,28 @@ HIKING_KEEP = 2
 
 
 @GIFT_USES.register("car")
-def car(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
+def car(components: Components, state: PostcardsState, seat: int) -> list[Event]:
     """Up to 3 extra Movement actions this turn (kept like movement effects, PC-4)."""
     state.turn.moves += CAR_MOVEMENTS
     return []
 
 
 @GIFT_USES.register("stamp_collection")
-def stamp_collection(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
+def stamp_collection(components: Components, state: PostcardsState, seat: int) -> list[Event]:
     """Up to 2 stamps on any open stamp spaces (two stamp decisions)."""
     state.turn.stack += [Frame(STAMP) for _ in range(COLLECTION_STAMPS)]
     return []
 
 
 @GIFT_USES.register("road_map")
-def road_map(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
+def road_map(components: Components, state: PostcardsState, seat: int) -> list[Event]:
     """Move to an adjacent region, then you may camp there: a full camp action (PC-10)."""
     state.turn.stack.append(Frame(ROAD_MOVE))
     return []
 
 
 @GIFT_USES.register("hiking_guide")
-def hiking_guide(comps: Components, state: PostcardsState, seat: int) -> list[Event]:
+def hiking_guide(components: Components, state: PostcardsState, seat: int) -> list[Event]:
     """Draw 5 postcards, keep 2; the others go to the discard pile (PC-10). PC-107: from a
     short deck (reshuffled if needed), 2 or fewer drawn are all kept."""
     drawn = []
@@ -59,7 +59,7 @@ def hiking_guide(comps: Components, state: PostcardsState, seat: int) -> list[Ev
         drawn.append(card)
     if len(drawn) <= HIKING_KEEP:
         for card in drawn:
-            rules.gain_postcard(comps, state, seat, card)
+            rules.gain_postcard(components, state, seat, card)
     else:
         state.turn.stack.append(Frame(HIKING, cards=drawn))
     return [
@@ -79,7 +79,7 @@ def hiking_guide(comps: Components, state: PostcardsState, seat: int) -> list[Ev
 
 @GIFT_SCORES.register("keychain")
 def keychain(
-    comps: Components,
+    components: Components,
     state: PostcardsState,
     seat: int,
     copies: int,
@@ -89,13 +89,13 @@ def keychain(
 ) -> int:
     """Each card: ``points[n]`` for the ``n`` camps on campsites of its type (the last entry
     for more)."""
-    camps = sum(1 for c in state.players[seat].camps if comps.campsites[c].type == campsite)
+    camps = sum(1 for c in state.players[seat].camps if components.campsites[c].type == campsite)
     return copies * points[min(camps, len(points) - 1)]
 
 
 @GIFT_SCORES.register("snow_globe")
 def snow_globe(
-    comps: Components, state: PostcardsState, seat: int, copies: int, *, points: Table
+    components: Components, state: PostcardsState, seat: int, copies: int, *, points: Table
 ) -> int:
     """``points[n]`` for the ``n`` cards of this kind held together (the last entry for more)."""
     return points[min(copies, len(points) - 1)]
@@ -103,8 +103,14 @@ def snow_globe(
 
 @GIFT_SCORES.register("caravan")
 def caravan(
-    comps: Components, state: PostcardsState, seat: int, copies: int, *, points: int, camps: int
+    components: Components,
+    state: PostcardsState,
+    seat: int,
+    copies: int,
+    *,
+    points: int,
+    camps: int,
 ) -> int:
     """Each card: ``points`` per region holding at least ``camps`` of the player's camps."""
-    per_region = Counter(comps.campsites[c].region for c in state.players[seat].camps)
+    per_region = Counter(components.campsites[c].region for c in state.players[seat].camps)
     return copies * points * sum(1 for n in per_region.values() if n >= camps)

@@ -49,16 +49,16 @@ FRAME_WORTH: Final = {POSTCARD: 1.0, STAMP: 1.0, GIFT: SEND_GIFT_WORTH, JOKER: 1
 OTHER_FRAME_WORTH: Final = 0.3
 
 
-def value(comps: Components, state: PostcardsState, seat: int) -> float:
+def value(components: Components, state: PostcardsState, seat: int) -> float:
     """How much ``seat`` has and is building towards, in points."""
     player = state.players[seat]
-    total = float(scoring.score_of(comps, state, seat).total)
-    wanted = comps.itineraries[player.itinerary].regions
-    postcards = comps.postcards
+    total = float(scoring.score_of(components, state, seat).total)
+    wanted = components.itineraries[player.itinerary].regions
+    postcards = components.postcards
     sent_regions = {postcards[o.card].region for o in player.postcards if o.sent}
     automa = player.kind != "player"
     region = player.region
-    distance = comps.distance
+    distance = components.distance
     open_colours = [0, 0, 0, 0]
     away = False
     for owned in player.postcards:
@@ -83,7 +83,7 @@ def value(comps: Components, state: PostcardsState, seat: int) -> float:
         worth += SEND_GIFT_WORTH
         total += worth * READY_SHARE * HALF_SHARE_CARDS / (HALF_SHARE_CARDS + needed)
     if player.hand:
-        travel = comps.travel
+        travel = components.travel
         for k in player.hand:
             kind = travel[k]
             total += HAND_CARD_WORTH
@@ -93,7 +93,7 @@ def value(comps: Components, state: PostcardsState, seat: int) -> float:
                 total += HAND_STAMP_WORTH
             if away and kind.action == "movement":
                 total += HAND_MOVE_WORTH
-    lightning = sum(1 for g in player.gifts if comps.gifts[g].lightning)
+    lightning = sum(1 for g in player.gifts if components.gifts[g].lightning)
     total += LIGHTNING_GIFT_WORTH * lightning
     total += BELL_GIFT_WORTH * (len(player.gifts) - lightning)  # more camps, more globes later
     total += CAMP_WORTH * len(player.camps)
@@ -105,16 +105,16 @@ def value(comps: Components, state: PostcardsState, seat: int) -> float:
     return total
 
 
-def heuristic(comps: Components, state: PostcardsState, seat: int) -> float:
+def heuristic(components: Components, state: PostcardsState, seat: int) -> float:
     """``seat``'s value minus the best other seat's value (higher is better for ``seat``)."""
-    mine = value(comps, state, seat)
-    others = [value(comps, state, s) for s in range(len(state.players)) if s != seat]
+    mine = value(components, state, seat)
+    others = [value(components, state, s) for s in range(len(state.players)) if s != seat]
     return mine - max(others, default=0.0)
 
 
-def heuristics(comps: Components, state: PostcardsState) -> list[float]:
+def heuristics(components: Components, state: PostcardsState) -> list[float]:
     """:func:`heuristic` for every seat, each seat's value computed once."""
-    values = [value(comps, state, s) for s in range(len(state.players))]
+    values = [value(components, state, s) for s in range(len(state.players))]
     if len(values) == 1:
         return values
     out = []

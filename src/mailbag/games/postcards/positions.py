@@ -89,7 +89,7 @@ PARTS = (
 
 
 def _regions(game: PostcardsGame) -> dict[str, int]:
-    regions = game.comps.regions
+    regions = game.components.regions
     return {**{r.name: n for n, r in regions.items()}, **{str(n): n for n in regions}}
 
 
@@ -118,7 +118,7 @@ def build(
     one."""
     given: dict[str, Any] = {**(description or {}), **parts}
     check_keys("Postcards", given, PARTS)
-    comps = game.comps
+    components = game.components
     players_given = list(given.get("players") or ())
     kinds = tuple(given.get("seats") or ("player",) * max(2, len(players_given)))
     if len(players_given) > len(kinds):
@@ -130,8 +130,8 @@ def build(
     options = dict(given.get("options") or {})
     state = new_game(game, kinds, options, seed)
     rng = state.rng
-    travel = {k.name: k.index for k in comps.travel}
-    gifts = {g.name: g.index for g in comps.gifts}
+    travel = {k.name: k.index for k in components.travel}
+    gifts = {g.name: g.index for g in components.gifts}
     regions = _regions(game)
 
     # Travel cards: hands, the display, the cards played this turn, the discard, the deck top
@@ -141,7 +141,7 @@ def build(
     played = [str(c) for c in turn_given.get("played") or ()]
     discard = [str(c) for c in given.get("travel_discard") or ()]
     top = [str(c) for c in given.get("travel_deck") or ()]
-    box = Counter({k.name: k.copies for k in comps.travel})
+    box = Counter({k.name: k.copies for k in components.travel})
     named = [c for h in hands for c in h] + [c for c in row or () if c is not None]
     take("Travel card", named + played + discard + top, box)
     rest = [name for name, n in box.items() for _ in range(n)]
@@ -162,12 +162,12 @@ def build(
     stack = [dict(f) for f in turn_given.get("stack") or ()]
     held = [list(spec.get("postcards") or ()) for spec in specs]
     prow = _slots(given.get("postcard_row"), POSTCARD_ROW) if "postcard_row" in given else None
-    pdiscard = _numbers("postcard", given.get("postcard_discard"), comps.postcards)
-    ptop = _numbers("postcard", given.get("postcard_deck"), comps.postcards)
-    in_frames = [_numbers("postcard", f.get("cards"), comps.postcards) for f in stack]
-    box = Counter({str(n): 1 for n in comps.postcards})
+    pdiscard = _numbers("postcard", given.get("postcard_discard"), components.postcards)
+    ptop = _numbers("postcard", given.get("postcard_deck"), components.postcards)
+    in_frames = [_numbers("postcard", f.get("cards"), components.postcards) for f in stack]
+    box = Counter({str(n): 1 for n in components.postcards})
     owned_numbers = [
-        [_numbers("postcard", [o.get("card")], comps.postcards)[0] for o in h] for h in held
+        [_numbers("postcard", [o.get("card")], components.postcards)[0] for o in h] for h in held
     ]
     names = [*(n for h in owned_numbers for n in h), *(n for n in prow or () if n is not None)]
     names += [*pdiscard, *ptop, *(n for f in in_frames for n in f)]
@@ -196,7 +196,7 @@ def build(
     held_gifts = [[str(g) for g in spec.get("gifts") or ()] for spec in specs]
     gdiscard = [str(g) for g in given.get("gift_discard") or ()]
     gtop = [str(g) for g in given.get("gift_deck") or ()]
-    box = Counter({g.name: g.copies for g in comps.gifts})
+    box = Counter({g.name: g.copies for g in components.gifts})
     named = [g for h in held_gifts for g in h] + [g for g in grow or () if g is not None]
     take("gift", named + gdiscard + gtop, box)
     grest = [name for name, n in box.items() for _ in range(n)]
@@ -211,16 +211,16 @@ def build(
     # itineraries, bicycles, camps, points
     dealt = [p.itinerary for p in state.players]
     wanted = {
-        seat: _numbers("itinerary", [spec["itinerary"]], comps.itineraries)[0]
+        seat: _numbers("itinerary", [spec["itinerary"]], components.itineraries)[0]
         for seat, spec in enumerate(specs)
         if "itinerary" in spec
     }
-    box = Counter({str(n): 1 for n in comps.itineraries})
+    box = Counter({str(n): 1 for n in components.itineraries})
     take("itinerary", [str(n) for n in wanted.values()], box)
     free = [n for n in dealt if box[str(n)]] + [
         int(n) for n in box if box[n] and int(n) not in dealt
     ]
-    state.camp_owner = [EMPTY] * len(comps.campsites)
+    state.camp_owner = [EMPTY] * len(components.campsites)
     for seat, p in enumerate(state.players):
         spec = specs[seat]
         p.itinerary = wanted[seat] if seat in wanted else free.pop(0)
@@ -228,8 +228,8 @@ def build(
         if "region" in spec:
             p.region = lookup("region", str(spec["region"]), regions)
         elif seat in wanted:
-            p.region = comps.itineraries[p.itinerary].start
-        p.camps = _numbers("campsite", spec.get("camps"), comps.campsites)
+            p.region = components.itineraries[p.itinerary].start
+        p.camps = _numbers("campsite", spec.get("camps"), components.campsites)
         for site in p.camps:
             if state.camp_owner[site - 1] != EMPTY:
                 raise twice("campsite", site)
@@ -239,7 +239,7 @@ def build(
             lookup("region", str(r), regions) for r in spec.get("best_traveller") or ()
         ]
     state.unused_itineraries = sorted(n for n in free)
-    state.supply = int(given.get("supply", comps.tokens - tokens_used))
+    state.supply = int(given.get("supply", components.tokens - tokens_used))
 
     # the turn
     state.first_player = check_seat(given.get("first_player", state.first_player), len(kinds))
@@ -275,7 +275,7 @@ def build(
 def _marks(
     game: PostcardsGame, card: int, given: Mapping[str, Any]
 ) -> tuple[list[bool], list[bool]]:
-    info = game.comps.postcards[card]
+    info = game.components.postcards[card]
     out = []
     for key, spaces in (("stamps", info.stamps), ("souvenirs", info.souvenirs)):
         value = given.get(key, False)
@@ -301,12 +301,12 @@ def describe(state: PostcardsState, game: PostcardsGame = GAME) -> dict[str, Any
     """The whole position in names (the inverse of :func:`build`): decks top card first,
     display slots with ``None`` where empty, postcards with their filled spaces, the turn so far
     and the decisions it owes (the last is decided first), and who decides now."""
-    comps = game.comps
-    travel = [k.name for k in comps.travel]
-    gifts = [g.name for g in comps.gifts]
+    components = game.components
+    travel = [k.name for k in components.travel]
+    gifts = [g.name for g in components.gifts]
 
     def region(n: int) -> str:
-        return comps.regions[n].name
+        return components.regions[n].name
 
     return {
         "seats": [p.kind for p in state.players],
@@ -374,9 +374,9 @@ class Builder:
         game: PostcardsGame = GAME,
     ) -> None:
         kinds = ("player",) * seats if isinstance(seats, int) else seats
-        self.comps = game.comps
-        self.travel = {k.name: k.index for k in game.comps.travel}
-        self.gifts = {g.name: g.index for g in game.comps.gifts}
+        self.components = game.components
+        self.travel = {k.name: k.index for k in game.components.travel}
+        self.gifts = {g.name: g.index for g in game.components.gifts}
         options = {"edition": edition, "side": side}
         self.state: PostcardsState = new_game(game, kinds, options, seed)
         s = self.state
@@ -398,7 +398,7 @@ class Builder:
         raise PositionError(
             _(
                 "no {card} is left in the Travel deck or its discard pile",
-                card=self.comps.travel[kind].name,
+                card=self.components.travel[kind].name,
             )
         )
 
@@ -464,7 +464,7 @@ class Builder:
     ) -> Builder:
         """Give ``seat`` postcard ``card``; ``stamps=True`` fills every stamp space."""
         s = self.state
-        info = self.comps.postcards[card]
+        info = self.components.postcards[card]
         self._release_postcard(card)
         st = [stamps] * len(info.stamps) if isinstance(stamps, bool) else list(stamps)
         sv = [souvenirs] * len(info.souvenirs) if isinstance(souvenirs, bool) else list(souvenirs)
@@ -526,7 +526,7 @@ class Builder:
         elif g in s.gift_row:
             s.gift_row[s.gift_row.index(g)] = EMPTY
         else:
-            raise PositionError(_("no {gift} gift is left", gift=self.comps.gifts[g].name))
+            raise PositionError(_("no {gift} gift is left", gift=self.components.gifts[g].name))
 
     def gift(self, seat: int, *names: str) -> Builder:
         for name in names:
@@ -556,11 +556,13 @@ class Builder:
         extra = s.supply - tokens
         if extra < 0:
             raise PositionError(_("the supply has too few Stamp/Souvenir tokens for that"))
-        spares = (c for c in sorted(self.comps.postcards, reverse=True) if c in s.postcard_deck)
+        spares = (
+            c for c in sorted(self.components.postcards, reverse=True) if c in s.postcard_deck
+        )
         while extra > 0:
             spare = next(spares)
             self._release_postcard(spare)
-            info = self.comps.postcards[spare]
+            info = self.components.postcards[spare]
             marks = [True] * (len(info.stamps) - 1 + len(info.souvenirs))
             take = min(extra, len(marks))
             marks = [i < take for i in range(len(marks))]
@@ -584,7 +586,7 @@ class Builder:
                 if other.itinerary == itinerary:
                     other.itinerary = old
         s.players[seat].itinerary = itinerary
-        s.players[seat].region = self.comps.itineraries[itinerary].start
+        s.players[seat].region = self.components.itineraries[itinerary].start
         return self
 
     def points(self, seat: int, points: int) -> Builder:

@@ -83,7 +83,7 @@ def wrap(line: str, width: int = WIDTH) -> list[str]:
     return lines
 
 
-def render(comps: Components, obs: Observation) -> str:
+def render(components: Components, obs: Observation) -> str:
     lines: list[str] = []
 
     def w(line: str) -> None:
@@ -112,18 +112,18 @@ def render(comps: Components, obs: Observation) -> str:
         )
         + ending
     )
-    w(_track_legend(comps, obs["side"]))
+    w(_track_legend(components, obs["side"]))
     w("")
     w(_("MAP  >adjacent regions, campsites (id, type, owner seat or '.'), @bicycles"))
     w(_("     campsite types: Beach Mountain Forest Lake Village"))
     owners = obs["camp_owner"]
-    names = {number: texts.region_name(comps, number) for number in comps.regions}
+    names = {number: texts.region_name(components, number) for number in components.regions}
     name_width = max(len(name) for name in names.values())
-    near_width = max(len(",".join(map(str, r.adjacent))) for r in comps.regions.values())
-    for number, region in sorted(comps.regions.items()):
+    near_width = max(len(",".join(map(str, r.adjacent))) for r in components.regions.values())
+    for number, region in sorted(components.regions.items()):
         bikes = [str(s) for s, p in enumerate(obs["players"]) if p["region"] == number]
         sites = " ".join(
-            f"{c}{SITE_LETTER.get(comps.campsites[c].type, '?')}"
+            f"{c}{SITE_LETTER.get(components.campsites[c].type, '?')}"
             f"{'.' if owners[c - 1] < 0 else owners[c - 1]}"
             for c in region.campsites
         )
@@ -132,7 +132,8 @@ def render(comps: Components, obs: Observation) -> str:
         w(f"{number:>2} {names[number]:<{name_width}} >{near:<{near_width}} {sites}{here}")
     w("")
     row = " ".join(
-        f"{i + 1}:{texts.travel(comps, c) if c else '-'}" for i, c in enumerate(obs["travel_row"])
+        f"{i + 1}:{texts.travel(components, c) if c else '-'}"
+        for i, c in enumerate(obs["travel_row"])
     )
     w(_("Travel cards: {row}", row=row))
     w(
@@ -155,53 +156,53 @@ def render(comps: Components, obs: Observation) -> str:
         )
     )
     row = " ".join(
-        f"{i + 1}:{texts.gift(comps, g) if g else '-'}" for i, g in enumerate(obs["gift_row"])
+        f"{i + 1}:{texts.gift(components, g) if g else '-'}" for i, g in enumerate(obs["gift_row"])
     )
     w(_("Gifts: {row}  (deck {deck})", row=row, deck=obs["gift_deck_size"]))
     w("")
-    scores = _scores(comps, obs)
+    scores = _scores(components, obs)
     for seat, p in enumerate(obs["players"]):
-        _player(comps, obs, seat, p, scores[seat], w)
+        _player(components, obs, seat, p, scores[seat], w)
     if obs["hand"] is not None:
-        hand = ", ".join(texts.travel(comps, c) for c in obs["hand"]) or _("(empty)")
+        hand = ", ".join(texts.travel(components, c) for c in obs["hand"]) or _("(empty)")
         w(_("Your hand: {hand}", hand=hand))
-    _turn(comps, obs, w)
+    _turn(components, obs, w)
     return "\n".join(lines)
 
 
-def _track_legend(comps: Components, side: str) -> str:
+def _track_legend(components: Components, side: str) -> str:
     """The camp track of the board side: the effects under the camp spaces (PC-5, PC-8)."""
-    spaces = comps.board[side]
+    spaces = components.board[side]
     effects = ", ".join(
-        _("{ordinal} {effect}", ordinal=texts.ordinal(n), effect=texts.effect_title(comps, e))
+        _("{ordinal} {effect}", ordinal=texts.ordinal(n), effect=texts.effect_title(components, e))
         for n, e in sorted(spaces.items())
     )
     return _(
         "Camp track, side {side} ({camps} camps): {effects}",
         side=side,
-        camps=comps.camps,
+        camps=components.camps,
         effects=effects or _("no effects"),
     )
 
 
-def _effect_title(comps: Components, effect: Effect) -> str:
-    return texts.effect_title(comps, effect)
+def _effect_title(components: Components, effect: Effect) -> str:
+    return texts.effect_title(components, effect)
 
 
-def _track(comps: Components, side: str, placed: int) -> str:
+def _track(components: Components, side: str, placed: int) -> str:
     """Where a seat stands on the camp track: ``x`` per camp placed, the other spaces ``.`` or
     the abbreviation of their effect; then the next effect to come."""
-    spaces = comps.board[side]
+    spaces = components.board[side]
     cells = "".join(
-        "x" if n <= placed else comps.effects[spaces[n].index].abbrev if n in spaces else "."
-        for n in range(1, comps.camps + 1)
+        "x" if n <= placed else components.effects[spaces[n].index].abbrev if n in spaces else "."
+        for n in range(1, components.camps + 1)
     )
     ahead = [n for n in sorted(spaces) if n > placed]
     if ahead:
         nxt = _(
             "next: {ordinal} camp {effect}",
             ordinal=texts.ordinal(ahead[0]),
-            effect=_effect_title(comps, spaces[ahead[0]]),
+            effect=_effect_title(components, spaces[ahead[0]]),
         )
     else:
         nxt = _("no effect left")
@@ -209,7 +210,7 @@ def _track(comps: Components, side: str, placed: int) -> str:
         "camp track {cells} {placed}/{camps}, {next}",
         cells=cells,
         placed=placed,
-        camps=comps.camps,
+        camps=components.camps,
         next=nxt,
     )
 
@@ -238,25 +239,25 @@ def _automa_slots(obs: Observation) -> list[str]:
     return lines
 
 
-def _scores(comps: Components, obs: Observation) -> list[Any]:
+def _scores(components: Components, obs: Observation) -> list[Any]:
     """Scores as if the game ended now (all the inputs of scoring are public)."""
     from mailbag.games.postcards.view import determinize
 
-    state = determinize(comps, obs, Rng(0))
-    return [scoring.score_of(comps, state, s) for s in range(len(obs["players"]))]
+    state = determinize(components, obs, Rng(0))
+    return [scoring.score_of(components, state, s) for s in range(len(obs["players"]))]
 
 
 def _player(
-    comps: Components, obs: Observation, seat: int, p: dict[str, Any], score: Any, w: Any
+    components: Components, obs: Observation, seat: int, p: dict[str, Any], score: Any, w: Any
 ) -> None:
-    route = comps.itineraries[p["itinerary"]].regions
+    route = components.itineraries[p["itinerary"]].regions
     sent = sum(1 for o in p["postcards"] if o["sent"])
     w(
         _(
             "{seat} in {region} {name}, itinerary {route}",
             seat=_who(obs, seat),
             region=p["region"],
-            name=texts.region_name(comps, p["region"]),
+            name=texts.region_name(components, p["region"]),
             route=" ".join(map(str, route)),
         )
     )
@@ -266,21 +267,21 @@ def _player(
             "score now {score}",
             hand=p["hand_size"],
             camps=len(p["camps"]),
-            total=comps.camps,
+            total=components.camps,
             sent=sent,
             points=p["points"],
             score=score.total,
         )
     )
-    w(f"    {_track(comps, obs['side'], len(p['camps']))}")
+    w(f"    {_track(components, obs['side'], len(p['camps']))}")
     if p["gifts"]:
-        gifts = ", ".join(texts.gift(comps, g) for g in p["gifts"])
+        gifts = ", ".join(texts.gift(components, g) for g in p["gifts"])
         w(_("    gifts: {gifts}", gifts=gifts))
     if p["best_traveller"]:
         regions = ", ".join(map(str, p["best_traveller"]))
         w(_("    best traveller in: {regions}", regions=regions))
     for o in p["postcards"]:
-        card = comps.postcards[o["card"]]
+        card = components.postcards[o["card"]]
         number = f"{card.id:>2}"
         head = _(
             "    postcard {id} (region {region}, {points} pts)",
@@ -304,16 +305,16 @@ def _player(
         w(_("        souvenirs {souvenirs}", souvenirs=souvenirs))
 
 
-def frame_text(comps: Components, text: str) -> str:
+def frame_text(components: Components, text: str) -> str:
     """``text`` (already in the reader's language) with the titles of the gifts whose
     decisions it names (``{road_map}``)."""
     return text.format(
-        road_map=texts.gift_title(comps.gift_title("road_map", "Road Map")),
-        hiking_guide=texts.gift_title(comps.gift_title("hiking_guide", "Hiking Guide")),
+        road_map=texts.gift_title(components.gift_title("road_map", "Road Map")),
+        hiking_guide=texts.gift_title(components.gift_title("hiking_guide", "Hiking Guide")),
     )
 
 
-def _turn(comps: Components, obs: Observation, w: Any) -> None:
+def _turn(components: Components, obs: Observation, w: Any) -> None:
     t = obs["turn"]
     if obs["over"]:
         return
@@ -322,7 +323,7 @@ def _turn(comps: Components, obs: Observation, w: Any) -> None:
         for k, n in (("movement", t["moves"]), ("postcard", t["postcards"]), ("camp", t["camps"]))
         if n
     ]
-    played = ", ".join(texts.travel(comps, c) for c in t["played"]) or _("nothing")
+    played = ", ".join(texts.travel(components, c) for c in t["played"]) or _("nothing")
     w(
         _("This turn: played {played}", played=played)
         + (_("  |  plus effects {count}", count=t["plus"]) if t["plus"] else "")
@@ -334,79 +335,83 @@ def _turn(comps: Components, obs: Observation, w: Any) -> None:
         top = t["stack"][-1]
         extra = f" {top['cards']}" if "cards" in top else ""
         known = FRAME_TEXT.get(top["kind"])
-        pending = frame_text(comps, _(known)) if known is not None else top["kind"]
+        pending = frame_text(components, _(known)) if known is not None else top["kind"]
         w(_("Pending: {decision}", decision=pending) + extra)
 
 
-def describe_action(comps: Components, obs: Observation, action: Action) -> str:
+def describe_action(components: Components, obs: Observation, action: Action) -> str:
     """A short human label for ``action`` in a menu, in the reader's language."""
     verb, args = action.verb, action.args
     try:
-        return _describe(comps, obs, verb, args)
+        return _describe(components, obs, verb, args)
     except (KeyError, IndexError, TypeError, ValueError):
         return str(action)
 
 
-def _space(comps: Components, p: int | str, n: int | str) -> str:
+def _space(components: Components, p: int | str, n: int | str) -> str:
     return _(
         "postcard {postcard} space {space} ({colour})",
         postcard=p,
         space=n,
-        colour=texts.colour(comps.postcards[int(p)].stamps[int(n) - 1]),
+        colour=texts.colour(components.postcards[int(p)].stamps[int(n) - 1]),
     )
 
 
-def _gift_help(comps: Components, name: str) -> tuple[str, str]:
-    gift = comps.gifts[comps.gift_names[name]]
+def _gift_help(components: Components, name: str) -> tuple[str, str]:
+    gift = components.gifts[components.gift_names[name]]
     return texts.gift_title(gift.title), texts.helptext(gift.help)
 
 
-def _describe(comps: Components, obs: Observation, verb: str, args: tuple[int | str, ...]) -> str:
+def _describe(
+    components: Components, obs: Observation, verb: str, args: tuple[int | str, ...]
+) -> str:
     if verb == "play":
         card, mode = args[0], args[1]
-        name = texts.travel(comps, str(card))
+        name = texts.travel(components, str(card))
         if mode == "stamp":
             return _(
-                "play {card}: stamp on {space}", card=name, space=_space(comps, args[2], args[3])
+                "play {card}: stamp on {space}",
+                card=name,
+                space=_space(components, args[2], args[3]),
             )
         if mode == "none":
             return _("play {card} without effect (it has no use now)", card=name)
-        kind = comps.travel[comps.travel_names[str(card)]]
+        kind = components.travel[components.travel_names[str(card)]]
         return _(
             "play {card}: {action}",
             card=name,
-            action=_describe_action(comps, kind.action_index, args[2:]),
+            action=_describe_action(components, kind.action_index, args[2:]),
         )
     if verb == "pair":
         return _(
             "play {first} + {second} together as any one card",
-            first=texts.travel(comps, str(args[0])),
-            second=texts.travel(comps, str(args[1])),
+            first=texts.travel(components, str(args[0])),
+            second=texts.travel(components, str(args[1])),
         )
     if verb == "use":
-        a = comps.action_index[str(args[0])]
+        a = components.action_index[str(args[0])]
         return _(
             "use a kept {effect} effect: {action}",
             effect=texts.effect(str(args[0])),
-            action=_describe_action(comps, a, args[1:]),
+            action=_describe_action(components, a, args[1:]),
         )
     if verb == "send":
-        sent = comps.postcards[int(args[0])]
+        sent = components.postcards[int(args[0])]
         return _(
             "send postcard {postcard} (+{points} points and a gift card)",
             postcard=sent.id,
             points=sent.points,
         )
     if verb == "gift":
-        title, help_text = _gift_help(comps, str(args[0]))
+        title, help_text = _gift_help(components, str(args[0]))
         return _("use gift {gift}: {help}", gift=title, help=help_text)
     if verb == "end":
         return _("end the turn (then draw back up to 5 cards)")
-    verbs = tables(comps).verb_index
+    verbs = tables(components).verb_index
     if verb in verbs:
-        return _describe_action(comps, verbs[verb], args)
+        return _describe_action(components, verbs[verb], args)
     if verb == "stamp":
-        return _("stamp on {space}", space=_space(comps, args[0], args[1]))
+        return _("stamp on {space}", space=_space(components, args[0], args[1]))
     if verb == "refresh":
         return _("discard the 3 face-up postcards and reveal 3 new ones")
     if verb == "take":
@@ -420,7 +425,7 @@ def _describe(comps: Components, obs: Observation, verb: str, args: tuple[int | 
             face=_face(obs["postcard_row"][int(args[0]) - 1]),
         )
     if verb == "souvenir":
-        souvenir = comps.postcards[int(args[0])].souvenirs[int(args[1]) - 1]
+        souvenir = components.postcards[int(args[0])].souvenirs[int(args[1]) - 1]
         return _(
             "souvenir on postcard {postcard} space {space} ({site}: {effect})",
             postcard=args[0],
@@ -435,7 +440,7 @@ def _describe(comps: Components, obs: Observation, verb: str, args: tuple[int | 
             return _("take the star as points")
         return _("take the star as {choice}", choice=texts.effect(str(args[0])))
     if verb == "pick":
-        title, help_text = _gift_help(comps, obs["gift_row"][int(args[0]) - 1])
+        title, help_text = _gift_help(components, obs["gift_row"][int(args[0]) - 1])
         return _("take gift card {gift} ({help})", gift=title, help=help_text)
     if verb == "keep":
         return _("keep postcards {first} and {second}", first=args[0], second=args[1])
@@ -444,11 +449,11 @@ def _describe(comps: Components, obs: Observation, verb: str, args: tuple[int | 
             return _("draw the top Travel card of the deck")
         return _(
             "take face-up Travel card {card}",
-            card=texts.travel(comps, obs["travel_row"][int(args[1]) - 1]),
+            card=texts.travel(components, obs["travel_row"][int(args[1]) - 1]),
         )
     return " ".join([verb, *map(str, args)])
 
 
-def _describe_action(comps: Components, a: int, args: tuple[int | str, ...]) -> str:
+def _describe_action(components: Components, a: int, args: tuple[int | str, ...]) -> str:
     """Action ``a`` aimed at ``args``, in its behaviour's words."""
-    return comps.actions[a].rule.describe(comps, int(args[0]) if args else None)
+    return components.actions[a].rule.describe(components, int(args[0]) if args else None)

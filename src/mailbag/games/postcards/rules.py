@@ -160,16 +160,16 @@ def refresh_postcard_display(state: PostcardsState) -> list[Event]:
     return [_ev("refresh", N_("the postcard display is refreshed"))]
 
 
-def gain_postcard(comps: Components, state: PostcardsState, seat: int, card: int) -> None:
+def gain_postcard(components: Components, state: PostcardsState, seat: int, card: int) -> None:
     """Put postcard ``card`` in front of ``seat``, every space open."""
-    info = comps.postcards[card]
+    info = components.postcards[card]
     state.players[seat].postcards.append(
         OwnedPostcard(card, [False] * len(info.stamps), [False] * len(info.souvenirs))
     )
 
 
 def take_postcard(
-    comps: Components, state: PostcardsState, seat: int, slot: int | None
+    components: Components, state: PostcardsState, seat: int, slot: int | None
 ) -> list[Event]:
     """Postcard action: take the face-up postcard in ``slot`` (refilled at once) or, with
     ``slot=None``, the top of the deck. PC-7: in the Dutch edition taking the deck top forces
@@ -179,14 +179,14 @@ def take_postcard(
         if card == EMPTY:
             return []
         if state.edition == "nl":  # PC-7
-            gain_postcard(comps, state, seat, card)
+            gain_postcard(components, state, seat, card)
             events = [_took(seat, card, None)]
             return events + refresh_postcard_display(state)
     else:
         card = state.postcard_row[slot]
         state.postcard_row[slot] = EMPTY
         state.postcard_row[slot] = draw_postcard(state)
-    gain_postcard(comps, state, seat, card)
+    gain_postcard(components, state, seat, card)
     return [_took(seat, card, slot)]
 
 
@@ -207,21 +207,23 @@ def move_to(state: PostcardsState, seat: int, region: int) -> list[Event]:
     return [_ev("move", N_("{seat} moves to region {region}"), seat=seat, region=region)]
 
 
-def free_campsites(comps: Components, state: PostcardsState, region: int) -> list[int]:
+def free_campsites(components: Components, state: PostcardsState, region: int) -> list[int]:
     """The empty campsites of ``region``, by id."""
-    return [c for c in comps.regions[region].campsites if state.camp_owner[c - 1] == EMPTY]
+    return [c for c in components.regions[region].campsites if state.camp_owner[c - 1] == EMPTY]
 
 
-def can_camp(comps: Components, state: PostcardsState, seat: int) -> bool:
+def can_camp(components: Components, state: PostcardsState, seat: int) -> bool:
     """PC-8: a camp action needs an unplaced camp token and an empty campsite here."""
     player = state.players[seat]
-    if len(player.camps) >= comps.camps:
+    if len(player.camps) >= components.camps:
         return False
-    return any(state.camp_owner[c - 1] == EMPTY for c in comps.regions[player.region].campsites)
+    return any(
+        state.camp_owner[c - 1] == EMPTY for c in components.regions[player.region].campsites
+    )
 
 
 def place_camp(
-    comps: Components, state: PostcardsState, seat: int, campsite: int
+    components: Components, state: PostcardsState, seat: int, campsite: int
 ) -> tuple[list[Event], Effect | None]:
     """Place ``seat``'s leftmost camp token on ``campsite``; score the best traveller if the
     region is now all theirs (PC-8). Returns the events and the effect printed under the camp
@@ -230,7 +232,7 @@ def place_camp(
     state.camp_owner[campsite - 1] = seat
     player.camps.append(campsite)
     number = len(player.camps)
-    region = comps.campsites[campsite].region
+    region = components.campsites[campsite].region
     events = [
         _ev(
             "camp",
@@ -240,24 +242,24 @@ def place_camp(
             region=region,
         )
     ]
-    sites = comps.regions[region].campsites
+    sites = components.regions[region].campsites
     if all(state.camp_owner[c - 1] == seat for c in sites):  # best traveller, once
         player.best_traveller.append(region)
         reason = N_("best traveller in region {region}")
         events += score(state, seat, len(sites), reason, region=region)
-    return events, comps.board[state.side].get(number)
+    return events, components.board[state.side].get(number)
 
 
-def board_effect(comps: Components, side: str, camps_placed: int) -> Effect | None:
+def board_effect(components: Components, side: str, camps_placed: int) -> Effect | None:
     """The effect under camp space number ``camps_placed`` (1-based) of board ``side``."""
-    return comps.board[side].get(camps_placed)
+    return components.board[side].get(camps_placed)
 
 
 # -- stamps and souvenirs ---------------------------------------------------------------------
 
 
 def open_stamp_spaces(
-    comps: Components, state: PostcardsState, seat: int, colour: int | None = None
+    components: Components, state: PostcardsState, seat: int, colour: int | None = None
 ) -> list[tuple[int, int]]:
     """(postcard id, space index) of every empty stamp space on ``seat``'s unsent postcards,
     oldest postcard first, top to bottom; only those of ``colour`` unless it is None."""
@@ -265,7 +267,7 @@ def open_stamp_spaces(
     for owned in state.players[seat].postcards:
         if owned.sent:
             continue
-        colours = comps.postcards[owned.card].stamp_colours
+        colours = components.postcards[owned.card].stamp_colours
         for i, filled in enumerate(owned.stamps):
             if not filled and (colour is None or colours[i] == colour):
                 spaces.append((owned.card, i))
@@ -273,7 +275,7 @@ def open_stamp_spaces(
 
 
 def open_souvenir_spaces(
-    comps: Components, state: PostcardsState, seat: int, campsite_type: str
+    components: Components, state: PostcardsState, seat: int, campsite_type: str
 ) -> list[tuple[int, int]]:
     """(postcard id, space index) of every empty souvenir space of ``campsite_type`` on
     ``seat``'s unsent postcards, oldest postcard first, top to bottom (PC-8)."""
@@ -281,7 +283,7 @@ def open_souvenir_spaces(
     for owned in state.players[seat].postcards:
         if owned.sent:
             continue
-        souvenirs = comps.postcards[owned.card].souvenirs
+        souvenirs = components.postcards[owned.card].souvenirs
         for i, filled in enumerate(owned.souvenirs):
             if not filled and souvenirs[i].campsite == campsite_type:
                 spaces.append((owned.card, i))
@@ -315,7 +317,7 @@ def place_stamp(state: PostcardsState, seat: int, card: int, space: int) -> list
 
 
 def place_souvenir(
-    comps: Components, state: PostcardsState, seat: int, card: int, space: int
+    components: Components, state: PostcardsState, seat: int, card: int, space: int
 ) -> tuple[list[Event], Effect | None]:
     """Put a Souvenir token from the supply on souvenir ``space`` of postcard ``card`` and
     return the effect it grants (the caller resolves it). PC-2: none with an empty supply."""
@@ -324,7 +326,7 @@ def place_souvenir(
         return [_ev("no_token", empty, seat=seat)], None
     state.supply -= 1
     owned_postcard(state, seat, card).souvenirs[space] = True
-    effect = comps.postcards[card].souvenirs[space].effect
+    effect = components.postcards[card].souvenirs[space].effect
     return [
         _ev(
             "souvenir",
@@ -342,12 +344,12 @@ def is_complete(owned: OwnedPostcard) -> bool:
     return not owned.sent and all(owned.stamps)
 
 
-def can_send(comps: Components, state: PostcardsState, seat: int, card: int) -> bool:
+def can_send(components: Components, state: PostcardsState, seat: int, card: int) -> bool:
     """Sending needs every stamp space filled and the bicycle in the postcard's region."""
     player = state.players[seat]
     for owned in player.postcards:
         if owned.card == card:
-            return is_complete(owned) and comps.postcards[card].region == player.region
+            return is_complete(owned) and components.postcards[card].region == player.region
     return False
 
 
@@ -371,7 +373,9 @@ def score(state: PostcardsState, seat: int, points: int, reason: str, **fields: 
     return [Event("score", N_("{seat} scores {points} ({reason})"), data)]
 
 
-def send_postcard(comps: Components, state: PostcardsState, seat: int, card: int) -> list[Event]:
+def send_postcard(
+    components: Components, state: PostcardsState, seat: int, card: int
+) -> list[Event]:
     """Send postcard ``card``: its tokens return to the supply, its points are scored, it is
     flipped (PC-9). The first seat to have sent 4 takes the End Game Bonus and the end of the
     game is triggered (PC-12). The gift card is taken separately (:func:`take_gift`)."""
@@ -380,7 +384,7 @@ def send_postcard(comps: Components, state: PostcardsState, seat: int, card: int
     owned.stamps = [False] * len(owned.stamps)
     owned.souvenirs = [False] * len(owned.souvenirs)
     owned.sent = True
-    info = comps.postcards[card]
+    info = components.postcards[card]
     events = [
         _ev(
             "send",

@@ -31,15 +31,15 @@ AUTOMA_GIFTS: Final = NC_("score", "gifts (automa)")
 FIXED_LINES: Final = frozenset({DURING_PLAY, ITINERARY, UNSENT, BONUS, AUTOMA_GIFTS})
 
 
-def itinerary_points(comps: Components, state: PostcardsState, seat: int) -> int:
+def itinerary_points(components: Components, state: PostcardsState, seat: int) -> int:
     """2/4/7/11 for 1/2/3/4 itinerary regions among the postcards sent (each region once)."""
     player = state.players[seat]
-    wanted = comps.itineraries[player.itinerary].regions
-    sent = {comps.postcards[p.card].region for p in player.postcards if p.sent}
+    wanted = components.itineraries[player.itinerary].regions
+    sent = {components.postcards[p.card].region for p in player.postcards if p.sent}
     return ITINERARY_POINTS[sum(1 for r in wanted if r in sent)]
 
 
-def gift_points(comps: Components, state: PostcardsState, seat: int) -> dict[str, int]:
+def gift_points(components: Components, state: PostcardsState, seat: int) -> dict[str, int]:
     """Points of the gift cards ``seat`` holds, by line of the final score: each bell gift
     kind's own function and line (PC-10); an Automa's gifts by PC-16."""
     player = state.players[seat]
@@ -47,34 +47,34 @@ def gift_points(comps: Components, state: PostcardsState, seat: int) -> dict[str
     result: dict[str, int] = {}
     held: Counter[int] = Counter()
     for g in player.gifts:
-        gift = comps.gifts[g]
+        gift = components.gifts[g]
         if automa and (state.edition == "en" or gift.lightning):  # PC-16
             result[AUTOMA_GIFTS] = result.get(AUTOMA_GIFTS, 0) + AUTOMA_GIFT_POINTS
         elif gift.score is not None:
             held[g] += 1
     for g, copies in held.items():
-        gift = comps.gifts[g]
+        gift = components.gifts[g]
         assert gift.score is not None
-        points = gift.score(comps, state, seat, copies)
+        points = gift.score(components, state, seat, copies)
         result[gift.breakdown] = result.get(gift.breakdown, 0) + points
     return result
 
 
-def score_of(comps: Components, state: PostcardsState, seat: int) -> Score:
+def score_of(components: Components, state: PostcardsState, seat: int) -> Score:
     """``seat``'s score as if the game ended now, broken down as in the rulebook's example."""
     player = state.players[seat]
     breakdown = {
         DURING_PLAY: player.points,
-        ITINERARY: itinerary_points(comps, state, seat),
+        ITINERARY: itinerary_points(components, state, seat),
         UNSENT: sum(1 for p in player.postcards if not p.sent),
     }
-    breakdown.update(gift_points(comps, state, seat))
+    breakdown.update(gift_points(components, state, seat))
     breakdown[BONUS] = END_GAME_BONUS if state.bonus == seat else 0
     return Score(sum(breakdown.values()), breakdown)
 
 
-def rank_key(comps: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
+def rank_key(components: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
     """Score, then postcards sent, then camps placed (PC-12); still tied: a shared place."""
     player = state.players[seat]
     sent = sum(1 for p in player.postcards if p.sent)
-    return (score_of(comps, state, seat).total, sent, len(player.camps))
+    return (score_of(components, state, seat).total, sent, len(player.camps))

@@ -76,14 +76,16 @@ def _aimed(verb: str, *head: str | int) -> Targets:
 class ActionTables:
     """Every action of the notation that names components, indexed by those components."""
 
-    def __init__(self, comps: Components) -> None:
-        names = [k.name for k in comps.travel]
-        postcards = comps.postcards
-        actions = comps.actions
+    def __init__(self, components: Components) -> None:
+        names = [k.name for k in components.travel]
+        postcards = components.postcards
+        actions = components.actions
         #: per Travel card kind: its action's index, behaviour and colour
-        self.kind_action = [k.action_index for k in comps.travel]
-        self.kind_rule: list[TravelAction] = [actions[k.action_index].rule for k in comps.travel]
-        self.kind_colour = [k.colour_index for k in comps.travel]
+        self.kind_action = [k.action_index for k in components.travel]
+        self.kind_rule: list[TravelAction] = [
+            actions[k.action_index].rule for k in components.travel
+        ]
+        self.kind_colour = [k.colour_index for k in components.travel]
         #: per action (index): its behaviour, and its actions by target for ``play CARD
         #: action``, ``use NAME`` and the decision after a pair (``move R``, ``postcard`` …)
         self.rules: list[TravelAction] = [a.rule for a in actions]
@@ -92,8 +94,8 @@ class ActionTables:
         self.verb_action = [_aimed(a.rule.verb) for a in actions]
         #: a verb of a decision -> the action it carries out
         self.verb_index = {a.rule.verb: a.index for a in actions}
-        self.movement = comps.action_index["movement"]
-        self.camp = comps.action_index["camp"]
+        self.movement = components.action_index["movement"]
+        self.camp = components.action_index["camp"]
         self.play_stamp = [_play_stamp(postcards, n) for n in names]
         self.play_none = [Action("play", (n, "none")) for n in names]
         self.pair = {
@@ -106,8 +108,8 @@ class ActionTables:
         self.stamp = by_id(postcards, lambda c, p: _numbered("stamp", (c,), len(p.stamps)))
         self.souvenir = by_id(postcards, lambda c, p: _numbered("souvenir", (c,), len(p.souvenirs)))
         self.send = by_id(postcards, lambda c, p: Action("send", (c,)))
-        self.gift = [Action("gift", (g.name,)) for g in comps.gifts]
-        self.lightning = [g.lightning for g in comps.gifts]
+        self.gift = [Action("gift", (g.name,)) for g in components.gifts]
+        self.lightning = [g.lightning for g in components.gifts]
         self.refresh = Action("refresh")
         self.take = [Action("take", (i + 1,)) for i in range(POSTCARD_ROW)]
         self.take_deck = Action("take", ("deck",))
@@ -140,9 +142,9 @@ class ActionTables:
         return found
 
 
-def tables(comps: Components) -> ActionTables:
-    found = comps.cache.get("actions")
+def tables(components: Components) -> ActionTables:
+    found = components.cache.get("actions")
     if found is None:
-        found = comps.cache["actions"] = ActionTables(comps)
+        found = components.cache["actions"] = ActionTables(components)
     assert isinstance(found, ActionTables)
     return found

@@ -147,15 +147,15 @@ POSITION_WORDS: Final = (
 # -- words ----------------------------------------------------------------------------------------
 
 
-def region_name(comps: Components, region: int) -> str:
+def region_name(components: Components, region: int) -> str:
     """A region's name (``Normandie``); a number the map does not have, as a number."""
-    found = comps.regions.get(region)
+    found = components.regions.get(region)
     return pgettext("region", found.name) if found is not None else str(region)
 
 
-def region_label(comps: Components, region: int) -> str:
+def region_label(components: Components, region: int) -> str:
     """A region's name and number: ``Occitanie (8)``."""
-    return _("{name} ({number})", name=region_name(comps, region), number=region)
+    return _("{name} ({number})", name=region_name(components, region), number=region)
 
 
 def colour(name: str) -> str:
@@ -191,20 +191,20 @@ def effect(label: str) -> str:
     return pgettext("effect", label)
 
 
-def effect_title(comps: Components, printed: Effect) -> str:
+def effect_title(components: Components, printed: Effect) -> str:
     """An effect icon by its kind's title: ``Stamp``, ``Star 2``."""
-    title = pgettext("effect", comps.effects[printed.index].title)
+    title = pgettext("effect", components.effects[printed.index].title)
     if printed.points:
         return _("{effect} {points}", effect=title, points=printed.points)
     return title
 
 
-def gift(comps: Components, which: int | str) -> str:
+def gift(components: Components, which: int | str) -> str:
     """A gift card's title, by kind index or name (``road_map``)."""
-    index = comps.gift_index(which) if isinstance(which, str) else which
-    if index is None or not 0 <= index < len(comps.gifts):
+    index = components.gift_index(which) if isinstance(which, str) else which
+    if index is None or not 0 <= index < len(components.gifts):
         return str(which)
-    return pgettext("gift", comps.gifts[index].title)
+    return pgettext("gift", components.gifts[index].title)
 
 
 def gift_title(title: str) -> str:
@@ -216,13 +216,13 @@ def helptext(text: str) -> str:
     return _(text)
 
 
-def travel(comps: Components, name: str) -> str:
+def travel(components: Components, name: str) -> str:
     """A Travel card by kind name: the notation itself in English (``green.postcard``), the
     colour and the action in words elsewhere (``groen/ansichtkaart``)."""
-    index = comps.travel_index(name)
+    index = components.travel_index(name)
     if index is None:
         return name
-    kind = comps.travel[index]
+    kind = components.travel[index]
     return _("{colour}.{action}", colour=colour(kind.colour), action=action(kind.action))
 
 
@@ -256,7 +256,7 @@ def ordinal(n: int) -> str:
 REGION_FIELDS: Final = frozenset({"region", "here", "there", "postcard_region"})
 
 
-def words(comps: Components, data: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+def words(components: Components, data: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
     """An event's (or an Automa step's) data as the fields of its template, in words."""
     from mailbag.core.game import SEAT_FIELDS
 
@@ -267,9 +267,9 @@ def words(comps: Components, data: Mapping[str, Any], names: Sequence[str]) -> d
             fields[key] = names[value]
         elif key in REGION_FIELDS and number:
             fields[key] = value
-            fields[f"{key}_name"] = region_name(comps, value)
+            fields[f"{key}_name"] = region_name(components, value)
         elif key == "regions" and isinstance(value, list):
-            fields[key] = ", ".join(region_label(comps, int(r)) for r in value)
+            fields[key] = ", ".join(region_label(components, int(r)) for r in value)
         elif not isinstance(value, str) and key not in ("gift", "cards"):
             fields[key] = value
         elif key == "colour":
@@ -281,13 +281,13 @@ def words(comps: Components, data: Mapping[str, Any], names: Sequence[str]) -> d
         elif key in ("effect", "choice"):
             fields[key] = effect(value)
         elif key == "gift" and isinstance(value, (int, str)) and not isinstance(value, bool):
-            fields[key] = gift(comps, value)
+            fields[key] = gift(components, value)
         elif key == "difficulty":
             fields[key] = difficulty(value)
         elif key == "card":
-            fields[key] = travel(comps, value)
+            fields[key] = travel(components, value)
         elif key == "cards" and isinstance(value, list):
-            fields[key] = [travel(comps, c) if isinstance(c, str) else c for c in value]
+            fields[key] = [travel(components, c) if isinstance(c, str) else c for c in value]
         else:
             fields[key] = value
     if "because" in data:
@@ -304,25 +304,25 @@ def _fill(template: str, fields: Mapping[str, Any]) -> str:
         return template
 
 
-def step_text(comps: Components, step: Mapping[str, Any], names: Sequence[str] = ()) -> str:
+def step_text(components: Components, step: Mapping[str, Any], names: Sequence[str] = ()) -> str:
     """One explained step of the Automa (``{"rule", "text", "say", "with"}``) in words."""
     template = step.get("say")
     if not isinstance(template, str):
         return str(step.get("text", ""))
     fields = step.get("with")
-    return _fill(template, words(comps, fields if isinstance(fields, dict) else {}, names))
+    return _fill(template, words(components, fields if isinstance(fields, dict) else {}, names))
 
 
-def english(comps: Components, template: str, fields: Mapping[str, Any]) -> str:
+def english(components: Components, template: str, fields: Mapping[str, Any]) -> str:
     """A template filled in English (seat numbers as numbers)."""
     with use_language("en"):
-        return _fill(template, words(comps, fields, ()))
+        return _fill(template, words(components, fields, ()))
 
 
-def event_text(comps: Components, event: Event, names: Sequence[str]) -> str:
+def event_text(components: Components, event: Event, names: Sequence[str]) -> str:
     """``event`` in the reader's language (see the module's docstring)."""
-    fields = words(comps, event.data, names)
+    fields = words(components, event.data, names)
     steps = event.data.get("steps")
     if isinstance(steps, list):
-        fields["steps"] = " → ".join(step_text(comps, s, names) for s in steps)
+        fields["steps"] = " → ".join(step_text(components, s, names) for s in steps)
     return _fill(event.text, fields)

@@ -24,13 +24,13 @@ NO_TARGET: Final[tuple[None]] = (None,)
 NOTATION: Final = "action notation"
 
 
-def free_sites(comps: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
+def free_sites(components: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
     """PC-8: the campsites a camp action may use now (none without a camp token left)."""
     player = state.players[seat]
-    if len(player.camps) >= comps.camps:
+    if len(player.camps) >= components.camps:
         return ()
     owner = state.camp_owner
-    return tuple([c for c in comps.regions[player.region].campsites if owner[c - 1] == EMPTY])
+    return tuple([c for c in components.regions[player.region].campsites if owner[c - 1] == EMPTY])
 
 
 def _one_number(args: tuple[int | str, ...], names: str, number: str) -> int | tuple[str, str]:
@@ -49,11 +49,11 @@ class Movement:
 
     verb = "move"
 
-    def targets(self, comps: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
-        return comps.regions[state.players[seat].region].adjacent
+    def targets(self, components: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
+        return components.regions[state.players[seat].region].adjacent
 
     def __call__(
-        self, comps: Components, state: PostcardsState, seat: int, target: int | None
+        self, components: Components, state: PostcardsState, seat: int, target: int | None
     ) -> list[Event]:
         assert target is not None
         return rules.move_to(state, seat, target)
@@ -68,30 +68,32 @@ class Movement:
         return card.movement()
 
     def refusal(
-        self, comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
+        self, components: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
     ) -> tuple[str, str] | None:
         region = _one_number(args, _("a movement names the region: ... R"), _("the region"))
         if isinstance(region, tuple):
             return region
         here = state.players[seat].region
-        if region not in comps.regions:
+        if region not in components.regions:
             return ("Movement action", _("there is no region {region}", region=region))
-        if region not in comps.regions[here].adjacent:
+        if region not in components.regions[here].adjacent:
             return (
                 "Movement action",
                 _(
                     "region {region} is not adjacent to region {here} (adjacent: {adjacent})",
                     region=region,
                     here=here,
-                    adjacent=", ".join(map(str, comps.regions[here].adjacent)),
+                    adjacent=", ".join(map(str, components.regions[here].adjacent)),
                 ),
             )
         return None
 
-    def describe(self, comps: Components, target: int | None) -> str:
+    def describe(self, components: Components, target: int | None) -> str:
         assert target is not None
         return _(
-            "move to region {region} {name}", region=target, name=texts.region_name(comps, target)
+            "move to region {region} {name}",
+            region=target,
+            name=texts.region_name(components, target),
         )
 
 
@@ -100,11 +102,11 @@ class PostcardAction:
 
     verb = "postcard"
 
-    def targets(self, comps: Components, state: PostcardsState, seat: int) -> tuple[None, ...]:
+    def targets(self, components: Components, state: PostcardsState, seat: int) -> tuple[None, ...]:
         return NO_TARGET if rules.postcards_available(state) else ()
 
     def __call__(
-        self, comps: Components, state: PostcardsState, seat: int, target: int | None
+        self, components: Components, state: PostcardsState, seat: int, target: int | None
     ) -> list[Event]:
         state.turn.stack.append(Frame(POSTCARD))
         return []
@@ -119,7 +121,7 @@ class PostcardAction:
         return card.postcard()
 
     def refusal(
-        self, comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
+        self, components: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
     ) -> tuple[str, str] | None:
         if args:
             return (
@@ -133,7 +135,7 @@ class PostcardAction:
             return ("PC-10", _("there is no postcard left to take"))
         return None
 
-    def describe(self, comps: Components, target: int | None) -> str:
+    def describe(self, components: Components, target: int | None) -> str:
         return _("take a postcard")
 
 
@@ -143,14 +145,14 @@ class Camp:
 
     verb = "camp"
 
-    def targets(self, comps: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
-        return free_sites(comps, state, seat)
+    def targets(self, components: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
+        return free_sites(components, state, seat)
 
     def __call__(
-        self, comps: Components, state: PostcardsState, seat: int, target: int | None
+        self, components: Components, state: PostcardsState, seat: int, target: int | None
     ) -> list[Event]:
         assert target is not None
-        return turn.camp_action(comps, state, seat, target)
+        return turn.camp_action(components, state, seat, target)
 
     def kept(self, turn: Turn) -> int:
         return turn.camps
@@ -162,17 +164,17 @@ class Camp:
         return card.camp()
 
     def refusal(
-        self, comps: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
+        self, components: Components, state: PostcardsState, seat: int, args: tuple[int | str, ...]
     ) -> tuple[str, str] | None:
         site = _one_number(args, _("a camp action names the campsite: ... S"), _("the campsite"))
         if isinstance(site, tuple):
             return site
         player = state.players[seat]
-        if len(player.camps) >= comps.camps:
+        if len(player.camps) >= components.camps:
             return ("PC-8", _("all your camp tokens are placed"))
-        if site not in comps.campsites:
+        if site not in components.campsites:
             return ("PC-8", _("there is no campsite {site}", site=site))
-        if comps.campsites[site].region != player.region:
+        if components.campsites[site].region != player.region:
             return (
                 "PC-8",
                 _(
@@ -185,9 +187,9 @@ class Camp:
             return ("PC-8", _("campsite {site} already holds a camp", site=site))
         return None
 
-    def describe(self, comps: Components, target: int | None) -> str:
+    def describe(self, components: Components, target: int | None) -> str:
         assert target is not None
-        site = comps.campsites[target]
+        site = components.campsites[target]
         return _("camp on campsite {site} ({type})", site=site.id, type=texts.campsite(site.type))
 
 

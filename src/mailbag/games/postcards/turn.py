@@ -73,7 +73,7 @@ def check_table(seats: tuple[str, ...]) -> None:
 
 
 def setup(
-    comps: Components,
+    components: Components,
     seats: tuple[str, ...],
     options: Mapping[str, OptionValue],
     seed: int,
@@ -82,26 +82,26 @@ def setup(
     """Deal a new game by the rulebook's Setup steps; an Automa first player plays at once.
     ``rules_version``: the rules it is played by (see ``PostcardsState.rules``)."""
     check_table(seats)
-    problem = deal_shortfall(comps, seats)
+    problem = deal_shortfall(components, seats)
     if problem is not None:
-        raise ComponentError(f"{comps.source}: {problem}")
+        raise ComponentError(f"{components.source}: {problem}")
     rng = Rng.from_seed(seed)
-    gift_deck = comps.gift_deck()
+    gift_deck = components.gift_deck()
     rng.shuffle(gift_deck)
     gift_row = [gift_deck.pop() for _ in range(GIFT_ROW)]
-    travel_deck = comps.travel_deck()
+    travel_deck = components.travel_deck()
     rng.shuffle(travel_deck)
     travel_row = [travel_deck.pop() for _ in range(TRAVEL_ROW)]
-    itineraries = sorted(comps.itineraries)
+    itineraries = sorted(components.itineraries)
     rng.shuffle(itineraries)
-    postcard_deck = sorted(comps.postcards)
+    postcard_deck = sorted(components.postcards)
     rng.shuffle(postcard_deck)
     players = []
     for kind in seats:
         itinerary = itineraries.pop()
         hand = sorted(travel_deck.pop() for _ in range(HAND_SIZE)) if kind == "player" else []
         players.append(
-            Player(kind, itinerary, comps.itineraries[itinerary].start, hand, [], [], [])
+            Player(kind, itinerary, components.itineraries[itinerary].start, hand, [], [], [])
         )
     state = PostcardsState(
         rng=rng,
@@ -120,63 +120,67 @@ def setup(
         gift_deck=gift_deck,
         gift_discard=[],
         gift_row=gift_row,
-        supply=comps.tokens,
-        camp_owner=[EMPTY] * len(comps.campsites),
+        supply=components.tokens,
+        camp_owner=[EMPTY] * len(components.campsites),
         unused_itineraries=sorted(itineraries),
         rules=rules_version,
     )
     for seat in range(len(seats)):  # one random postcard each, information side up (PC-3)
-        rules.gain_postcard(comps, state, seat, state.postcard_deck.pop())
+        rules.gain_postcard(components, state, seat, state.postcard_deck.pop())
     rules.refill_postcard_row(state)
     state.first_player = state.current = rng.randbelow(len(seats))
-    events = run_engine_seats(comps, state)
+    events = run_engine_seats(components, state)
     return state, events
 
 
 # -- the camp action (PC-8, PC-102) ------------------------------------------------------------
 
 
-def camp_action(comps: Components, state: PostcardsState, seat: int, campsite: int) -> list[Event]:
+def camp_action(
+    components: Components, state: PostcardsState, seat: int, campsite: int
+) -> list[Event]:
     """A player's camp action on ``campsite`` (PC-8). PC-102: the board effect under the camp
     token is resolved first, then the souvenir is chosen."""
-    events, board = rules.place_camp(comps, state, seat, campsite)
-    site_type = comps.campsites[campsite].type
-    if state.supply > 0 and rules.open_souvenir_spaces(comps, state, seat, site_type):
+    events, board = rules.place_camp(components, state, seat, campsite)
+    site_type = components.campsites[campsite].type
+    if state.supply > 0 and rules.open_souvenir_spaces(components, state, seat, site_type):
         state.turn.stack.append(Frame(SOUVENIR, value=CAMPSITE_TYPES.index(site_type)))
     if board is not None:
-        events += gain_effect(comps, state, seat, board)
+        events += gain_effect(components, state, seat, board)
     return events
 
 
-def frame_has_choice(comps: Components, state: PostcardsState, frame: Frame) -> bool:
+def frame_has_choice(components: Components, state: PostcardsState, frame: Frame) -> bool:
     """Whether the frame offers anything but skipping (else it is dropped, PC-2/PC-4)."""
     seat = state.current
     kind = frame.kind
     if kind == STAMP:
-        return state.supply > 0 and bool(rules.open_stamp_spaces(comps, state, seat))
+        return state.supply > 0 and bool(rules.open_stamp_spaces(components, state, seat))
     if kind == SOUVENIR:
         site_type = CAMPSITE_TYPES[frame.value]
-        return state.supply > 0 and bool(rules.open_souvenir_spaces(comps, state, seat, site_type))
+        return state.supply > 0 and bool(
+            rules.open_souvenir_spaces(components, state, seat, site_type)
+        )
     if kind == GIFT:
         return rules.gifts_available(state)
     if kind == ROAD_CAMP:
-        return rules.can_camp(comps, state, seat)
+        return rules.can_camp(components, state, seat)
     if kind == POSTCARD:
         return rules.postcards_available(state)
     return True
 
 
-def settle(comps: Components, state: PostcardsState) -> None:
+def settle(components: Components, state: PostcardsState) -> None:
     """Drop pending frames that no longer offer a choice."""
     stack = state.turn.stack
-    while stack and not frame_has_choice(comps, state, stack[-1]):
+    while stack and not frame_has_choice(components, state, stack[-1]):
         stack.pop()
 
 
 # -- end of turn and of the game --------------------------------------------------------------
 
 
-def end_turn(comps: Components, state: PostcardsState) -> list[Event]:
+def end_turn(components: Components, state: PostcardsState) -> list[Event]:
     """The player ends the turn: played cards are discarded, unused effects expire (PC-4), then
     cards are drawn one at a time (PC-11) or, with nothing to draw, the turn is over."""
     turn = state.turn
@@ -185,11 +189,11 @@ def end_turn(comps: Components, state: PostcardsState) -> list[Event]:
     seat = state.current
     events = [Event("end_turn", N_("{seat} ends the turn"), {"seat": seat})]
     if not rules.hand_needs_cards(state, seat):
-        events += finish_turn(comps, state)
+        events += finish_turn(components, state)
     return events
 
 
-def draw_card(comps: Components, state: PostcardsState, slot: int | None) -> list[Event]:
+def draw_card(components: Components, state: PostcardsState, slot: int | None) -> list[Event]:
     """PC-11: draw one Travel card from display ``slot`` or (None) the deck."""
     seat = state.current
     player = state.players[seat]
@@ -200,7 +204,7 @@ def draw_card(comps: Components, state: PostcardsState, slot: int | None) -> lis
             Event(
                 "drawn",
                 N_("you draw {card}"),
-                {"seat": seat, "card": comps.travel[card].name},
+                {"seat": seat, "card": components.travel[card].name},
                 to=(seat,),
             ),
         ]
@@ -210,13 +214,13 @@ def draw_card(comps: Components, state: PostcardsState, slot: int | None) -> lis
             Event(
                 "draw",
                 N_("{seat} takes {card} from the display"),
-                {"seat": seat, "slot": slot, "card": comps.travel[card].name},
+                {"seat": seat, "slot": slot, "card": components.travel[card].name},
             )
         ]
     player.hand.append(card)
     player.hand.sort()
     if not rules.hand_needs_cards(state, seat):
-        events += finish_turn(comps, state)
+        events += finish_turn(components, state)
     return events
 
 
@@ -224,17 +228,17 @@ def last_seat_of_round(state: PostcardsState) -> int:
     return (state.first_player - 1) % len(state.players)
 
 
-def finish_turn(comps: Components, state: PostcardsState) -> list[Event]:
+def finish_turn(components: Components, state: PostcardsState) -> list[Event]:
     """Close the current turn: refill the Travel display, check the end of the game (PC-12,
     PC-101), then pass to the next seat (running Automa turns at once)."""
-    events = _close_turn(comps, state)
+    events = _close_turn(components, state)
     if state.over:
         return events
     state.current = (state.current + 1) % len(state.players)
-    return events + run_engine_seats(comps, state)
+    return events + run_engine_seats(components, state)
 
 
-def _close_turn(comps: Components, state: PostcardsState) -> list[Event]:
+def _close_turn(components: Components, state: PostcardsState) -> list[Event]:
     rules.discard_travel(state, state.turn.played)
     state.turn = Turn()
     rules.refill_travel_row(state)
@@ -263,13 +267,13 @@ def _close_turn(comps: Components, state: PostcardsState) -> list[Event]:
     return events
 
 
-def run_engine_seats(comps: Components, state: PostcardsState) -> list[Event]:
+def run_engine_seats(components: Components, state: PostcardsState) -> list[Event]:
     """While play is with an Automa seat, play its whole turn and pass on."""
     events: list[Event] = []
     while not state.over and state.players[state.current].kind != "player":
         seat = state.current
-        events += automa.play_automa_turn(comps, state, seat)
-        events += _close_turn(comps, state)
+        events += automa.play_automa_turn(components, state, seat)
+        events += _close_turn(components, state)
         if not state.over:
             state.current = (state.current + 1) % len(state.players)
     return events

@@ -74,8 +74,8 @@ class _Limits:
     region_sites: dict[int, tuple[int, ...]]
 
 
-def _limits(comps: Components) -> _Limits:
-    found = comps.cache.get("validate")
+def _limits(components: Components) -> _Limits:
+    found = components.cache.get("validate")
     if isinstance(found, _Limits):
         return found
     plus_points = automa.PLUS_POINTS
@@ -83,50 +83,52 @@ def _limits(comps: Components) -> _Limits:
     def worth(kind: str, points: int) -> int:
         return points if kind == "star" else plus_points if kind == "plus" else 0
 
-    souvenirs = [s.effect for p in comps.postcards.values() for s in p.souvenirs]
+    souvenirs = [s.effect for p in components.postcards.values() for s in p.souvenirs]
     # every postcard sent, every souvenir space filled once (a sent postcard never gets another),
     # every board effect, a best traveller on every campsite of its camps
-    base = sum(p.points for p in comps.postcards.values())
-    base += sum(worth(e.kind, e.points) for e in souvenirs) + comps.camps
+    base = sum(p.points for p in components.postcards.values())
+    base += sum(worth(e.kind, e.points) for e in souvenirs) + components.camps
     points = {
-        side: base + sum(worth(e.kind, e.points) for e in comps.board[side].values())
+        side: base + sum(worth(e.kind, e.points) for e in components.board[side].values())
         for side in SIDES
     }
     souvenir_stars = {e.points for e in souvenirs if e.kind == "star"}
     stars = {
         side: frozenset(
-            souvenir_stars | {e.points for e in comps.board[side].values() if e.kind == "star"}
+            souvenir_stars | {e.points for e in components.board[side].values() if e.kind == "star"}
         )
         for side in SIDES
     }
-    gifts = sum(g.copies for g in comps.gifts)
-    effects = len(souvenirs) + comps.camps + 3 * gifts + comps.tokens
+    gifts = sum(g.copies for g in components.gifts)
+    effects = len(souvenirs) + components.camps + 3 * gifts + components.tokens
     spaces = {
         c: (len(p.stamps), tuple(s.campsite for s in p.souvenirs))
-        for c, p in comps.postcards.items()
+        for c, p in components.postcards.items()
     }
-    region_sites = {r: tuple(c - 1 for c in info.campsites) for r, info in comps.regions.items()}
+    region_sites = {
+        r: tuple(c - 1 for c in info.campsites) for r, info in components.regions.items()
+    }
     limits = _Limits(points, stars, effects, spaces, region_sites)
-    comps.cache["validate"] = limits
+    components.cache["validate"] = limits
     return limits
 
 
-def check_state(comps: Components, state: PostcardsState) -> None:
+def check_state(components: Components, state: PostcardsState) -> None:
     """Raise :class:`StateError` naming the first invariant ``state`` breaks."""
-    limits = _limits(comps)
-    _check_shape(comps, state)
-    _check_travel(comps, state)
-    _check_postcards(comps, state)
-    _check_itineraries(comps, state)
-    _check_gifts(comps, state)
-    _check_tokens(comps, state, limits)
-    _check_camps(comps, state)
+    limits = _limits(components)
+    _check_shape(components, state)
+    _check_travel(components, state)
+    _check_postcards(components, state)
+    _check_itineraries(components, state)
+    _check_gifts(components, state)
+    _check_tokens(components, state, limits)
+    _check_camps(components, state)
     full = _full_regions(state, limits)
     for seat in range(len(state.players)):
-        _check_player(comps, state, seat, limits, full[seat])
+        _check_player(components, state, seat, limits, full[seat])
     validate_turn.check_phase(state)
     validate_turn.check_turn(state, limits.effects)
-    validate_turn.check_stack(comps, state, limits.stars[state.side])
+    validate_turn.check_stack(components, state, limits.stars[state.side])
 
 
 # -- 1. shape ---------------------------------------------------------------------------------
@@ -139,7 +141,7 @@ def _in_range(value: int, lo: int, hi: int, what: str) -> None:
         )
 
 
-def _check_shape(comps: Components, state: PostcardsState) -> None:
+def _check_shape(components: Components, state: PostcardsState) -> None:
     if state.edition not in EDITIONS:
         raise _fail(
             _(
@@ -190,7 +192,7 @@ def _check_shape(comps: Components, state: PostcardsState) -> None:
     if state.bonus != EMPTY:
         _in_range(state.bonus, 0, n - 1, _("the holder of the End Game Bonus"))
     _in_range(state.turns, 0, turn.ROUND_LIMIT * n, _("the number of turns played"))
-    _in_range(state.supply, 0, comps.tokens, _("the Stamp/Souvenir supply"))
+    _in_range(state.supply, 0, components.tokens, _("the Stamp/Souvenir supply"))
     for name, row, size in (
         (TRAVEL_DISPLAY, state.travel_row, TRAVEL_ROW),
         (POSTCARD_DISPLAY, state.postcard_row, POSTCARD_ROW),
@@ -205,13 +207,13 @@ def _check_shape(comps: Components, state: PostcardsState) -> None:
                     size=size,
                 )
             )
-    if len(state.camp_owner) != len(comps.campsites):
+    if len(state.camp_owner) != len(components.campsites):
         raise _fail(
             _(
                 "the campsite owners list has {camp_owner_count} entries; the map has "
                 "{campsites_count} campsites",
                 camp_owner_count=len(state.camp_owner),
-                campsites_count=len(comps.campsites),
+                campsites_count=len(components.campsites),
             )
         )
     t = state.turn
@@ -284,7 +286,7 @@ def _filled(row: Sequence[int], name: str) -> list[int]:
     return [c for c in row if c != EMPTY]
 
 
-def _check_travel(comps: Components, state: PostcardsState) -> None:
+def _check_travel(components: Components, state: PostcardsState) -> None:
     places: list[tuple[str, Sequence[int]]] = [
         (_("the travel deck"), state.travel_deck),
         (_("the travel discard pile"), state.travel_discard),
@@ -294,7 +296,7 @@ def _check_travel(comps: Components, state: PostcardsState) -> None:
     places += [
         (_("{who}'s hand", who=_seat(state, s)), p.hand) for s, p in enumerate(state.players)
     ]
-    names = [k.name for k in comps.travel]
+    names = [k.name for k in components.travel]
     unknown = N_(
         "{place} holds an unknown travel card kind {bad}; travel card kinds are 0..{number}"
     )
@@ -303,7 +305,7 @@ def _check_travel(comps: Components, state: PostcardsState) -> None:
         N_("there are {have} {kind} travel cards{where}; the game has {want}"),
         N_("{number} {kind} travel card(s) missing: {have} found{where}; the game has {want}"),
     )
-    _totals(places, found, [k.copies for k in comps.travel], totals, names)
+    _totals(places, found, [k.copies for k in components.travel], totals, names)
 
 
 def _unique(places: Iterable[tuple[str, Iterable[int]]], valid: Iterable[int], noun: str) -> None:
@@ -346,7 +348,7 @@ def _unique(places: Iterable[tuple[str, Iterable[int]]], valid: Iterable[int], n
         )
 
 
-def _check_postcards(comps: Components, state: PostcardsState) -> None:
+def _check_postcards(components: Components, state: PostcardsState) -> None:
     places: list[tuple[str, Iterable[int]]] = [
         (_("the postcard deck"), state.postcard_deck),
         (_("the postcard discard pile"), state.postcard_discard),
@@ -358,18 +360,18 @@ def _check_postcards(comps: Components, state: PostcardsState) -> None:
         (_("{who}'s postcards", who=_seat(state, s)), [o.card for o in p.postcards])
         for s, p in enumerate(state.players)
     ]
-    _unique(places, comps.postcards, pgettext("state check", "postcard"))
+    _unique(places, components.postcards, pgettext("state check", "postcard"))
 
 
-def _check_itineraries(comps: Components, state: PostcardsState) -> None:
+def _check_itineraries(components: Components, state: PostcardsState) -> None:
     places: list[tuple[str, Iterable[int]]] = [
         (_("the unused itinerary cards"), state.unused_itineraries)
     ]
     places += [(_seat(state, s), [p.itinerary]) for s, p in enumerate(state.players)]
-    _unique(places, comps.itineraries, pgettext("state check", "itinerary card"))
+    _unique(places, components.itineraries, pgettext("state check", "itinerary card"))
 
 
-def _check_gifts(comps: Components, state: PostcardsState) -> None:
+def _check_gifts(components: Components, state: PostcardsState) -> None:
     places: list[tuple[str, Sequence[int]]] = [
         (_("the gift deck"), state.gift_deck),
         (_("the gift discard pile"), state.gift_discard),
@@ -378,16 +380,16 @@ def _check_gifts(comps: Components, state: PostcardsState) -> None:
     places += [
         (_("{who}'s gifts", who=_seat(state, s)), p.gifts) for s, p in enumerate(state.players)
     ]
-    names = [g.name for g in comps.gifts]
+    names = [g.name for g in components.gifts]
     unknown = N_("{place} holds an unknown gift kind {bad}; gift kinds are 0..{number}")
     found = _kinds(places, len(names), unknown)
     totals = (
         N_("there are {have} {kind} gift cards{where}; the game has {want}"),
         N_("{number} {kind} gift card(s) missing: {have} found{where}; the game has {want}"),
     )
-    _totals(places, found, [g.copies for g in comps.gifts], totals, names)
+    _totals(places, found, [g.copies for g in components.gifts], totals, names)
     for g in state.gift_discard:
-        if not comps.gifts[g].lightning:
+        if not components.gifts[g].lightning:
             raise _fail(
                 _(
                     "the gift discard pile holds {kind}, a bell gift; only used lightning gifts "
@@ -405,7 +407,7 @@ def _check_gifts(comps: Components, state: PostcardsState) -> None:
         )
 
 
-def _check_tokens(comps: Components, state: PostcardsState, limits: _Limits) -> None:
+def _check_tokens(components: Components, state: PostcardsState, limits: _Limits) -> None:
     on_cards = 0
     spaces = limits.spaces
     for seat, player in enumerate(state.players):
@@ -437,7 +439,7 @@ def _check_tokens(comps: Components, state: PostcardsState, limits: _Limits) -> 
                 )
             on_cards += tokens
     total = state.supply + on_cards
-    if total != comps.tokens:
+    if total != components.tokens:
         raise _fail(
             _(
                 "there are {total} Stamp/Souvenir tokens ({supply} in the supply, {on_cards} on "
@@ -445,14 +447,14 @@ def _check_tokens(comps: Components, state: PostcardsState, limits: _Limits) -> 
                 total=total,
                 supply=state.supply,
                 on_cards=on_cards,
-                tokens=comps.tokens,
+                tokens=components.tokens,
             )
         )
 
 
-def _check_camps(comps: Components, state: PostcardsState) -> None:
+def _check_camps(components: Components, state: PostcardsState) -> None:
     n = len(state.players)
-    sites = len(comps.campsites)
+    sites = len(components.campsites)
     held = Counter(state.camp_owner)
     if any(owner != EMPTY and not 0 <= owner < n for owner in held):
         i, owner = next(
@@ -466,7 +468,7 @@ def _check_camps(comps: Components, state: PostcardsState) -> None:
             )
         )
     if all(
-        held[seat] == len(p.camps) <= comps.camps for seat, p in enumerate(state.players)
+        held[seat] == len(p.camps) <= components.camps for seat, p in enumerate(state.players)
     ) and all(
         len(set(p.camps)) == len(p.camps)
         and all(1 <= c <= sites and state.camp_owner[c - 1] == seat for c in p.camps)
@@ -475,13 +477,13 @@ def _check_camps(comps: Components, state: PostcardsState) -> None:
         return
     for seat, player in enumerate(state.players):
         who = _seat(state, seat)
-        if len(player.camps) > comps.camps:
+        if len(player.camps) > components.camps:
             raise _fail(
                 _(
                     "{who} has placed {camps_count} camps; a player board has {camps}",
                     who=who,
                     camps_count=len(player.camps),
-                    camps=comps.camps,
+                    camps=components.camps,
                 )
             )
         seen: set[int] = set()
@@ -538,12 +540,12 @@ def _full_regions(state: PostcardsState, limits: _Limits) -> list[set[int]]:
 
 
 def _check_player(
-    comps: Components, state: PostcardsState, seat: int, limits: _Limits, full: set[int]
+    components: Components, state: PostcardsState, seat: int, limits: _Limits, full: set[int]
 ) -> None:
     player = state.players[seat]
     who = _seat(state, seat)
     automa = player.kind != "player"
-    if player.region not in comps.regions:
+    if player.region not in components.regions:
         raise _fail(
             _("{who} is in region {region}, which is not on the map", who=who, region=player.region)
         )
@@ -567,11 +569,11 @@ def _check_player(
     if any(a > b for a, b in zip(player.hand, player.hand[1:], strict=False)):
         raise _fail(_("{who}'s hand is not sorted by travel card kind", who=who))
     sent = rules.sent_count(player)
-    earned = sum(comps.postcards[o.card].points for o in player.postcards if o.sent)
+    earned = sum(components.postcards[o.card].points for o in player.postcards if o.sent)
     if len(set(player.best_traveller)) != len(player.best_traveller):
         raise _fail(_("{who} is best traveller twice in one region", who=who))
     for region in player.best_traveller:
-        if region not in comps.regions:
+        if region not in components.regions:
             raise _fail(
                 _(
                     "{who} is best traveller in region {region}, which is not on the map",
@@ -579,7 +581,7 @@ def _check_player(
                     region=region,
                 )
             )
-        earned += len(comps.regions[region].campsites)
+        earned += len(components.regions[region].campsites)
     if full != set(player.best_traveller):
         wrong = sorted(full ^ set(player.best_traveller))[0]
         if wrong in full:
@@ -609,7 +611,7 @@ def _check_player(
                 most=most,
             )
         )
-    _check_souvenirs(comps, state, seat, limits)
+    _check_souvenirs(components, state, seat, limits)
     # a gift choice pending: the gift of the postcard just sent is not taken yet
     pending = seat == state.current and sent > 0 and any(f.kind == GIFT for f in state.turn.stack)
     if len(player.gifts) > sent - pending:
@@ -625,10 +627,12 @@ def _check_player(
             )
         raise _fail(_(text, who=who, count=len(player.gifts), sent=sent))
     if automa:
-        _check_automa(comps, state, seat)
+        _check_automa(components, state, seat)
 
 
-def _check_souvenirs(comps: Components, state: PostcardsState, seat: int, limits: _Limits) -> None:
+def _check_souvenirs(
+    components: Components, state: PostcardsState, seat: int, limits: _Limits
+) -> None:
     """Each camp action places at most one souvenir, of its campsite's type (PC-8)."""
     player = state.players[seat]
     souvenirs: Counter[str] = Counter()
@@ -638,7 +642,7 @@ def _check_souvenirs(comps: Components, state: PostcardsState, seat: int, limits
             souvenirs.update(t for t, filled in zip(types, owned.souvenirs, strict=True) if filled)
     if not souvenirs:
         return
-    camps = Counter(comps.campsites[c].type for c in player.camps)
+    camps = Counter(components.campsites[c].type for c in player.camps)
     for site_type, count in souvenirs.items():
         if count > camps[site_type]:
             raise _fail(
@@ -653,7 +657,7 @@ def _check_souvenirs(comps: Components, state: PostcardsState, seat: int, limits
             )
 
 
-def _check_automa(comps: Components, state: PostcardsState, seat: int) -> None:
+def _check_automa(components: Components, state: PostcardsState, seat: int) -> None:
     player = state.players[seat]
     who = _seat(state, seat)
     for owned in player.postcards:
@@ -666,10 +670,10 @@ def _check_automa(comps: Components, state: PostcardsState, seat: int) -> None:
                     card=owned.card,
                 )
             )
-    itinerary = comps.itineraries[player.itinerary].regions
+    itinerary = components.itineraries[player.itinerary].regions
     held: set[int] = set()
     for owned in player.postcards:
-        region = comps.postcards[owned.card].region
+        region = components.postcards[owned.card].region
         if region in itinerary:
             if region in held:
                 raise _fail(

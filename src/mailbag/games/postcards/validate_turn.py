@@ -300,7 +300,7 @@ def check_turn(state: PostcardsState, effects: int) -> None:
         )
 
 
-def check_stack(comps: Components, state: PostcardsState, stars: frozenset[int]) -> None:
+def check_stack(components: Components, state: PostcardsState, stars: frozenset[int]) -> None:
     """The pending decisions: their order, each frame's fields and causes, a choice on top."""
     stack = state.turn.stack
     if not stack:
@@ -315,9 +315,9 @@ def check_stack(comps: Components, state: PostcardsState, stars: frozenset[int])
             )
         )
     for frame in stack:
-        _check_frame(comps, state, frame, stars)
+        _check_frame(components, state, frame, stars)
     top = stack[-1]
-    if not turn.frame_has_choice(comps, state, top):
+    if not turn.frame_has_choice(components, state, top):
         raise _fail(
             _(
                 "{decision} offers no choice; it would have been dropped",
@@ -327,7 +327,7 @@ def check_stack(comps: Components, state: PostcardsState, stars: frozenset[int])
 
 
 def _check_frame(
-    comps: Components, state: PostcardsState, frame: Frame, stars: frozenset[int]
+    components: Components, state: PostcardsState, frame: Frame, stars: frozenset[int]
 ) -> None:
     kind = frame.kind
     name = _(FRAME_NAMES[kind])
@@ -384,7 +384,7 @@ def _check_frame(
                     current=state.current,
                 )
             )
-        site = comps.campsites[player.camps[-1]]
+        site = components.campsites[player.camps[-1]]
         if site.type != site_type or site.region != player.region:
             raise _fail(
                 _(
@@ -410,9 +410,9 @@ def _check_frame(
                     hi=hi,
                 )
             )
-        _used_gift(comps, state, "hiking_guide", name)
+        _used_gift(components, state, "hiking_guide", name)
     elif kind in (ROAD_MOVE, ROAD_CAMP):
-        _used_gift(comps, state, "road_map", name)
+        _used_gift(components, state, "road_map", name)
     elif kind == JOKER:
         if len(state.turn.played) < 2:
             raise _fail(
@@ -428,8 +428,8 @@ def _check_frame(
         )
 
 
-def _used_gift(comps: Components, state: PostcardsState, gift: str, name: str) -> None:
-    if not any(comps.gifts[g].effect == gift for g in state.gift_discard):
+def _used_gift(components: Components, state: PostcardsState, gift: str, name: str) -> None:
+    if not any(components.gifts[g].effect == gift for g in state.gift_discard):
         raise _fail(
             _(
                 "{name} is pending but no {gift} gift card has been used (discarded)",

@@ -28,8 +28,8 @@ from mailbag.games.postcards.state import (
 )
 
 
-def face(comps: Components, card: int) -> dict[str, int]:
-    region, stamps, points = comps.postcards[card].face()
+def face(components: Components, card: int) -> dict[str, int]:
+    region, stamps, points = components.postcards[card].face()
     return {"region": region, "stamps": stamps, "points": points}
 
 
@@ -37,9 +37,9 @@ def _face_key(f: dict[str, int]) -> tuple[int, int, int]:
     return (f["region"], f["stamps"], f["points"])
 
 
-def view(comps: Components, state: PostcardsState, seat: int | None) -> Observation:
-    travel = [k.name for k in comps.travel]
-    gifts = [g.name for g in comps.gifts]
+def view(components: Components, state: PostcardsState, seat: int | None) -> Observation:
+    travel = [k.name for k in components.travel]
+    gifts = [g.name for g in components.gifts]
     players = []
     for p in state.players:
         players.append(
@@ -95,10 +95,10 @@ def view(comps: Components, state: PostcardsState, seat: int | None) -> Observat
         "travel_row": [travel[k] if k != EMPTY else None for k in state.travel_row],
         "travel_deck_size": len(state.travel_deck),
         "travel_discard": [travel[k] for k in state.travel_discard],
-        "postcard_row": [face(comps, c) if c != EMPTY else None for c in state.postcard_row],
+        "postcard_row": [face(components, c) if c != EMPTY else None for c in state.postcard_row],
         "postcard_deck_size": len(deck),
-        "postcard_deck_top": face(comps, deck[-1]) if deck else None,
-        "postcard_discard": [face(comps, c) for c in state.postcard_discard],
+        "postcard_deck_top": face(components, deck[-1]) if deck else None,
+        "postcard_discard": [face(components, c) for c in state.postcard_discard],
         "gift_row": [gifts[g] if g != EMPTY else None for g in state.gift_row],
         "gift_deck_size": len(state.gift_deck),
         "gift_discard": [gifts[g] for g in state.gift_discard],
@@ -138,10 +138,10 @@ def _shuffle(rng: Rng, items: list[int]) -> None:
 class _Pool:
     """Unseen postcards, drawn at random, optionally with a given illustrated side."""
 
-    def __init__(self, cards: list[int], comps: Components, rng: Rng) -> None:
+    def __init__(self, cards: list[int], components: Components, rng: Rng) -> None:
         self.by_face: dict[tuple[int, int, int], list[int]] = {}
         for card in sorted(cards):
-            self.by_face.setdefault(comps.postcards[card].face(), []).append(card)
+            self.by_face.setdefault(components.postcards[card].face(), []).append(card)
         self.rng = rng
 
     def take(self, key: tuple[int, int, int] | None = None) -> int:
@@ -164,17 +164,17 @@ class _Pool:
         return sorted(c for cards in self.by_face.values() for c in cards)
 
 
-def determinize(comps: Components, obs: Observation, rng: Rng) -> PostcardsState:
+def determinize(components: Components, obs: Observation, rng: Rng) -> PostcardsState:
     """A full state consistent with ``obs``: hidden hands, deck orders, the hidden sides of
     face-up postcards and Hiking Guide draws are redrawn at random from the unseen components."""
     seat = obs["seat"]
     current = obs["current"]
-    travel = comps.travel_names
-    gifts = comps.gift_names
+    travel = components.travel_names
+    gifts = components.gift_names
     t = obs["turn"]
 
     # Travel cards: everything not seen is in the other hands or the deck.
-    unseen = Counter(comps.travel_deck())
+    unseen = Counter(components.travel_deck())
     seen = [k for k in obs["travel_row"] if k is not None] + obs["travel_discard"] + t["played"]
     if seat is not None:
         seen += obs["hand"]
@@ -195,7 +195,9 @@ def determinize(comps: Components, obs: Observation, rng: Rng) -> PostcardsState
         for f in t["stack"]:
             hiking_mine += f.get("cards", [])
     pool = _Pool(
-        [c for c in comps.postcards if c not in owned and c not in hiking_mine], comps, rng
+        [c for c in components.postcards if c not in owned and c not in hiking_mine],
+        components,
+        rng,
     )
     top = obs["postcard_deck_top"]
     deck_top = pool.take(_face_key(top)) if top is not None else None
@@ -213,7 +215,7 @@ def determinize(comps: Components, obs: Observation, rng: Rng) -> PostcardsState
         postcard_deck.append(deck_top)
 
     # Gift cards: the deck holds what is neither face up, held nor discarded.
-    gift_pool = Counter(comps.gift_deck())
+    gift_pool = Counter(components.gift_deck())
     gift_pool.subtract(gifts[g] for g in obs["gift_row"] if g is not None)
     gift_pool.subtract(gifts[g] for g in obs["gift_discard"])
     gift_pool.subtract(gifts[g] for p in obs["players"] for g in p["gifts"])
