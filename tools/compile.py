@@ -82,6 +82,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "games/carteros": (
         "action_cards",
         "actions",
+        "apply",
         "board",
         "decisions",
         "effects",
@@ -90,7 +91,6 @@ MODULES: dict[str, tuple[str, ...]] = {
         "kinds",
         "legal",
         "reveal",
-        "rules",
         "scoring",
         "setup",
         "state",

@@ -107,7 +107,9 @@ def test_no_step_of_any_ride_enters_a_flood() -> None:
                     ahead = STEP[at][direction]
                     offered = _offered_rides(state)
                     assert not {HOUSE_NAMES[h] for h in wet} & set(offered), (
-                        HOUSE_NAMES[start], block, offered
+                        HOUSE_NAMES[start],
+                        block,
+                        offered,
                     )
                     if ahead >= 0 and ahead in wet:
                         later_floods += 1

@@ -17,9 +17,7 @@ def paths(state, seat: int = 0) -> dict[str, tuple[str, ...]]:  # type: ignore[n
 
 
 def test_a_turn_walks_to_a_neighbour_delivers_at_its_own_house_plays_or_replaces_a_card() -> None:
-    state = build(
-        2, pos={0: "B2"}, mail={0: {"letter": 2}}, hand={0: ["wind", "umbrella"]}
-    )
+    state = build(2, pos={0: "B2"}, mail={0: {"letter": 2}}, hand={0: ["wind", "umbrella"]})
     found = paths(state)
     assert found["move B1"] == ("house:B1",)
     assert found["move C2"] == ("house:C2",)
@@ -45,7 +43,10 @@ def test_from_the_post_office_an_empty_bag_refills_and_a_corner_is_entered() -> 
     found = paths(state)
     assert found["refill"] == ("post_office",)
     assert {found[f"move {h}"] for h in ("A1", "C1", "A4", "C4")} == {
-        ("house:A1",), ("house:C1",), ("house:A4",), ("house:C4",)
+        ("house:A1",),
+        ("house:C1",),
+        ("house:A4",),
+        ("house:C4",),
     }
 
 

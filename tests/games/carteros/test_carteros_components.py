@@ -11,7 +11,7 @@ from carteros_builder import act, build, legal
 
 from mailbag.core import ComponentError, IllegalAction, Rng, apply, new_game, parse_action, validate
 from mailbag.games.carteros import GAME, CarterosGame
-from mailbag.games.carteros.components import load_components, parse_components
+from mailbag.games.carteros.components import load_default, parse_components
 
 ROOT = Path(__file__).parents[3]
 SHIPPED = (ROOT / "src" / "mailbag" / "games" / "carteros" / "data" / "components.toml").read_text()
@@ -21,27 +21,27 @@ _TOTALS = re.compile(r"(\d+) house, (\d+) mail, (\d+) action and (\d+) mission c
 
 
 def test_shipped_components_match_the_rulings() -> None:
-    comps = load_components()
-    assert dict(zip(comps.house_names, comps.house_counts, strict=True)) == {
+    components = load_default()
+    assert dict(zip(components.house_names, components.house_counts, strict=True)) == {
         "received_letter": 20,
         "double_received": 8,
         "stampy": 5,
         "lost": 5,
         "change_of_direction": 5,
     }
-    assert dict(zip(comps.house_names, comps.house_delivers, strict=True)) == {
+    assert dict(zip(components.house_names, components.house_delivers, strict=True)) == {
         "received_letter": 1,  # CA-2
         "double_received": 2,
         "stampy": 0,
         "lost": 0,
         "change_of_direction": 0,
     }
-    assert dict(zip(comps.mail_names, comps.mail_counts, strict=True)) == {
+    assert dict(zip(components.mail_names, components.mail_counts, strict=True)) == {
         "letter": 30,
         "parcel": 15,
     }
-    assert comps.mail_points == (1, 2)
-    assert dict(zip(comps.action_names, comps.action_counts, strict=True)) == {
+    assert components.mail_points == (1, 2)
+    assert dict(zip(components.action_names, components.action_counts, strict=True)) == {
         "bone": 5,
         "bicycle": 5,
         "wind": 5,
@@ -51,29 +51,29 @@ def test_shipped_components_match_the_rulings() -> None:
         "sunny_day": 4,
         "gps": 5,
     }
-    played = {card.name for card in comps.actions if card.effect is not None}
+    played = {card.name for card in components.actions if card.effect is not None}
     assert played == {"bicycle", "wind", "rain", "rubber_boots", "sunny_day", "gps"}  # CA-110
-    names = comps.action_names
-    assert {step: names[card] for step, card in comps.cancel_card.items()} == {
+    names = components.action_names
+    assert {step: names[card] for step, card in components.cancel_card.items()} == {
         "stampy_card": "bone",  # CA-9, CA-103
         "catch": "bone",
         "debt": "bone",
         "soak": "umbrella",  # CA-6
         "lost_card": "gps",  # CA-7
     }
-    missions = [m for m in comps.missions if m is not None]
+    missions = [m for m in components.missions if m is not None]
     assert len(missions) == 12
     assert {m.points for m in missions} <= {2, 3, 4}
     assert len({m.house for m in missions}) == 12  # one mission per house
 
 
 def test_the_printed_totals_in_the_docs_and_the_data_header_match_the_data() -> None:
-    comps = load_components()
+    components = load_default()
     counted = (
-        sum(comps.house_counts),
-        sum(comps.mail_counts),
-        sum(comps.action_counts),
-        len(comps.mission_numbers),
+        sum(components.house_counts),
+        sum(components.mail_counts),
+        sum(components.action_counts),
+        len(components.mission_numbers),
     )
     header = "\n".join(line for line in SHIPPED.splitlines() if line.startswith("#"))
     for where, text in (("docs/carteros.md", DOCS), ("the data file's header", header)):
@@ -187,10 +187,10 @@ def test_a_users_file_with_other_counts_is_played_by_its_own_counts() -> None:
         'effect = "deliver"\ndelivers = 3\nhelp = "deliver three Mail cards of your choice"\n'
     )
     game = GAME.with_component_text(text, "mine.toml")
-    comps = game.components
-    assert comps.house_counts == (23, 8, 5, 5, 5, 4) and comps.house_delivers[-1] == 3
-    assert comps.mail_counts == (12, 15) and "sunny_day" not in comps.action_names
-    assert comps.mission_numbers == (1, 2, 3, 4, 5, 6)
+    components = game.components
+    assert components.house_counts == (23, 8, 5, 5, 5, 4) and components.house_delivers[-1] == 3
+    assert components.mail_counts == (12, 15) and "sunny_day" not in components.action_names
+    assert components.mission_numbers == (1, 2, 3, 4, 5, 6)
     # a new kind of house card that reuses an effect is one data entry: it delivers three
     state = build(2, game=game, pos={0: "B2"}, grid={"B2": "express"}, mail={0: {"letter": 4}})
     state, _ = act(state, "deliver", "give letter", "give letter", "give letter", game=game)

@@ -22,6 +22,7 @@ from mailbag.core.game import Event
 from mailbag.core.i18n import catalog, pgettext, set_language, use_language
 from mailbag.games.carteros import GAME, CarterosGame, texts
 from mailbag.games.carteros.decisions import VERBS
+from mailbag.games.carteros.game import CarterosPresentation
 from mailbag.games.carteros.render import MARKS, STAMPY_MARK
 
 LANGUAGES = ("nl", "es")
@@ -62,19 +63,19 @@ def english_words(text: str, lang: str, refusal: bool = False) -> list[str]:
 
 
 def _shipped() -> Iterator[tuple[str, str]]:
-    comps = GAME.components
-    for house in comps.houses:
+    components = GAME.components
+    for house in components.houses:
         yield texts.HOUSE, house.title
         yield texts.ABBREV, house.abbrev
         yield texts.HELP, house.help
-    for mail in comps.mails:
+    for mail in components.mails:
         yield texts.MAIL, mail.title
         yield texts.ABBREV, mail.abbrev
         yield texts.ONE, texts.ONE_MAIL[mail.title]
-    for action in comps.actions:
+    for action in components.actions:
         yield texts.ACTION, action.title
         yield texts.HELP, action.help
-    for mail in comps.mails:
+    for mail in components.mails:
         yield texts.SCORE, f"{mail.name}s"
     for category in ("missions", "first to finish"):
         yield texts.SCORE, category
@@ -98,10 +99,10 @@ def test_every_shipped_name_and_help_text_is_translated(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_abbreviations_and_marks_fit_the_board(lang: str) -> None:
-    comps = GAME.components
+    components = GAME.components
     with use_language(lang):
-        houses = [texts.house_abbrev(comps, h.name) for h in comps.houses]
-        mails = [texts.mail_abbrev(comps, m.name) for m in comps.mails]
+        houses = [texts.house_abbrev(components, h.name) for h in components.houses]
+        mails = [texts.mail_abbrev(components, m.name) for m in components.mails]
         stampy = pgettext("carteros mark", STAMPY_MARK)
     for abbrevs in (houses, mails):
         assert len(set(abbrevs)) == len(abbrevs), abbrevs
@@ -212,16 +213,16 @@ def _recording(monkeypatch: pytest.MonkeyPatch, said: list[tuple[str, str]]) -> 
     events: list[Event] = []
 
     def wrap(name: str, keep: Callable[..., None] | None = None) -> None:
-        original = getattr(CarterosGame, name)
+        original = getattr(CarterosPresentation, name)
 
-        def recorded(self: CarterosGame, *args: Any) -> str:
+        def recorded(self: CarterosPresentation, *args: Any) -> str:
             text: str = original(self, *args)
             said.append((name, text))
             if keep is not None:
                 keep(*args)
             return text
 
-        monkeypatch.setattr(CarterosGame, name, recorded)
+        monkeypatch.setattr(CarterosPresentation, name, recorded)
 
     wrap("render")
     wrap("describe_action")

@@ -40,13 +40,13 @@ help = "look at the house you stand on"
 
 
 def look_here(
-    comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+    components: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
 ) -> None:
     """The one effect function: the carrier privately sees the card of their own house."""
     discard_action(state, seat, kind)
     house = state.pos[seat]
     state.known[seat][house] = state.grid[house]
-    card = comps.house_names[state.grid[house]]
+    card = components.house_names[state.grid[house]]
     events.append(Event("peeked", f"{HOUSE_NAMES[house]} hides {card}", {"card": card}, to=(seat,)))
 
 

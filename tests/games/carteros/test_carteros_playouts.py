@@ -56,7 +56,7 @@ def test_the_turn_menu_agrees_with_the_rule_checks_used_by_explain() -> None:
     from mailbag.games.carteros import legal as L
     from mailbag.games.carteros.board import ADJACENT, CORNERS
 
-    comps = GAME.components
+    components = GAME.components
     checked = 0
     for options in MODES:
         state = new_game(GAME, 3, options, 4)
@@ -67,15 +67,15 @@ def test_the_turn_menu_agrees_with_the_rule_checks_used_by_explain() -> None:
             if not state.tasks:
                 house = state.pos[seat]
                 slow = [A.MOVE[q] for q in (ADJACENT[house] if house >= 0 else CORNERS)]
-                slow += [A.DELIVER] if L.can_deliver(comps, state, seat) else []
+                slow += [A.DELIVER] if L.can_deliver(components, state, seat) else []
                 slow += [A.DRAW] if L.can_draw(state, seat) else []
                 slow += [
-                    comps.play[k]
-                    for k in range(len(comps.actions))
-                    if L.play_problem(comps, state, seat, k) is None
+                    components.play[k]
+                    for k in range(len(components.actions))
+                    if L.play_problem(components, state, seat, k) is None
                 ]
                 if not state.replaced:
-                    slow += [comps.replace[k] for k, c in enumerate(state.hand[seat]) if c]
+                    slow += [components.replace[k] for k, c in enumerate(state.hand[seat]) if c]
                 slow += [A.REFILL] if L.can_refill(state, seat) else []
                 slow += [A.SHOPS] if L.can_go_shopping(state, seat) else []
                 assert legal == [*slow, A.END]

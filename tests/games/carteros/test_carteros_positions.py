@@ -31,15 +31,15 @@ def example() -> object:
 
 def test_a_flood_a_mission_and_stampy_in_a_few_named_lines() -> None:
     state = example()
-    comps = GAME.components
+    components = GAME.components
     assert state.stampy_mode and state.missions_mode
     assert state.stampy == HOUSE_INDEX["C2"]
     assert state.floods == [0]
     assert state.mission == [3, 0]
     assert state.pos == [HOUSE_INDEX["B2"], HOUSE_INDEX["C4"]]
-    assert state.grid[HOUSE_INDEX["B3"]] == comps.house_index["lost"]
-    assert state.grid[HOUSE_INDEX["C3"]] == comps.house_index["stampy"]
-    assert state.hand[1][comps.action_index["umbrella"]] == 2
+    assert state.grid[HOUSE_INDEX["B3"]] == components.house_index["lost"]
+    assert state.grid[HOUSE_INDEX["C3"]] == components.house_index["stampy"]
+    assert state.hand[1][components.action_index["umbrella"]] == 2
     assert state.mail[0] == [1, 1] and state.mail[1] == [0, 0]
     validate(GAME, state)
     fresh = new_game(GAME, 2, {"missions": True}, 0)

@@ -18,6 +18,51 @@ neighbourhood and bites (CA-9); ``missions`` — Delivery Missions from the shop
 ``max_rounds`` — the safeguard of CA-102. See docs/carteros.md for every ruling.
 """
 
-from mailbag.games.carteros.game import GAME, SPEC, CarterosGame
+from operator import attrgetter
+from typing import Final
+
+from mailbag.core.i18n import N_
+from mailbag.core.spec import GameSpec, OptionSpec
+from mailbag.games.carteros.components import load_default
+from mailbag.games.carteros.decisions import VERBS
+from mailbag.games.carteros.game import CarterosGame
+from mailbag.games.carteros.state import DEFAULT_MAX_ROUNDS
 
 __all__ = ["GAME", "SPEC", "CarterosGame"]
+
+
+SPEC: Final = GameSpec(
+    name="carteros",
+    title=N_("Carteros"),
+    min_seats=2,
+    max_seats=4,
+    options=(
+        OptionSpec(
+            "stampy",
+            bool,
+            False,
+            N_("Stampy the Furious Dog mode (CA-9)"),
+            read=attrgetter("stampy_mode"),
+        ),
+        OptionSpec(
+            "missions",
+            bool,
+            False,
+            N_("Delivery Missions mode (CA-10)"),
+            read=attrgetter("missions_mode"),
+        ),
+        OptionSpec(
+            "max_rounds",
+            int,
+            DEFAULT_MAX_ROUNDS,
+            N_("safeguard: play ends after this round if nobody has delivered 10 (CA-102)"),
+            minimum=1,
+            maximum=1000,
+            read=attrgetter("max_rounds"),
+        ),
+    ),
+    summary=N_("Deliver 10 Mail cards in a neighbourhood of face-down houses (2–4 carriers)."),
+    verbs=VERBS,
+)
+
+GAME: Final = CarterosGame(SPEC, load_default())

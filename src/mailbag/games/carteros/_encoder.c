@@ -221,11 +221,11 @@ static int read_blocks(PyObject *encoder, Config *c) {
 static int read_components(PyObject *encoder, Config *c) {
     PyObject *game = attr(encoder, "encoder", "game");
     if (game == NULL) return -1;
-    PyObject *comps = attr(game, "encoder.game", "components");
+    PyObject *components = attr(game, "encoder.game", "components");
     Py_DECREF(game);
-    if (comps == NULL) return -1;
+    if (components == NULL) return -1;
     int r = -1;
-    PyObject *points = attr(comps, "encoder.game.components", "mail_points");
+    PyObject *points = attr(components, "encoder.game.components", "mail_points");
     PyObject *missions = NULL;
     if (points == NULL || table_seq(points, "components.mail_points", MAX_KINDS) < 0) goto done;
     c->mail_kinds = (int)PySequence_Fast_GET_SIZE(points);
@@ -236,13 +236,13 @@ static int read_components(PyObject *encoder, Config *c) {
                       &c->mail_points[k]) < 0)
             goto done;
     }
-    missions = attr(comps, "encoder.game.components", "missions");
+    missions = attr(components, "encoder.game.components", "missions");
     if (missions == NULL || table_seq(missions, "components.missions", MAX_MISSIONS) < 0)
         goto done;
     c->mission_count = (int)PySequence_Fast_GET_SIZE(missions);
     for (int number = 0; number < c->mission_count; number++) {
         if (PySequence_Fast_GET_ITEM(missions, number) == Py_None) continue;
-        PyObject *mission = PyObject_CallMethod(comps, "mission", "i", number);
+        PyObject *mission = PyObject_CallMethod(components, "mission", "i", number);
         if (mission == NULL) goto done;
         PyObject *value = attr(mission, "components.mission(n)", "points");
         Py_DECREF(mission);
@@ -255,7 +255,7 @@ static int read_components(PyObject *encoder, Config *c) {
 done:
     Py_XDECREF(missions);
     Py_XDECREF(points);
-    Py_DECREF(comps);
+    Py_DECREF(components);
     return r;
 }
 

@@ -69,7 +69,7 @@ EFFECT_NEEDS.update(
 
 @ACTION_EFFECTS.register("bicycle")
 def bicycle(
-    comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+    components: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
 ) -> None:
     """CA-4, CA-106: ride up to 3 houses in a straight line (the ``ride`` decisions)."""
     discard_action(state, seat, kind)
@@ -78,7 +78,7 @@ def bicycle(
 
 @ACTION_EFFECTS.register("wind")
 def wind(
-    comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+    components: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
 ) -> None:
     """CA-5: every other carrier on the player's row or column loses a card at random from
     their Mail cards (and mission card, in Delivery Missions)."""
@@ -98,7 +98,7 @@ def wind(
         if state.rng.randbelow(pool) < held:
             lost = random_mail(state, other)
             discard_mail(state, other, lost)
-            name = comps.mail_names[lost]
+            name = components.mail_names[lost]
             events.append(
                 Event(
                     "wind",
@@ -112,7 +112,7 @@ def wind(
 
 @ACTION_EFFECTS.register("rain")
 def rain(
-    comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+    components: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
 ) -> None:
     """CA-6: the Rain card goes on the table as a flood (its block is chosen last); every other
     carrier in the neighbourhood with Mail cards is soaked, unless they answer (Umbrella)."""
@@ -125,7 +125,7 @@ def rain(
         for i in range(1, n)
         if state.pos[(seat + i) % n] >= 0 and any(state.mail[(seat + i) % n])
     ]
-    umbrella = comps.cancel_card["soak"]
+    umbrella = components.cancel_card["soak"]
     for victim in reversed(victims):
         state.tasks.append(Task("soak", victim, arg=umbrella))
     events.append(Event("rain", N_("{seat} makes it rain"), {"seat": seat}))
@@ -133,7 +133,7 @@ def rain(
 
 @ACTION_EFFECTS.register("rubber_boots")
 def rubber_boots(
-    comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+    components: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
 ) -> None:
     """CA-6: the boots go on the table in front of the carrier, who may then deliver in a
     flooded house, until Sunny Day."""
@@ -143,22 +143,24 @@ def rubber_boots(
 
 @ACTION_EFFECTS.register("sunny_day")
 def sunny_day(
-    comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+    components: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
 ) -> None:
     """CA-6: all Rain cards leave the table, and every pair of Rubber Boots with them."""
     discard_action(state, seat, kind)
     if state.floods:
-        state.action_discard[comps.rain_card] += len(state.floods)
+        state.action_discard[components.rain_card] += len(state.floods)
         state.floods = []
     for other, wearing in enumerate(state.boots):
         if wearing:
             state.boots[other] = False
-            state.action_discard[comps.boots_card] += 1
+            state.action_discard[components.boots_card] += 1
     events.append(Event("sunny_day", N_("the sun comes out: the floods are gone"), {}))
 
 
 @ACTION_EFFECTS.register("gps")
-def gps(comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]) -> None:
+def gps(
+    components: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+) -> None:
     """CA-7: look privately at up to two houses next to the carrier (the ``peek`` decisions);
     then the turn ends."""
     discard_action(state, seat, kind)

@@ -33,7 +33,9 @@ from mailbag.games.carteros.state import (
 AutoStep = Callable[[Components, CarterosState, Task, list[Event]], None]
 
 
-def _next_turn(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
+def _next_turn(
+    components: Components, state: CarterosState, task: Task, events: list[Event]
+) -> None:
     state.current = task.seat
     if task.seat == 0:
         state.round += 1
@@ -57,19 +59,21 @@ AUTO: Final[dict[str, AutoStep]] = {
 }
 
 
-def apply_action(comps: Components, state: CarterosState, seat: int, action: Action) -> list[Event]:
+def apply_action(
+    components: Components, state: CarterosState, seat: int, action: Action
+) -> list[Event]:
     """Carry out a legal action (a reply to the pending task, or a turn action), then the
     automatic steps that follow (``run``)."""
     events: list[Event] = []
     if state.tasks:
-        task_action(comps, state, seat, action, events)
+        task_action(components, state, seat, action, events)
     else:
-        turn_action(comps, state, seat, action, events)
-    run(comps, state, events)
+        turn_action(components, state, seat, action, events)
+    run(components, state, events)
     return events
 
 
-def run(comps: Components, state: CarterosState, events: list[Event]) -> None:
+def run(components: Components, state: CarterosState, events: list[Event]) -> None:
     """Resolve automatic steps and turn ends until a decision is owed or the game is over."""
     tasks = state.tasks
     while not state.over:
@@ -83,7 +87,7 @@ def run(comps: Components, state: CarterosState, events: list[Event]) -> None:
                     tasks.append(Task("react", task.seat, arg=task.arg, cause=CAUSES[task.kind]))
                     return
                 tasks.pop()
-                step(comps, state, task, events)
+                step(components, state, task, events)
                 continue
             if task.kind == "give" and (task.n <= 0 or not any(state.mail[task.seat])):
                 tasks.pop()
@@ -94,12 +98,12 @@ def run(comps: Components, state: CarterosState, events: list[Event]) -> None:
             events.append(Event("game_over", N_("the game is over"), {}))
             return
         if state.turn_over or state.actions_used >= ACTIONS_PER_TURN:
-            end_turn(comps, state, events)
+            end_turn(components, state, events)
             continue
         return
 
 
-def end_turn(comps: Components, state: CarterosState, events: list[Event]) -> None:
+def end_turn(components: Components, state: CarterosState, events: list[Event]) -> None:
     """CA-8: after the last seat's turn of a round in which someone reached 10 deliveries (or
     of the last round allowed, CA-102) the game ends; otherwise Stampy moves (CA-9) and the next
     carrier plays."""
@@ -112,7 +116,7 @@ def end_turn(comps: Components, state: CarterosState, events: list[Event]) -> No
     state.fresh = 0
     last = seat == n - 1
     if last and (state.finisher >= 0 or state.round >= state.max_rounds):
-        finish(comps, state, events)
+        finish(components, state, events)
         return
     following = (seat + 1) % n
     state.tasks.append(Task("next_turn", following))
@@ -123,11 +127,11 @@ def end_turn(comps: Components, state: CarterosState, events: list[Event]) -> No
             state.tasks.append(Task("place_stampy", 0))
 
 
-def finish(comps: Components, state: CarterosState, events: list[Event]) -> None:  # CA-109
+def finish(components: Components, state: CarterosState, events: list[Event]) -> None:  # CA-109
     """Play is over; carriers tied for the most points ride the bicycle tie-break (CA-8,
     CA-109), in turn order."""
     state.final = True
-    points = totals(comps, state)
+    points = totals(components, state)
     best = max(points)
     tied = [seat for seat, p in enumerate(points) if p == best]
     text = N_("play ends") if state.finisher >= 0 else N_("play ends after round {round} (CA-102)")
@@ -142,7 +146,7 @@ def finish(comps: Components, state: CarterosState, events: list[Event]) -> None
 
 
 def turn_action(
-    comps: Components, state: CarterosState, seat: int, action: Action, events: list[Event]
+    components: Components, state: CarterosState, seat: int, action: Action, events: list[Event]
 ) -> None:
     verb = action.verb
     if verb == "end":
@@ -161,25 +165,25 @@ def turn_action(
             )
         )
     elif verb == "deliver":
-        effects.deliver(comps, state, seat, events)
+        effects.deliver(components, state, seat, events)
     elif verb == "draw":
-        _draw(comps, state, seat, events)
+        _draw(components, state, seat, events)
     elif verb == "play":
-        play(comps, state, seat, comps.action_index[str(action.args[0])], events)
+        play(components, state, seat, components.action_index[str(action.args[0])], events)
     elif verb == "replace":
-        kind = comps.action_index[str(action.args[0])]
+        kind = components.action_index[str(action.args[0])]
         state.replaced = True
         effects.discard_action(state, seat, kind)
         events.append(
             Event(
                 "replace",
                 N_("{seat} discards {card} to draw a new Action card"),
-                {"seat": seat, "card": comps.action_names[kind]},
+                {"seat": seat, "card": components.action_names[kind]},
             )
         )
-        _draw(comps, state, seat, events)
+        _draw(components, state, seat, events)
     elif verb == "refill":
-        refill(comps, state, seat, events)
+        refill(components, state, seat, events)
     elif verb == "shops":
         state.pos[seat] = SHOPS
         state.tasks.append(Task("take_mission", seat))
@@ -188,7 +192,7 @@ def turn_action(
         raise AssertionError(f"unknown turn action {action}")
 
 
-def _draw(comps: Components, state: CarterosState, seat: int, events: list[Event]) -> None:
+def _draw(components: Components, state: CarterosState, seat: int, events: list[Event]) -> None:
     kind = effects.draw_action(state)
     if kind < 0:
         return
@@ -198,13 +202,13 @@ def _draw(comps: Components, state: CarterosState, seat: int, events: list[Event
         Event(
             "drawn",
             N_("you draw {card}"),
-            {"seat": seat, "card": comps.action_names[kind]},
+            {"seat": seat, "card": components.action_names[kind]},
             to=(seat,),
         )
     )
 
 
-def refill(comps: Components, state: CarterosState, seat: int, events: list[Event]) -> None:
+def refill(components: Components, state: CarterosState, seat: int, events: list[Event]) -> None:
     """CA-3: back to the Post Office, Mail cards up to 5, never beyond 10 − delivered; then a
     Mail card owed to Stampy is paid (CA-9)."""
     state.pos[seat] = POST_OFFICE
@@ -215,7 +219,7 @@ def refill(comps: Components, state: CarterosState, seat: int, events: list[Even
         if kind < 0:
             break
         state.mail[seat][kind] += 1
-        drawn.append(comps.mail_names[kind])
+        drawn.append(components.mail_names[kind])
     events.append(
         Event(
             "refill",
@@ -226,27 +230,27 @@ def refill(comps: Components, state: CarterosState, seat: int, events: list[Even
     text = N_("you draw {mail}") if drawn else N_("you draw no Mail card")
     events.append(Event("refilled", text, {"mail": drawn}, to=(seat,)))
     if state.debt[seat] and drawn:
-        state.tasks.append(Task("debt", seat, arg=comps.cancel_card["debt"]))
+        state.tasks.append(Task("debt", seat, arg=components.cancel_card["debt"]))
 
 
 def play(
-    comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+    components: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
 ) -> None:
     """Play an Action card from the hand: the effect its component entry names (CA-4 … CA-7)."""
     state.played[seat][kind] += 1
-    name = comps.action_names[kind]
+    name = components.action_names[kind]
     events.append(Event("play", N_("{seat} plays {card}"), {"seat": seat, "card": name}))
-    effect = comps.action_effects[kind]
+    effect = components.action_effects[kind]
     assert effect is not None, "legal_actions offers only cards played as an action"
-    effect(comps, state, seat, kind, events)
+    effect(components, state, seat, kind, events)
 
 
 # -- decisions inside effects ------------------------------------------------------------------
 
 
 def task_action(
-    comps: Components, state: CarterosState, seat: int, action: Action, events: list[Event]
+    components: Components, state: CarterosState, seat: int, action: Action, events: list[Event]
 ) -> None:
     """Carry out the decision owed at the top of the task stack."""
     task = state.tasks[-1]
-    RESOLVE[task.kind](comps, state, seat, task, action, events)
+    RESOLVE[task.kind](components, state, seat, task, action, events)

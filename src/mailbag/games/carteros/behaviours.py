@@ -9,7 +9,7 @@ playing. The shipped functions live in :mod:`house_cards` and :mod:`action_cards
 one data entry and one function registered with the decorator of its registry::
 
     @ACTION_EFFECTS.register("map")
-    def map_card(comps, state, seat, kind, events): ...
+    def map_card(components, state, seat, kind, events): ...
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from mailbag.games.carteros.state import CarterosState
 if TYPE_CHECKING:
     from mailbag.games.carteros.components import Components
 
-#: what turning a HOUSE card does: ``(comps, state, seat, kind, attempt, events)``. The card of
+#: what turning a HOUSE card does: ``(components, state, seat, kind, attempt, events)``. The card of
 #: ``kind`` under ``seat`` was just turned and replaced (CA-2); ``attempt`` tells whether this is
 #: the delivery of the seat's mission (CA-10). It changes ``state`` in place and pushes the
 #: decisions it needs onto the task stack.
 HouseEffect: TypeAlias = Callable[["Components", CarterosState, int, int, bool, list[Event]], None]
-#: what playing an ACTION card does: ``(comps, state, seat, kind, events)``. The card of
+#: what playing an ACTION card does: ``(components, state, seat, kind, events)``. The card of
 #: ``kind`` is still in the seat's hand: the effect discards it, or puts it on the table.
 ActionEffect: TypeAlias = Callable[["Components", CarterosState, int, int, list[Event]], None]
 #: a condition for playing an ACTION card, besides holding it inside the neighbourhood

@@ -12,7 +12,8 @@ The things the board draws, by id:
   ``action_discard`` then ``card:wind`` (discard that card and draw a new one);
 - ``mail:letter`` — a Mail card in the bag (the one to deliver, or to discard);
 - ``react:umbrella`` / ``react:pass`` — the reaction window's two answers;
-- ``do:end``, ``do:stop`` — buttons under the board.
+- ``do:end``, ``do:stop`` — buttons under the board; an action of any other verb (a new
+  decision's) is a button of its own, ``do:`` and the whole action (``do:express B2``).
 
 Everything here is read from the seat's view and the action; the board computes no rule. The
 words of ``board_data`` are in the reader's language (it is built inside it).
@@ -120,20 +121,20 @@ WORDS: dict[str, str] = {
 }
 
 
-def _house_kinds(comps: Components) -> dict[str, dict[str, Any]]:
+def _house_kinds(components: Components) -> dict[str, dict[str, Any]]:
     return {
         k.name: {
-            "title": house_title(comps, k.name),
-            "abbrev": house_abbrev(comps, k.name),
+            "title": house_title(components, k.name),
+            "abbrev": house_abbrev(components, k.name),
             "help": help_text(k.help),
             "delivers": k.delivers,
             "effect": k.effect,
         }
-        for k in comps.houses
+        for k in components.houses
     }
 
 
-def board_data(comps: Components) -> dict[str, Any]:
+def board_data(components: Components) -> dict[str, Any]:
     """What the Carteros board draws from: the grid's geometry, every card kind's words, the
     missions' houses and points, the places, the causes of reaction windows, each decision's
     words, and the board's own words — all in the reader's language."""
@@ -146,29 +147,29 @@ def board_data(comps: Components) -> dict[str, Any]:
             HOUSE_NAMES[corner]: [HOUSE_NAMES[h] for h in BLOCK_HOUSES[b]]
             for b, corner in enumerate(BLOCK_CORNERS)
         },
-        "house_kinds": _house_kinds(comps),
+        "house_kinds": _house_kinds(components),
         "mail_kinds": {
             k.name: {
-                "title": mail_title(comps, k.name),
-                "abbrev": mail_abbrev(comps, k.name),
+                "title": mail_title(components, k.name),
+                "abbrev": mail_abbrev(components, k.name),
                 "points": k.points,
             }
-            for k in comps.mails
+            for k in components.mails
         },
         "action_kinds": {
             k.name: {
-                "title": action_title(comps, k.name),
+                "title": action_title(components, k.name),
                 "help": help_text(k.help),
                 "played": k.effect is not None,
                 "reaction": bool(k.cancels),
                 "effect": k.effect,
             }
-            for k in comps.actions
+            for k in components.actions
         },
-        "action_order": list(comps.action_names),
+        "action_order": list(components.action_names),
         "missions": {
             str(m.number): {"house": HOUSE_NAMES[m.house], "points": m.points}
-            for m in comps.missions
+            for m in components.missions
             if m is not None
         },
         "places": {name: place(name) for name in ("post_office", "shops")},
@@ -180,15 +181,15 @@ def board_data(comps: Components) -> dict[str, Any]:
     }
 
 
-def _own_house(view: Observation) -> str | None:
-    seat = view.get("seat")
+def _own_house(observation: Observation) -> str | None:
+    seat = observation.get("seat")
     if seat is None:
         return None
-    position = str(view["carriers"][seat]["position"])
+    position = str(observation["carriers"][seat]["position"])
     return position if position in HOUSE_NAMES else None
 
 
-def click_path(view: Observation, action: Action) -> tuple[str, ...]:
+def click_path(components: Components, observation: Observation, action: Action) -> tuple[str, ...]:
     """The ids a player clicks to take ``action`` (see the module's list)."""
     verb = action.verb
     args = [str(a) for a in action.args]
@@ -196,7 +197,7 @@ def click_path(view: Observation, action: Action) -> tuple[str, ...]:
     if verb in ("move", "ride", "peek", "place_stampy", "move_stampy"):
         return (f"house:{first}",)
     if verb == "deliver":
-        here = _own_house(view)
+        here = _own_house(observation)
         return (f"house:{here}",) if here else ("do:deliver",)
     if verb == "tiebreak":
         return tuple(f"house:{a}" for a in args)
@@ -220,4 +221,6 @@ def click_path(view: Observation, action: Action) -> tuple[str, ...]:
         return (f"block:{first}",)
     if verb == "take_mission":
         return (f"mission:{first}",)
-    return (f"do:{verb}",)  # end, stop
+    # end, stop, and any verb a new decision brings: a button naming the whole action, so that no
+    # two actions share one (a verb's every argument its own button: contract 9)
+    return (f"do:{action}",)

@@ -2,7 +2,7 @@
 and turned once into the integer tables every rule reads.
 
 One TOML file holds a complete component set (the shipped one is ``data/components.toml``; a
-user's file in the same format is loaded with :func:`load_components`). Cards of one kind are
+user's file in the same format is read with ``Game.with_components``). Cards of one kind are
 interchangeable, so each ``[[house]]``, ``[[mail]]`` and ``[[action]]`` entry is a kind of card:
 its name (its word in the notation), title, copies, flags, legality, effect and help text; the
 ``[[mission]]`` cards are listed one by one. Effects and requirements are names of functions
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from importlib import resources
-from pathlib import Path
 from typing import Any, Final
 
 from mailbag.core.errors import ComponentError
@@ -42,7 +41,7 @@ from mailbag.games.carteros.kinds import (
 )
 from mailbag.games.carteros.state import BAG_LIMIT, CAUSES
 
-__all__ = ["Components", "Mission", "load_components", "parse_components"]
+__all__ = ["Components", "Mission", "load_default", "parse_components"]
 
 #: mission points allowed by the rulings (CA-10 components: 2, 3 or 4)
 MISSION_POINTS: Final = (2, 3, 4)
@@ -436,17 +435,8 @@ def parse_components(text: str, source: str) -> Components:
     )
 
 
-def load_components(path: Path | None = None) -> Components:
-    """The shipped component set, or the user's file at ``path``."""
-    if path is None:
-        text = (
-            resources.files("mailbag.games.carteros").joinpath("data/components.toml").read_text()
-        )
-        return parse_components(text, "carteros/data/components.toml")
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ComponentError(
-            _("cannot read component file {path}: {error}", path=str(path), error=exc.strerror)
-        ) from None
-    return parse_components(text, str(path))
+def load_default() -> Components:
+    """The shipped component set (``data/components.toml``); a user's own file is read by
+    ``Game.with_components``."""
+    text = resources.files("mailbag.games.carteros").joinpath("data/components.toml").read_text()
+    return parse_components(text, "carteros/data/components.toml")

@@ -2,7 +2,7 @@
 what the seat is asked, its legal actions, how a choice is carried out, and why anything else
 is refused — read by the legal-action menu, the engine, the refusals and the board.
 
-A task on top of the stack that is no decision is an automatic step (:data:`rules.AUTO`). An
+A task on top of the stack that is no decision is an automatic step (:data:`apply.AUTO`). An
 effect that needs a new kind of decision adds one :class:`Decision` to :data:`DECISIONS`.
 """
 
@@ -76,30 +76,40 @@ def _house(action: Action, index: int = 0) -> int | None:
 # -- give and discard a Mail card (CA-2, CA-112: always asked, even with one kind held) -----------
 
 
-def _give_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
-    return [comps.give[k] for k, c in enumerate(state.mail[task.seat]) if c]
+def _give_menu(components: Components, state: CarterosState, task: Task) -> list[Action]:
+    return [components.give[k] for k, c in enumerate(state.mail[task.seat]) if c]
 
 
 def _give(
-    comps: Components, state: CarterosState, seat: int, task: Task, action: Action, ev: list[Event]
+    components: Components,
+    state: CarterosState,
+    seat: int,
+    task: Task,
+    action: Action,
+    ev: list[Event],
 ) -> None:
     task.n -= 1
     if task.n <= 0:
         state.tasks.pop()
-    effects.give_mail(comps, state, seat, comps.mail_index[_arg(action)], ev)
+    effects.give_mail(components, state, seat, components.mail_index[_arg(action)], ev)
 
 
-def _discard_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
-    return [comps.discard[k] for k, c in enumerate(state.mail[task.seat]) if c]
+def _discard_menu(components: Components, state: CarterosState, task: Task) -> list[Action]:
+    return [components.discard[k] for k, c in enumerate(state.mail[task.seat]) if c]
 
 
 def _discard(
-    comps: Components, state: CarterosState, seat: int, task: Task, action: Action, ev: list[Event]
+    components: Components,
+    state: CarterosState,
+    seat: int,
+    task: Task,
+    action: Action,
+    ev: list[Event],
 ) -> None:
     state.tasks.pop()
-    kind = comps.mail_index[_arg(action)]
+    kind = components.mail_index[_arg(action)]
     effects.discard_mail(state, seat, kind)
-    name = comps.mail_names[kind]
+    name = components.mail_names[kind]
     ev.append(
         Event(
             "discard",
@@ -110,19 +120,23 @@ def _discard(
 
 
 def _refuse_mail(
-    comps: Components, state: CarterosState, task: Task, action: Action
+    components: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
-    if len(action.args) != 1 or _arg(action) not in comps.mail_index:
+    if len(action.args) != 1 or _arg(action) not in components.mail_index:
         return IllegalAction(
             "CA-2",
-            _("{verb} takes one of {names}", verb=action.verb, names=", ".join(comps.mail_names)),
+            _(
+                "{verb} takes one of {names}",
+                verb=action.verb,
+                names=", ".join(components.mail_names),
+            ),
         )
     return IllegalAction(
         "CA-2",
         _(
             "{seat} holds no {mail}",
             seat=seat_name(task.seat),
-            mail=mail_title(comps, _arg(action)),
+            mail=mail_title(components, _arg(action)),
         ),
     )
 
@@ -130,12 +144,17 @@ def _refuse_mail(
 # -- reaction windows (CA-103) -------------------------------------------------------------------
 
 
-def _react_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
-    return [comps.use[task.arg], A.PASS]
+def _react_menu(components: Components, state: CarterosState, task: Task) -> list[Action]:
+    return [components.use[task.arg], A.PASS]
 
 
 def _react(
-    comps: Components, state: CarterosState, seat: int, task: Task, action: Action, ev: list[Event]
+    components: Components,
+    state: CarterosState,
+    seat: int,
+    task: Task,
+    action: Action,
+    ev: list[Event],
 ) -> None:
     state.tasks.pop()
     if action.verb == "pass":
@@ -147,7 +166,7 @@ def _react(
     state.played[seat][kind] += 1
     if cancelled.kind == "debt":
         state.debt[seat] = 0
-    name = comps.action_names[kind]
+    name = components.action_names[kind]
     ev.append(
         Event(
             "react",
@@ -158,13 +177,13 @@ def _react(
 
 
 def _refuse_react(
-    comps: Components, state: CarterosState, task: Task, action: Action
+    components: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     return IllegalAction(
         "CA-103",
         _(
             "this window offers only {card} against {cause}",
-            card=action_title(comps, comps.action_names[task.arg]),
+            card=action_title(components, components.action_names[task.arg]),
             cause=cause(task.cause),
         ),
     )
@@ -173,12 +192,17 @@ def _refuse_react(
 # -- Rain: the flooded block (CA-6) --------------------------------------------------------------
 
 
-def _flood_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
+def _flood_menu(components: Components, state: CarterosState, task: Task) -> list[Action]:
     return list(A.FLOOD)
 
 
 def _flood(
-    comps: Components, state: CarterosState, seat: int, task: Task, action: Action, ev: list[Event]
+    components: Components,
+    state: CarterosState,
+    seat: int,
+    task: Task,
+    action: Action,
+    ev: list[Event],
 ) -> None:
     state.tasks.pop()
     arg = _arg(action)
@@ -189,7 +213,7 @@ def _flood(
 
 
 def _refuse_flood(
-    comps: Components, state: CarterosState, task: Task, action: Action
+    components: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     return IllegalAction(
         "CA-6",
@@ -212,7 +236,7 @@ def ride_targets(state: CarterosState, seat: int, task: Task) -> list[int]:
     return [q] if q >= 0 and not mask >> q & 1 else []
 
 
-def _ride_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
+def _ride_menu(components: Components, state: CarterosState, task: Task) -> list[Action]:
     result = [A.RIDE[q] for q in ride_targets(state, task.seat, task)]
     if task.n >= 1:
         result.append(A.STOP)
@@ -220,7 +244,12 @@ def _ride_menu(comps: Components, state: CarterosState, task: Task) -> list[Acti
 
 
 def _ride(
-    comps: Components, state: CarterosState, seat: int, task: Task, action: Action, ev: list[Event]
+    components: Components,
+    state: CarterosState,
+    seat: int,
+    task: Task,
+    action: Action,
+    ev: list[Event],
 ) -> None:
     """CA-4 (CA-106): one house further in a straight line; the house is turned unless Stampy
     is on it or its card was replaced this turn; it delivers what its kind ``delivers`` (Received
@@ -245,7 +274,7 @@ def _ride(
         )
     else:
         kind = effects.turn_house(state, house)
-        card = comps.house_names[kind]
+        card = components.house_names[kind]
         ev.append(
             Event(
                 "ride",
@@ -253,7 +282,7 @@ def _ride(
                 {"seat": seat, "house": name, "card": card},
             )
         )
-        count = min(sum(state.mail[seat]), comps.house_delivers[kind])
+        count = min(sum(state.mail[seat]), components.house_delivers[kind])
     if task.n >= 3:
         state.tasks.pop()
     if count:
@@ -261,7 +290,7 @@ def _ride(
 
 
 def _refuse_ride(
-    comps: Components, state: CarterosState, task: Task, action: Action
+    components: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     if action.verb == "stop":
         return IllegalAction("CA-4", _("ride at least one house first"))
@@ -274,7 +303,7 @@ def _refuse_ride(
 # -- GPS: the peeks (CA-7) -----------------------------------------------------------------------
 
 
-def _peek_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
+def _peek_menu(components: Components, state: CarterosState, task: Task) -> list[Action]:
     result = [A.PEEK[q] for q in ADJACENT[state.pos[task.seat]] if q != task.arg]
     if task.arg >= 0:
         result.append(A.STOP)  # CA-7: up to two houses
@@ -282,7 +311,12 @@ def _peek_menu(comps: Components, state: CarterosState, task: Task) -> list[Acti
 
 
 def _peek(
-    comps: Components, state: CarterosState, seat: int, task: Task, action: Action, ev: list[Event]
+    components: Components,
+    state: CarterosState,
+    seat: int,
+    task: Task,
+    action: Action,
+    ev: list[Event],
 ) -> None:
     """CA-7: look privately at an adjacent house; after the second (or ``stop``) the turn
     ends."""
@@ -295,7 +329,7 @@ def _peek(
     state.known[seat][house] = state.grid[house]
     name = HOUSE_NAMES[house]
     ev.append(Event("peek", N_("{seat} looks at {house}"), {"seat": seat, "house": name}))
-    card = comps.house_names[state.grid[house]]
+    card = components.house_names[state.grid[house]]
     ev.append(
         Event("peeked", N_("{house} hides {card}"), {"house": name, "card": card}, to=(seat,))
     )
@@ -307,7 +341,7 @@ def _peek(
 
 
 def _refuse_peek(
-    comps: Components, state: CarterosState, task: Task, action: Action
+    components: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     if action.verb == "stop":
         return IllegalAction("CA-7", _("look at one house at least first"))
@@ -317,12 +351,17 @@ def _refuse_peek(
 # -- Delivery Missions: the shops (CA-10) --------------------------------------------------------
 
 
-def _mission_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
-    return [comps.take_mission[deck[-1]] for deck in state.mission_decks if deck]
+def _mission_menu(components: Components, state: CarterosState, task: Task) -> list[Action]:
+    return [components.take_mission[deck[-1]] for deck in state.mission_decks if deck]
 
 
 def _take_mission(
-    comps: Components, state: CarterosState, seat: int, task: Task, action: Action, ev: list[Event]
+    components: Components,
+    state: CarterosState,
+    seat: int,
+    task: Task,
+    action: Action,
+    ev: list[Event],
 ) -> None:
     state.tasks.pop()
     number = int(_arg(action))
@@ -341,7 +380,7 @@ def _take_mission(
 
 
 def _refuse_mission(
-    comps: Components, state: CarterosState, task: Task, action: Action
+    components: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     tops = [str(d[-1]) for d in state.mission_decks if d]
     return IllegalAction(
@@ -352,12 +391,17 @@ def _refuse_mission(
 # -- Stampy's meeple (CA-9) ----------------------------------------------------------------------
 
 
-def _place_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
+def _place_menu(components: Components, state: CarterosState, task: Task) -> list[Action]:
     return [A.PLACE_STAMPY[c] for c in CORNERS]
 
 
 def _place_stampy(
-    comps: Components, state: CarterosState, seat: int, task: Task, action: Action, ev: list[Event]
+    components: Components,
+    state: CarterosState,
+    seat: int,
+    task: Task,
+    action: Action,
+    ev: list[Event],
 ) -> None:
     state.tasks.pop()
     arg = _arg(action)
@@ -366,27 +410,32 @@ def _place_stampy(
 
 
 def _refuse_place(
-    comps: Components, state: CarterosState, task: Task, action: Action
+    components: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     return IllegalAction("CA-9", _("Stampy starts on a corner house: A1, C1, A4 or C4"))
 
 
-def _move_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
+def _move_menu(components: Components, state: CarterosState, task: Task) -> list[Action]:
     return [A.MOVE_STAMPY[q] for q in ADJACENT[state.stampy]]
 
 
 def _move_stampy(
-    comps: Components, state: CarterosState, seat: int, task: Task, action: Action, ev: list[Event]
+    components: Components,
+    state: CarterosState,
+    seat: int,
+    task: Task,
+    action: Action,
+    ev: list[Event],
 ) -> None:
     state.tasks.pop()
     arg = _arg(action)
     state.stampy = HOUSE_INDEX[arg]
     ev.append(Event("stampy", N_("{seat} moves Stampy to {house}"), {"seat": seat, "house": arg}))
-    effects.stampy_arrives(comps, state, seat, ev)
+    effects.stampy_arrives(components, state, seat, ev)
 
 
 def _refuse_move(
-    comps: Components, state: CarterosState, task: Task, action: Action
+    components: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     return IllegalAction("CA-9", _("Stampy moves one house up, down, left or right"))
 
@@ -394,18 +443,23 @@ def _refuse_move(
 # -- the bicycle tie-break (CA-8, CA-109) --------------------------------------------------------
 
 
-def _tiebreak_menu(comps: Components, state: CarterosState, task: Task) -> list[Action]:
+def _tiebreak_menu(components: Components, state: CarterosState, task: Task) -> list[Action]:
     return list(A.TIEBREAK)
 
 
 def _tiebreak(
-    comps: Components, state: CarterosState, seat: int, task: Task, action: Action, ev: list[Event]
+    components: Components,
+    state: CarterosState,
+    seat: int,
+    task: Task,
+    action: Action,
+    ev: list[Event],
 ) -> None:
     state.tasks.pop()
     first, last = _arg(action), _arg(action, 1)
     line = LINES[LINE_INDEX[(HOUSE_INDEX[first], HOUSE_INDEX[last])]]
     cards = [effects.turn_house(state, h) for h in line]
-    points = sum(comps.house_delivers[k] for k in cards)
+    points = sum(components.house_delivers[k] for k in cards)
     state.tiebreak[seat] = points
     ev.append(
         Event(
@@ -413,7 +467,7 @@ def _tiebreak(
             N_("{seat} rides {first}–{last}: {points} delivered"),
             {
                 "seat": seat,
-                "cards": [comps.house_names[k] for k in cards],
+                "cards": [components.house_names[k] for k in cards],
                 "points": points,
                 "first": first,
                 "last": last,
@@ -423,7 +477,7 @@ def _tiebreak(
 
 
 def _refuse_tiebreak(
-    comps: Components, state: CarterosState, task: Task, action: Action
+    components: Components, state: CarterosState, task: Task, action: Action
 ) -> IllegalAction:
     lines = ", ".join(f"{HOUSE_NAMES[ln[0]]} {HOUSE_NAMES[ln[2]]}" for ln in LINES)
     return IllegalAction("CA-8", _("a line of 3 houses, first and last: {lines}", lines=lines))

@@ -3,7 +3,7 @@ and delivering cards, missions, and the automatic steps a reaction can cancel (S
 bite, Lost, the Rain soaking a carrier, the Mail card owed to Stampy).
 
 The cards' own effects, one named function each, are in :mod:`house_cards` and
-:mod:`action_cards`; the engine in :mod:`rules` runs the automatic steps. All of these change
+:mod:`action_cards`; the engine in :mod:`apply` runs the automatic steps. All of these change
 the state in place, push the decisions an effect needs onto the task stack, and report events.
 """
 
@@ -137,7 +137,7 @@ def complete_mission(state: CarterosState, seat: int, events: list[Event]) -> No
 
 
 def give_mail(
-    comps: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
+    components: Components, state: CarterosState, seat: int, kind: int, events: list[Event]
 ) -> None:
     """Deliver one Mail card; the first carrier to reach 10 deliveries scores +3 (CA-8)."""
     state.mail[seat][kind] -= 1
@@ -147,7 +147,7 @@ def give_mail(
         Event(
             "give",
             N_("{seat} delivers {mail} ({delivered} delivered)"),
-            {"seat": seat, "mail": comps.mail_names[kind], "delivered": total},
+            {"seat": seat, "mail": components.mail_names[kind], "delivered": total},
         )
     )
     if total >= GOAL and state.finisher < 0:
@@ -167,14 +167,14 @@ def give_mail(
 # -- HOUSE cards -------------------------------------------------------------------------------
 
 
-def deliver(comps: Components, state: CarterosState, seat: int, events: list[Event]) -> None:
+def deliver(components: Components, state: CarterosState, seat: int, events: list[Event]) -> None:
     """Turn the house under the carrier and resolve what it shows (CA-2; a mission delivery,
     CA-10): the card kind's own effect, from the component data."""
     house = state.pos[seat]
     kind = turn_house(state, house)
     number = state.mission[seat]
-    attempt = state.missions_mode and number > 0 and comps.mission(number).house == house
-    name = comps.house_names[kind]
+    attempt = state.missions_mode and number > 0 and components.mission(number).house == house
+    name = components.house_names[kind]
     events.append(
         Event(
             "reveal",
@@ -185,10 +185,12 @@ def deliver(comps: Components, state: CarterosState, seat: int, events: list[Eve
             | ({"mission": number} if attempt else {}),
         )
     )
-    comps.house_effects[kind](comps, state, seat, kind, attempt, events)
+    components.house_effects[kind](components, state, seat, kind, attempt, events)
 
 
-def stampy_card(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
+def stampy_card(
+    components: Components, state: CarterosState, task: Task, events: list[Event]
+) -> None:
     """CA-2: the carrier flees, losing the actions left; with none left, a Mail card of their
     choice (in a mission delivery with no Mail card: the mission, CA-10)."""
     seat = task.seat
@@ -208,7 +210,9 @@ def stampy_card(comps: Components, state: CarterosState, task: Task, events: lis
         lose_mission(state, seat, events, "stampy")
 
 
-def lost_card(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
+def lost_card(
+    components: Components, state: CarterosState, task: Task, events: list[Event]
+) -> None:
     """CA-2: back to the Post Office; the turn goes on."""
     state.pos[task.seat] = POST_OFFICE
     events.append(
@@ -220,10 +224,10 @@ def lost_card(comps: Components, state: CarterosState, task: Task, events: list[
     )
 
 
-def soak(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
+def soak(components: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
     """CA-6: the Rain takes every Mail card of a carrier who did not answer with an Umbrella."""
     mail = state.mail[task.seat]
-    lost = {comps.mail_names[k]: c for k, c in enumerate(mail) if c}
+    lost = {components.mail_names[k]: c for k, c in enumerate(mail) if c}
     for k, c in enumerate(mail):
         state.mail_discard[k] += c
         mail[k] = 0
@@ -240,7 +244,7 @@ def soak(comps: Components, state: CarterosState, task: Task, events: list[Event
 
 
 def stampy_arrives(
-    comps: Components, state: CarterosState, mover: int, events: list[Event]
+    components: Components, state: CarterosState, mover: int, events: list[Event]
 ) -> None:
     """After Stampy moves, every carrier on his house is caught, in turn order from the mover;
     each may answer with a Bone."""
@@ -248,17 +252,17 @@ def stampy_arrives(
     n = len(state.pos)
     victims = [(mover + i) % n for i in range(n) if state.pos[(mover + i) % n] == house]
     for victim in reversed(victims):
-        state.tasks.append(Task("catch", victim, arg=comps.cancel_card["catch"]))
+        state.tasks.append(Task("catch", victim, arg=components.cancel_card["catch"]))
 
 
-def catch(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
+def catch(components: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
     """A Mail card at random, else an Action card at random, else a Mail card owed (CA-9;
     a carrier owes at most one card, CA-107)."""
     seat = task.seat
     if any(state.mail[seat]):
         kind = random_mail(state, seat)
         discard_mail(state, seat, kind)
-        lost = comps.mail_names[kind]
+        lost = components.mail_names[kind]
         text, words = N_("Stampy catches {seat}, who loses {mail}"), {"mail": lost}
     elif any(state.hand[seat]):
         hand = state.hand[seat]
@@ -269,7 +273,7 @@ def catch(comps: Components, state: CarterosState, task: Task, events: list[Even
                 break
             r -= count
         discard_action(state, seat, kind)
-        lost = comps.action_names[kind]
+        lost = components.action_names[kind]
         text, words = N_("Stampy catches {seat}, who loses {card}"), {"card": lost}
     else:
         state.debt[seat] = 1
@@ -278,7 +282,7 @@ def catch(comps: Components, state: CarterosState, task: Task, events: list[Even
     events.append(Event("catch", text, {"seat": seat, "lost": lost} | words))
 
 
-def debt(comps: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
+def debt(components: Components, state: CarterosState, task: Task, events: list[Event]) -> None:
     """CA-9, CA-107: the Mail card owed to Stampy is paid at random from the new ones."""
     seat = task.seat
     if any(state.mail[seat]):
@@ -289,6 +293,6 @@ def debt(comps: Components, state: CarterosState, task: Task, events: list[Event
             Event(
                 "debt",
                 N_("{seat} pays Stampy {mail}"),
-                {"seat": seat, "mail": comps.mail_names[kind]},
+                {"seat": seat, "mail": components.mail_names[kind]},
             )
         )

@@ -34,7 +34,7 @@ class CarterosEncoder(Encoder):
     @staticmethod
     def actions(game: Game[Any], num_players: int) -> Iterator[Action]:
         """Every action the game can ever offer (the RL layer's action table)."""
-        comps = game.components  # type: ignore[attr-defined]
+        components = game.components  # type: ignore[attr-defined]
         yield from board_actions.MOVE
         yield from (
             board_actions.DELIVER,
@@ -43,39 +43,43 @@ class CarterosEncoder(Encoder):
             board_actions.SHOPS,
             board_actions.END,
         )
-        yield from comps.play
-        yield from comps.replace
-        yield from comps.use
+        yield from components.play
+        yield from components.replace
+        yield from components.use
         yield board_actions.PASS
-        yield from comps.give
-        yield from comps.discard
+        yield from components.give
+        yield from components.discard
         yield from board_actions.FLOOD
         yield from board_actions.RIDE
         yield board_actions.STOP
         yield from board_actions.PEEK
-        yield from comps.take_mission
+        yield from components.take_mission
         yield from board_actions.PLACE_STAMPY
         yield from board_actions.MOVE_STAMPY
         yield from board_actions.TIEBREAK
 
     def layout(self) -> None:
-        comps = self.game.components  # type: ignore[attr-defined]
+        components = self.game.components  # type: ignore[attr-defined]
         n = self.num_players
-        self.house_kind = {name: i for i, name in enumerate(comps.house_names)}
-        self.mail_names = comps.mail_names
-        self.action_names = comps.action_names
+        self.house_kind = {name: i for i, name in enumerate(components.house_names)}
+        self.mail_names = components.mail_names
+        self.action_names = components.action_names
         self.house_of = {name: i for i, name in enumerate(HOUSE_NAMES)}
         self.position_of = {**self.house_of, **{p: HOUSES + i for i, p in enumerate(PLACES)}}
         self.block_of = {HOUSE_NAMES[h]: b for b, h in enumerate(BLOCK_CORNERS)}
         self.task_of = {kind: i for i, kind in enumerate(DECISIONS)}
-        self.missions = len(comps.missions)
+        self.missions = len(components.missions)
         #: the board's and rules' constants write_state uses, for the native encoding to read
         self.houses = HOUSES
         self.places = HOUSES + len(PLACES)
         self.post_office = POST_OFFICE
         self.block_houses = BLOCK_HOUSES
         self.finish_bonus = FINISH_BONUS
-        hk, mk, ak = len(comps.house_names), len(comps.mail_names), len(comps.action_names)
+        hk, mk, ak = (
+            len(components.house_names),
+            len(components.mail_names),
+            len(components.action_names),
+        )
         self.o_task = self.add(
             "decision",
             len(DECISIONS) + 1,
@@ -279,8 +283,8 @@ class CarterosEncoder(Encoder):
         o += 2 * self.missions
         for pile, deck in enumerate(state.mission_decks[:2]):
             b[o + pile] = len(deck) / 6
-        comps = self.game.components  # type: ignore[attr-defined]
-        mail_points = comps.mail_points
+        components = self.game.components  # type: ignore[attr-defined]
+        mail_points = components.mail_points
         size = self.carrier_size
         places = HOUSES + len(PLACES)
         finisher = state.finisher
@@ -308,7 +312,7 @@ class CarterosEncoder(Encoder):
                     b[o] = count * 0.2
                 o += 1
             for number in done:
-                points += comps.mission(number).points
+                points += components.mission(number).points
             b[score_at] = points / 20
             if state.mission[s]:
                 b[o + state.mission[s]] = 1.0

@@ -18,14 +18,16 @@ BAG_SHARE: Final = 0.5
 #: cause it cancels (bicycles deliver, bones protect); any other card is worth CARD_WORTH
 _WORTH: Final = {"bicycle": 0.9, "stampy_card": 0.5, "rain": 0.4, "gps": 0.3}
 CARD_WORTH: Final = 0.2
+#: the search bot's settings that suit Carteros: none beyond the bot's own defaults
+SEARCH_SETTINGS: Final[dict[str, str]] = {}
 
 
 @lru_cache(maxsize=16)
-def _worth(comps: Components) -> tuple[float, ...]:
+def _worth(components: Components) -> tuple[float, ...]:
     """What holding one card of each kind is worth, computed once per component set."""
     return tuple(
         _WORTH.get(card.effect or "", _WORTH.get(next(iter(card.cancels), ""), CARD_WORTH))
-        for card in comps.actions
+        for card in components.actions
     )
 
 
@@ -33,19 +35,19 @@ def _pending_deliveries(state: CarterosState, seat: int) -> int:
     return sum(t.n for t in state.tasks if t.kind == "give" and t.seat == seat)
 
 
-def potential(comps: Components, state: CarterosState, seat: int, flooded: int) -> float:
+def potential(components: Components, state: CarterosState, seat: int, flooded: int) -> float:
     """Points now plus a discounted share of the points in hand (``flooded``: the flood mask)."""
-    value = float(total_points(comps, state, seat))
+    value = float(total_points(components, state, seat))
     mail = state.mail[seat]
     points = sorted(
-        (comps.mail_points[k] for k, c in enumerate(mail) for _ in range(c)), reverse=True
+        (components.mail_points[k] for k, c in enumerate(mail) for _ in range(c)), reverse=True
     )
     pending = min(_pending_deliveries(state, seat), len(points))
     value += sum(points[:pending]) + BAG_SHARE * sum(points[pending:])
-    worth = _worth(comps)
+    worth = _worth(components)
     value += sum(worth[k] * c for k, c in enumerate(state.hand[seat]) if c)
     if state.mission[seat]:
-        value += 0.4 * comps.mission(state.mission[seat]).points
+        value += 0.4 * components.mission(state.mission[seat]).points
     delivered = sum(state.delivered[seat]) + pending
     if state.finisher < 0:
         value += FINISH_BONUS * (delivered / GOAL) ** 2  # the race for the +3
@@ -60,7 +62,7 @@ def potential(comps: Components, state: CarterosState, seat: int, flooded: int) 
         if deliverable and state.current == seat and not state.final:
             value += 0.2
             known = state.known[seat][house]
-            if known >= 0 and comps.house_delivers[known]:
+            if known >= 0 and components.house_delivers[known]:
                 value += 0.5
             elif known >= 0:
                 value -= 0.5
@@ -68,8 +70,19 @@ def potential(comps: Components, state: CarterosState, seat: int, flooded: int) 
     return value
 
 
-def heuristic(comps: Components, state: CarterosState, seat: int) -> float:
+def heuristic(components: Components, state: CarterosState, seat: int) -> float:
+    """The seat's potential less the best other carrier's."""
     flooded = flooded_mask(state)
-    mine = potential(comps, state, seat, flooded)
-    others = [potential(comps, state, s, flooded) for s in range(len(state.pos)) if s != seat]
+    mine = potential(components, state, seat, flooded)
+    others = [potential(components, state, s, flooded) for s in range(len(state.pos)) if s != seat]
     return mine - max(others, default=0.0)
+
+
+def heuristics(components: Components, state: CarterosState) -> list[float]:
+    """:func:`heuristic` for every seat, each carrier's potential computed once."""
+    flooded = flooded_mask(state)
+    values = [potential(components, state, s, flooded) for s in range(len(state.pos))]
+    return [
+        mine - max((v for s, v in enumerate(values) if s != seat), default=0.0)
+        for seat, mine in enumerate(values)
+    ]

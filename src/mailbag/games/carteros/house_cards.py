@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 @HOUSE_EFFECTS.register("deliver")
 def deliver_mail(
-    comps: Components,
+    components: Components,
     state: CarterosState,
     seat: int,
     kind: int,
@@ -34,7 +34,7 @@ def deliver_mail(
     the mission instead of delivering one Mail card: Received completes it, Double completes it
     and delivers one."""
     held = sum(state.mail[seat])
-    delivers = comps.house_delivers[kind]
+    delivers = components.house_delivers[kind]
     if attempt:
         complete_mission(state, seat, events)
         delivers -= 1
@@ -45,7 +45,7 @@ def deliver_mail(
 
 @HOUSE_EFFECTS.register("stampy")
 def stampy(
-    comps: Components,
+    components: Components,
     state: CarterosState,
     seat: int,
     kind: int,
@@ -60,13 +60,13 @@ def stampy(
         state.stampy = house
         events.append(Event("stampy", N_("Stampy runs to {house}"), {"house": HOUSE_NAMES[house]}))
     state.tasks.append(
-        Task("stampy_card", seat, n=int(attempt), arg=comps.cancel_card["stampy_card"])
+        Task("stampy_card", seat, n=int(attempt), arg=components.cancel_card["stampy_card"])
     )
 
 
 @HOUSE_EFFECTS.register("lost")
 def lost(
-    comps: Components,
+    components: Components,
     state: CarterosState,
     seat: int,
     kind: int,
@@ -75,12 +75,12 @@ def lost(
 ) -> None:
     """Lost (CA-2): back to the Post Office (the ``lost_card`` step; a GPS cancels it, CA-7).
     A mission is kept (CA-108)."""
-    state.tasks.append(Task("lost_card", seat, arg=comps.cancel_card["lost_card"]))
+    state.tasks.append(Task("lost_card", seat, arg=components.cancel_card["lost_card"]))
 
 
 @HOUSE_EFFECTS.register("change_of_direction")
 def change_of_direction(
-    comps: Components,
+    components: Components,
     state: CarterosState,
     seat: int,
     kind: int,

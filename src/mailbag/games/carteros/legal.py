@@ -28,7 +28,8 @@ from mailbag.games.carteros.state import (
 from mailbag.games.carteros.texts import action_title, seat_name
 
 
-def deciders(state: CarterosState) -> tuple[int, ...]:
+def deciders(components: Components, state: CarterosState) -> tuple[int, ...]:
+    """Who owes the next decision: the seat of the task on top, else the turn's carrier."""
     if state.over:
         return ()
     if state.tasks:
@@ -36,11 +37,13 @@ def deciders(state: CarterosState) -> tuple[int, ...]:
     return (state.current,)
 
 
-def can_deliver(comps: Components, state: CarterosState, seat: int) -> bool:
-    return delivery_problem(comps, state, seat) is None
+def can_deliver(components: Components, state: CarterosState, seat: int) -> bool:
+    return delivery_problem(components, state, seat) is None
 
 
-def delivery_problem(comps: Components, state: CarterosState, seat: int) -> tuple[str, str] | None:
+def delivery_problem(
+    components: Components, state: CarterosState, seat: int
+) -> tuple[str, str] | None:
     """Why the carrier cannot deliver where they stand (rule, reason with ``{house}``, in
     English: translated where shown), or None (CA-2)."""
     house = state.pos[seat]
@@ -54,20 +57,20 @@ def delivery_problem(comps: Components, state: CarterosState, seat: int) -> tupl
         return ("CA-6", N_("{house} is flooded and you wear no Rubber Boots"))
     if not any(state.mail[seat]):
         number = state.mission[seat]
-        if not (state.missions_mode and number and comps.mission(number).house == house):
+        if not (state.missions_mode and number and components.mission(number).house == house):
             return ("CA-2", N_("you hold no Mail card"))
     return None
 
 
 def play_problem(
-    comps: Components, state: CarterosState, seat: int, kind: int
+    components: Components, state: CarterosState, seat: int, kind: int
 ) -> tuple[str, str] | None:
     """Why the carrier cannot play their Action card of ``kind`` (rule, reason with ``{card}``,
     in English: translated where shown), or None: held (CA-1), played as an action at all
     (CA-110), inside the neighbourhood (CA-1), and the requirements of its component entry."""
     if not state.hand[seat][kind]:
         return ("CA-1", N_("you hold no {card} card"))
-    card = comps.actions[kind]
+    card = components.actions[kind]
     if card.function is None:
         return ("CA-110", N_("{card} is only used as a reaction"))
     if state.pos[seat] < 0:
@@ -108,7 +111,7 @@ _MOVES_FROM: Final = tuple(tuple(A.MOVE[q] for q in ADJACENT[h]) for h in range(
 _ENTER: Final = tuple(A.MOVE[c] for c in CORNERS)
 
 
-def turn_actions(comps: Components, state: CarterosState, seat: int) -> list[Action]:
+def turn_actions(components: Components, state: CarterosState, seat: int) -> list[Action]:
     """The main menu of a turn (CA-1). A card is offered when its entry in the component set's
     ``play_table`` says it is played as an action and its requirements pass — the same checks
     ``play_problem`` makes. Delivering, drawing and refilling are written out here for speed
@@ -128,7 +131,7 @@ def turn_actions(comps: Components, state: CarterosState, seat: int) -> list[Act
                 or (
                     state.missions_mode
                     and state.mission[seat] > 0
-                    and comps.mission(state.mission[seat]).house == house
+                    and components.mission(state.mission[seat]).house == house
                 )
             )
         ):
@@ -140,7 +143,7 @@ def turn_actions(comps: Components, state: CarterosState, seat: int) -> list[Act
         result.append(A.DRAW)
     if held:
         if house >= 0:
-            plays = comps.play_table
+            plays = components.play_table
             for k in held:
                 entry = plays[k]
                 if entry is not None:
@@ -150,7 +153,7 @@ def turn_actions(comps: Components, state: CarterosState, seat: int) -> list[Act
                     else:
                         result.append(entry[0])
         if not state.replaced:
-            replace = comps.replace
+            replace = components.replace
             result += [replace[k] for k in held]
     if not any(mail) and sum(state.delivered[seat]) < GOAL:
         result.append(A.REFILL)
@@ -160,21 +163,23 @@ def turn_actions(comps: Components, state: CarterosState, seat: int) -> list[Act
     return result
 
 
-def legal_actions(comps: Components, state: CarterosState, seat: int) -> list[Action]:
+def legal_actions(components: Components, state: CarterosState, seat: int) -> list[Action]:
     if state.over:
         return []
     if state.tasks:
         task = state.tasks[-1]
         if task.seat != seat:
             return []
-        return MENUS[task.kind](comps, state, task)
-    return turn_actions(comps, state, seat) if seat == state.current else []
+        return MENUS[task.kind](components, state, task)
+    return turn_actions(components, state, seat) if seat == state.current else []
 
 
 # -- explaining refusals -----------------------------------------------------------------------
 
 
-def explain(comps: Components, state: CarterosState, seat: int, action: Action) -> IllegalAction:
+def explain(
+    components: Components, state: CarterosState, seat: int, action: Action
+) -> IllegalAction:
     """Why ``action`` is refused: the rule and the reason."""
     if state.over:
         return IllegalAction("End of the Game", _("the game is over"))
@@ -191,20 +196,20 @@ def explain(comps: Components, state: CarterosState, seat: int, action: Action) 
         task = state.tasks[-1]
         decision = DECISIONS[task.kind]
         if action.verb not in decision.verbs:
-            what = _(decision.prompt, mail="|".join(comps.mail_names))
+            what = _(decision.prompt, mail="|".join(components.mail_names))
             return IllegalAction(
                 decision.rule, _("{seat} must first {what}", seat=seat_name(task.seat), what=what)
             )
-        return decision.refuse(comps, state, task, action)
+        return decision.refuse(components, state, task, action)
     if action.verb not in A.TURN_VERBS:
         return IllegalAction(
             "CA-1", _("{verb} is only a decision inside an effect", verb=action.verb)
         )
-    return _explain_turn(comps, state, seat, action)
+    return _explain_turn(components, state, seat, action)
 
 
 def _explain_turn(
-    comps: Components, state: CarterosState, seat: int, action: Action
+    components: Components, state: CarterosState, seat: int, action: Action
 ) -> IllegalAction:
     verb = action.verb
     house = state.pos[seat]
@@ -217,7 +222,10 @@ def _explain_turn(
     if action.args and verb in ("deliver", "draw", "refill", "shops", "end"):
         return IllegalAction("notation", _("{verb} takes no arguments", verb=verb))
     if verb == "deliver":
-        problem = delivery_problem(comps, state, seat) or ("CA-2", N_("you cannot deliver now"))
+        problem = delivery_problem(components, state, seat) or (
+            "CA-2",
+            N_("you cannot deliver now"),
+        )
         where = HOUSE_NAMES[house] if house >= 0 else ""
         return IllegalAction(problem[0], _(problem[1], house=where))
     if verb == "draw":
@@ -229,18 +237,21 @@ def _explain_turn(
         return IllegalAction("Turn Order 9", _("the Action deck and its discard pile are empty"))
     if verb in ("play", "replace"):
         name = str(action.args[0]) if len(action.args) == 1 else ""
-        if name not in comps.action_index:
-            names = ", ".join(comps.action_names)
+        if name not in components.action_index:
+            names = ", ".join(components.action_names)
             return IllegalAction(
                 "notation", _("{verb} takes one of {names}", verb=verb, names=names)
             )
-        kind = comps.action_index[name]
-        title = action_title(comps, name)
+        kind = components.action_index[name]
+        title = action_title(components, name)
         if verb == "replace":
             if state.replaced:
                 return IllegalAction("CA-1", _("you may discard and replace once per turn"))
             return IllegalAction("CA-1", _("you hold no {card} card", card=title))
-        problem = play_problem(comps, state, seat, kind) or ("CA-1", N_("you cannot play that now"))
+        problem = play_problem(components, state, seat, kind) or (
+            "CA-1",
+            N_("you cannot play that now"),
+        )
         return IllegalAction(problem[0], _(problem[1], card=title))
     if verb == "refill":
         if any(state.mail[seat]):

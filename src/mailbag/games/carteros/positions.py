@@ -33,6 +33,7 @@ from mailbag.core.positions import (
     take,
 )
 from mailbag.core.rng import Rng
+from mailbag.games.carteros import GAME
 from mailbag.games.carteros.board import (
     BLOCK_CORNERS,
     HOUSE_INDEX,
@@ -41,7 +42,7 @@ from mailbag.games.carteros.board import (
     position_index,
     position_name,
 )
-from mailbag.games.carteros.game import GAME, CarterosGame
+from mailbag.games.carteros.game import CarterosGame
 from mailbag.games.carteros.legal import deciders
 from mailbag.games.carteros.state import CarterosState, Task
 
@@ -172,7 +173,7 @@ def build(
     :class:`~mailbag.core.errors.StateError` for an inconsistent one."""
     given: dict[str, Any] = {**(description or {}), **parts}
     check_keys("Carteros", given, PARTS)
-    comps = game.components
+    components = game.components
     players = _players(given)
     carriers = _by_seat(given.get("carriers"), players, "Carteros carrier")
     for seat, mission in enumerate(_by_seat(given.get("missions"), players, "Carteros carrier")):
@@ -189,43 +190,43 @@ def build(
     rng = state.rng if shuffle else None
 
     # houses: the grid, the discard pile, the deck's top cards, then the rest
-    box = Counter(dict(zip(comps.house_names, comps.house_counts, strict=True)))
+    box = Counter(dict(zip(components.house_names, components.house_counts, strict=True)))
     grid: list[int] = [-1] * HOUSES
     named = dict(given.get("houses") or {})
     discard = _names(given.get("house_discard"))
     top = _names(given.get("house_deck"))
     take("House card", [*named.values(), *discard, *top], box)
     for house, kind in named.items():
-        grid[lookup("house", house, HOUSE_INDEX)] = comps.house_index[kind]
+        grid[lookup("house", house, HOUSE_INDEX)] = components.house_index[kind]
     rest = _rest(box, rng)
     for h in range(HOUSES):
         if grid[h] < 0:
             if fill is not None:
-                lookup("House card", fill, comps.house_index)
+                lookup("House card", fill, components.house_index)
                 kind = fill if box[fill] > 0 else max(box, key=lambda k: box[k])
                 box[kind] -= 1
                 rest.remove(kind)
             else:
                 kind = rest.pop()
-            grid[h] = comps.house_index[kind]
+            grid[h] = components.house_index[kind]
     state.grid = grid
-    state.house_discard = _counts(discard, comps.house_index)
-    state.house_deck = [comps.house_index[k] for k in rest + top[::-1]]
+    state.house_discard = _counts(discard, components.house_index)
+    state.house_deck = [components.house_index[k] for k in rest + top[::-1]]
 
     # mail: bags, deliveries, the discard pile, the deck
-    box = Counter(dict(zip(comps.mail_names, comps.mail_counts, strict=True)))
+    box = Counter(dict(zip(components.mail_names, components.mail_counts, strict=True)))
     mail = [_names(c.get("mail")) for c in carriers]
     delivered = [_names(c.get("delivered")) for c in carriers]
     discard = _names(given.get("mail_discard"))
     top = _names(given.get("mail_deck"))
     take("Mail card", [n for names in (*mail, *delivered, discard, top) for n in names], box)
-    state.mail = [_counts(names, comps.mail_index) for names in mail]
-    state.delivered = [_counts(names, comps.mail_index) for names in delivered]
-    state.mail_discard = _counts(discard, comps.mail_index)
-    state.mail_deck = [comps.mail_index[k] for k in _rest(box, rng) + top[::-1]]
+    state.mail = [_counts(names, components.mail_index) for names in mail]
+    state.delivered = [_counts(names, components.mail_index) for names in delivered]
+    state.mail_discard = _counts(discard, components.mail_index)
+    state.mail_deck = [components.mail_index[k] for k in _rest(box, rng) + top[::-1]]
 
     # action cards: hands, the discard pile, Rain and Rubber Boots on the table, the deck
-    box = Counter(dict(zip(comps.action_names, comps.action_counts, strict=True)))
+    box = Counter(dict(zip(components.action_names, components.action_counts, strict=True)))
     hands = [_names(c.get("hand")) for c in carriers]
     discard = _names(given.get("action_discard"))
     top = _names(given.get("action_deck"))
@@ -234,12 +235,12 @@ def build(
         for b in given.get("floods") or ()
     ]
     boots = [bool(c.get("boots", False)) for c in carriers]
-    on_table = comps.on_table(len(floods), sum(boots))
-    table = [comps.action_names[k] for k, c in enumerate(on_table) for _ in range(c)]
+    on_table = components.on_table(len(floods), sum(boots))
+    table = [components.action_names[k] for k, c in enumerate(on_table) for _ in range(c)]
     take("Action card", [n for names in (*hands, discard, table, top) for n in names], box)
-    state.hand = [_counts(names, comps.action_index) for names in hands]
-    state.action_discard = _counts(discard, comps.action_index)
-    state.action_deck = [comps.action_index[k] for k in _rest(box, rng) + top[::-1]]
+    state.hand = [_counts(names, components.action_index) for names in hands]
+    state.action_discard = _counts(discard, components.action_index)
+    state.action_deck = [components.action_index[k] for k in _rest(box, rng) + top[::-1]]
     state.floods = [-1 if b is None else b for b in floods]
     state.boots = boots
 
@@ -250,8 +251,8 @@ def build(
     for seat, c in enumerate(carriers):
         for house, kind in (c.get("known") or {}).items():
             h = lookup("house", house, HOUSE_INDEX)
-            state.known[seat][h] = lookup("House card", kind, comps.house_index)
-    state.played = [_counts(_names(c.get("played")), comps.action_index) for c in carriers]
+            state.known[seat][h] = lookup("House card", kind, components.house_index)
+    state.played = [_counts(_names(c.get("played")), components.action_index) for c in carriers]
     state.tiebreak = [int(c.get("tiebreak", 0)) for c in carriers]
     state.stampy = (
         -1 if stampy_at in (None, False, True) else lookup("house", stampy_at, HOUSE_INDEX)
@@ -259,7 +260,7 @@ def build(
 
     # Delivery Missions
     if state.missions_mode:
-        _missions(state, carriers, given, comps.mission_numbers, rng)
+        _missions(state, carriers, given, components.mission_numbers, rng)
 
     # the turn and the decisions owed
     state.current = check_seat(int(given.get("current", 0)), players)
@@ -274,7 +275,7 @@ def build(
     state.tasks = [_task(t, players, game) for t in given.get("tasks") or ()]
 
     if check:
-        fresh_game = new_game(game, players, {"missions": state.missions_mode}, seed)
+        fresh_game = new_game(game, players, game.spec.options_of(state), seed)
         check_built(game, state, fresh_game, given)
     return state
 
@@ -346,8 +347,8 @@ def describe(state: CarterosState, game: CarterosGame = GAME) -> dict[str, Any]:
     """The whole position in names (the inverse of :func:`build`): decks top card first,
     cards in hands and piles as ``{name: count}``, tasks in stack order (the last is decided
     first), and who decides now (``deciders``)."""
-    comps = game.components
-    houses, mails, actions = comps.house_names, comps.mail_names, comps.action_names
+    components = game.components
+    houses, mails, actions = components.house_names, components.mail_names, components.action_names
     carriers = []
     for s in range(len(state.pos)):
         carrier: dict[str, Any] = {
@@ -367,11 +368,7 @@ def describe(state: CarterosState, game: CarterosGame = GAME) -> dict[str, Any]:
         carriers.append(carrier)
     out: dict[str, Any] = {
         "players": len(state.pos),
-        "options": {
-            "stampy": state.stampy_mode,
-            "missions": state.missions_mode,
-            "max_rounds": state.max_rounds,
-        },
+        "options": game.spec.options_of(state),
         "houses": {HOUSE_NAMES[h]: houses[k] for h, k in enumerate(state.grid)},
         "carriers": carriers,
         "house_deck": [houses[k] for k in reversed(state.house_deck)],
@@ -392,7 +389,7 @@ def describe(state: CarterosState, game: CarterosGame = GAME) -> dict[str, Any]:
         "final": state.final,
         "over": state.over,
         "tasks": [_describe_task(t, actions) for t in state.tasks],
-        "deciders": list(deciders(state)),
+        "deciders": list(deciders(game.components, state)),
     }
     if state.missions_mode:
         out["mission_decks"] = [list(reversed(deck)) for deck in state.mission_decks]

@@ -14,6 +14,7 @@ from typing import Any
 from mailbag.core.actions import Action
 from mailbag.core.game import Observation
 from mailbag.core.i18n import N_, NC_, _, pgettext
+from mailbag.core.presentation import Block, Sections
 from mailbag.games.carteros.board import (
     BLOCK_HOUSES,
     COLUMNS,
@@ -76,13 +77,13 @@ def _flooded(observation: Observation) -> set[int]:
 
 
 def _cell(
-    comps: Components, observation: Observation, house: int, flooded: set[int], seen: set[str]
+    components: Components, observation: Observation, house: int, flooded: set[int], seen: set[str]
 ) -> str:
     name = HOUSE_NAMES[house]
     known = observation["known"].get(name)
     card = "?"
-    if known in comps.house_index:
-        card = house_abbrev(comps, known)
+    if known in components.house_index:
+        card = house_abbrev(components, known)
         seen.add(known)
     marks = ""
     if house in flooded:
@@ -95,17 +96,21 @@ def _cell(
     return f" {name} {card:<3}{marks:<3}{here:<4}"
 
 
-def waiting_text(comps: Components, task: dict[str, Any]) -> str:
+def waiting_text(components: Components, task: dict[str, Any]) -> str:
     """What the seat owing ``task`` is to do, after "seat N"."""
     decision = DECISIONS.get(task["kind"])
     if decision is None:
         return str(task["kind"])
     arg = task["arg"]
-    card = action_title(comps, comps.action_names[arg]) if 0 <= arg < len(comps.actions) else ""
+    card = (
+        action_title(components, components.action_names[arg])
+        if 0 <= arg < len(components.actions)
+        else ""
+    )
     return _(decision.waiting, card=card, cause=cause(task["cause"]))
 
 
-def status(comps: Components, observation: Observation) -> str:
+def status(components: Components, observation: Observation) -> str:
     """Whose decision it is now: the turn, and who else acts in it (a reaction, Stampy's move
     between two turns, the tie-break after play)."""
     if observation["over"]:
@@ -114,7 +119,7 @@ def status(comps: Components, observation: Observation) -> str:
     deciders = observation["deciders"]
     acting = deciders[0] if deciders else observation["current"]
     waiting = (
-        _("{seat} {waiting}", seat=seat_name(acting), waiting=waiting_text(comps, tasks[-1]))
+        _("{seat} {waiting}", seat=seat_name(acting), waiting=waiting_text(components, tasks[-1]))
         if tasks
         else ""
     )
@@ -136,19 +141,24 @@ def status(comps: Components, observation: Observation) -> str:
     return _("round {round}, {seat}'s turn, {used}/{total} actions used; {waiting}", **fields)
 
 
-def render(comps: Components, observation: Observation) -> str:
+def _header(components: Components, observation: Observation) -> str:
+    """The first line: whose decision it is, and who reads the view."""
     seat = observation["seat"]
+    who = _("spectator") if seat is None else seat_name(seat)
+    return _("Carteros — {status} (you: {who})", status=status(components, observation), who=who)
+
+
+def _table(components: Components, observation: Observation, seen: set[str]) -> list[str]:
+    """The shared table: the neighbourhood's grid, the Post Office and the shops, the decks and
+    the discard piles (``seen`` collects the house kinds shown by their abbreviation)."""
     carriers = observation["carriers"]
     lines: list[str] = []
-    who = _("spectator") if seat is None else seat_name(seat)
-    lines.append(_("Carteros — {status} (you: {who})", status=status(comps, observation), who=who))
     flooded = _flooded(observation)
-    seen: set[str] = set()  # house kinds shown by their abbreviation
     border = "+" + "+".join("-" * 14 for _column in range(COLUMNS)) + "+"
     lines.append(border)
     for row in range(ROWS):
         cells = [
-            _cell(comps, observation, row * COLUMNS + c, flooded, seen) for c in range(COLUMNS)
+            _cell(components, observation, row * COLUMNS + c, flooded, seen) for c in range(COLUMNS)
         ]
         lines.append("|" + "|".join(cells) + "|")
     lines.append(border)
@@ -180,12 +190,12 @@ def render(comps: Components, observation: Observation) -> str:
     )
     house_discard = [(k, n) for k, n in observation["house_discard"].items() if n]
     seen.update(k for k, _n in house_discard)
-    houses = ", ".join(f"{house_abbrev(comps, k)} {n}" for k, n in house_discard)
+    houses = ", ".join(f"{house_abbrev(components, k)} {n}" for k, n in house_discard)
     mail = ", ".join(
-        f"{mail_title(comps, k)} {n}" for k, n in observation["mail_discard"].items() if n
+        f"{mail_title(components, k)} {n}" for k, n in observation["mail_discard"].items() if n
     )
     actions = ", ".join(
-        f"{action_title(comps, k)} {n}" for k, n in observation["action_discard"].items() if n
+        f"{action_title(components, k)} {n}" for k, n in observation["action_discard"].items() if n
     )
     lines.append(
         _(
@@ -195,30 +205,81 @@ def render(comps: Components, observation: Observation) -> str:
             actions=actions or "-",
         )
     )
-    for s, c in enumerate(carriers):
-        lines.append(_carrier(comps, observation, s, c))
+    return lines
+
+
+def _own_cards(components: Components, observation: Observation) -> str | None:
+    """The seat's own bag and Action cards (None: a spectator's view)."""
     hand = observation["hand"]
-    if hand is not None:
-        bag = ", ".join(
-            mail_title(comps, k) + (f" ×{n}" if n > 1 else "") for k, n in hand["mail"].items() if n
-        )
-        held = ", ".join(
-            action_title(comps, k) + (f" ×{n}" if n > 1 else "")
-            for k, n in hand["actions"].items()
-            if n
-        )
-        lines.append(
-            _(
-                "Your bag: {bag}; your Action cards: {actions}",
-                bag=bag or _("no Mail cards"),
-                actions=held or pgettext("carteros", "none"),
-            )
-        )
-    lines.extend(_key(comps, seen))
+    if hand is None:
+        return None
+    bag = ", ".join(
+        mail_title(components, k) + (f" ×{n}" if n > 1 else "")
+        for k, n in hand["mail"].items()
+        if n
+    )
+    held = ", ".join(
+        action_title(components, k) + (f" ×{n}" if n > 1 else "")
+        for k, n in hand["actions"].items()
+        if n
+    )
+    return _(
+        "Your bag: {bag}; your Action cards: {actions}",
+        bag=bag or _("no Mail cards"),
+        actions=held or pgettext("carteros", "none"),
+    )
+
+
+def render(components: Components, observation: Observation) -> str:
+    """The view as text: the header, the table, every carrier (``>`` marks whose turn it is),
+    the seat's own cards and the key, wrapped to :data:`WIDTH`."""
+    seen: set[str] = set()  # house kinds shown by their abbreviation
+    lines = [_header(components, observation), *_table(components, observation, seen)]
+    for s, c in enumerate(observation["carriers"]):
+        turn = ">" if s == observation["current"] else " "
+        lines.append(f"{turn} {_carrier(components, observation, s, c)}")
+    own = _own_cards(components, observation)
+    if own is not None:
+        lines.append(own)
+    lines.extend(
+        line.replace("\xa0", " ")
+        for line in textwrap.wrap(_key(components, seen), WIDTH, subsequent_indent="  ")
+    )
     return "\n".join(lines)
 
 
-def _carrier(comps: Components, observation: Observation, s: int, c: dict[str, Any]) -> str:
+def sections(components: Components, observation: Observation) -> Sections:
+    """The view as the full-screen terminal's parts, from the helpers :func:`render` uses: the
+    table (titled by the header, the key its last line), the seat's own carrier and cards, and
+    one block per other carrier (for a spectator: every carrier), each line a logical line."""
+    seat = observation["seat"]
+    seen: set[str] = set()
+    table = _table(components, observation, seen)
+    key = _key(components, seen).replace("\xa0", " ")
+    board = Block(title=_header(components, observation), lines=(*table, key))
+    carriers = observation["carriers"]
+    blocks: list[Block] = []
+    for s, c in enumerate(carriers):
+        lines = [_carrier(components, observation, s, c)]
+        if s == seat:
+            own = _own_cards(components, observation)
+            lines += [own] if own is not None else []
+        title = seat_name(s)
+        if s == observation["current"]:
+            title = _("{seat} (to play)", seat=title)
+        summary = _(
+            "{seat}: {position}, score {score}",
+            seat=seat_name(s),
+            position=place(c["position"]),
+            score=c["score"],
+        )
+        blocks.append(Block(title=title, lines=tuple(lines), seat=s, summary=summary))
+    own_block = blocks[seat] if seat is not None else None
+    others = tuple(block for block in blocks if block.seat != seat)
+    return Sections(board=board, own=own_block, others=others)
+
+
+def _carrier(components: Components, observation: Observation, s: int, c: dict[str, Any]) -> str:
     extras = []
     if c["boots"]:
         extras.append(_("boots"))
@@ -244,7 +305,7 @@ def _carrier(comps: Components, observation: Observation, s: int, c: dict[str, A
         extras.append(_("tie-break {points}", points=c["tiebreak"]))
     if observation["finisher"] == s:
         extras.append(_("first to finish"))
-    delivered = "+".join(f"{n}{mail_abbrev(comps, k)}" for k, n in c["delivered"].items())
+    delivered = "+".join(f"{n}{mail_abbrev(components, k)}" for k, n in c["delivered"].items())
     position = place(c["position"]).ljust(11)
     line = _(
         "{seat}: {position} mail {mail}  actions {actions}  delivered {delivered}  score {score}",
@@ -257,7 +318,7 @@ def _carrier(comps: Components, observation: Observation, s: int, c: dict[str, A
     )
     if extras:
         line += f"  ({'; '.join(extras)})"
-    return f"{'>' if s == observation['current'] else ' '} {line}"
+    return line
 
 
 def _mission(cards: dict[str, Any], number: int) -> str:
@@ -273,35 +334,36 @@ def _mission(cards: dict[str, Any], number: int) -> str:
     )
 
 
-def _key(comps: Components, seen: set[str]) -> list[str]:
+def _key(components: Components, seen: set[str]) -> str:
     """The key to the marks and to every abbreviation the board shows (``seen``: the house
-    kinds shown by their abbreviation), wrapped to ``WIDTH`` with each mark next to its words."""
+    kinds shown by their abbreviation), one line; each mark is joined to its words by a
+    no-break space, so that :func:`render` wraps it to ``WIDTH`` with the two together."""
     groups = (
         (_("Key:"), tuple((_mark(mark), _(words)) for mark, words in MARKS)),
         (
             _("delivered:"),
-            tuple((mail_abbrev(comps, m.name), mail_title(comps, m.name)) for m in comps.mails),
+            tuple(
+                (mail_abbrev(components, m.name), mail_title(components, m.name))
+                for m in components.mails
+            ),
         ),
         (
             _("houses:"),
             tuple(
-                (house_abbrev(comps, h.name), house_title(comps, h.name))
-                for h in comps.houses
+                (house_abbrev(components, h.name), house_title(components, h.name))
+                for h in components.houses
                 if h.name in seen
             ),
         ),
     )
-    text = "; ".join(
+    return "; ".join(
         f"{label} " + ", ".join(f"{mark}\xa0{words}" for mark, words in items)
         for label, items in groups
         if items
     )
-    return [
-        line.replace("\xa0", " ") for line in textwrap.wrap(text, WIDTH, subsequent_indent="  ")
-    ]
 
 
-def describe_action(comps: Components, observation: Observation, action: Action) -> str:
+def describe_action(components: Components, observation: Observation, action: Action) -> str:
     verb, args = action.verb, action.args
     first = str(args[0]) if args else ""
     if verb == "move":
@@ -313,13 +375,15 @@ def describe_action(comps: Components, observation: Observation, action: Action)
     if verb in _TURN_LABELS:
         return _(_TURN_LABELS[verb])
     if verb == "play":
-        index = comps.action_index.get(first)
-        card = action_title(comps, first)
+        index = components.action_index.get(first)
+        card = action_title(components, first)
         if index is None:
             return _("play {card}", card=card)
-        return _("play {card}: {help}", card=card, help=pgettext(HELP, comps.actions[index].help))
+        return _(
+            "play {card}: {help}", card=card, help=pgettext(HELP, components.actions[index].help)
+        )
     if verb == "replace":
-        return _("discard {card} and draw a new Action card", card=action_title(comps, first))
+        return _("discard {card} and draw a new Action card", card=action_title(components, first))
     tasks = observation.get("tasks") or []
     decision = DECISIONS.get(tasks[-1]["kind"]) if tasks else None
     if decision is None or verb not in decision.labels:
@@ -332,7 +396,7 @@ def describe_action(comps: Components, observation: Observation, action: Action)
         arg=first,
         first=first,
         last=second,
-        card=action_title(comps, first),
-        mail=one_mail(comps, first),
+        card=action_title(components, first),
+        mail=one_mail(components, first),
         block=" ".join(HOUSE_NAMES[h] for h in _BLOCKS.get(first, ())),
     )

@@ -10,12 +10,17 @@ be taken back; nor can a draw from the generator or a private event (the core's 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from mailbag.core import Action, Event
 from mailbag.games.carteros.state import CarterosState
 
+if TYPE_CHECKING:
+    from mailbag.games.carteros.components import Components
+
 
 def reveals(
+    components: Components,
     before: CarterosState,
     seat: int,
     action: Action,

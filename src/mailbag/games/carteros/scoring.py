@@ -13,28 +13,33 @@ if TYPE_CHECKING:
     from mailbag.games.carteros.components import Components
 
 
-def score(comps: Components, state: CarterosState, seat: int) -> Score:
+def score(components: Components, state: CarterosState, seat: int) -> Score:
     breakdown = {
-        f"{name}s": state.delivered[seat][k] * comps.mail_points[k]
-        for k, name in enumerate(comps.mail_names)
+        f"{name}s": state.delivered[seat][k] * components.mail_points[k]
+        for k, name in enumerate(components.mail_names)
     }
-    breakdown["missions"] = sum(comps.mission(n).points for n in state.missions_done[seat])
+    breakdown["missions"] = sum(components.mission(n).points for n in state.missions_done[seat])
     breakdown["first to finish"] = FINISH_BONUS if state.finisher == seat else 0
     return Score(sum(breakdown.values()), breakdown)
 
 
-def points(comps: Components, state: CarterosState, seat: int) -> int:
+def scores(components: Components, state: CarterosState) -> list[Score]:
+    """Every carrier's score, in seat order."""
+    return [score(components, state, seat) for seat in range(len(state.pos))]
+
+
+def points(components: Components, state: CarterosState, seat: int) -> int:
     """The total of :func:`score`, computed without building the breakdown."""
-    total = sum(c * p for c, p in zip(state.delivered[seat], comps.mail_points, strict=True))
+    total = sum(c * p for c, p in zip(state.delivered[seat], components.mail_points, strict=True))
     for number in state.missions_done[seat]:
-        total += comps.mission(number).points
+        total += components.mission(number).points
     return total + (FINISH_BONUS if state.finisher == seat else 0)
 
 
-def totals(comps: Components, state: CarterosState) -> list[int]:
-    return [points(comps, state, seat) for seat in range(len(state.pos))]
+def totals(components: Components, state: CarterosState) -> list[int]:
+    return [points(components, state, seat) for seat in range(len(state.pos))]
 
 
-def rank_key(comps: Components, state: CarterosState, seat: int) -> tuple[int, int]:
+def rank_key(components: Components, state: CarterosState, seat: int) -> tuple[int, int]:
     """Points, then the bicycle tie-break (only ridden by the carriers tied for first)."""
-    return (points(comps, state, seat), state.tiebreak[seat])
+    return (points(components, state, seat), state.tiebreak[seat])

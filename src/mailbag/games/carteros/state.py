@@ -32,6 +32,9 @@ HAND_LIMIT: Final = 3
 BAG_LIMIT: Final = 5
 #: missions a carrier may complete per game (CA-10)
 MISSION_LIMIT: Final = 3
+#: the safeguard of CA-102 (option ``max_rounds``): play stops after this many rounds if nobody
+#: has delivered 10
+DEFAULT_MAX_ROUNDS: Final = 100
 
 #: the automatic steps an Action card can cancel as a reaction, and the name of each as the
 #: cause of its reaction window (CA-103) — the names an ``[[action]]`` entry's ``cancels`` lists

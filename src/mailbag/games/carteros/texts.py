@@ -165,40 +165,40 @@ CAUSES: Final = {
 HOUSE_EVENTS: Final = frozenset({"reveal", "ride", "peeked"})
 
 
-def house_title(comps: Components, name: str) -> str:
-    index = comps.house_index.get(name)
-    return pgettext(HOUSE, comps.houses[index].title) if index is not None else name
+def house_title(components: Components, name: str) -> str:
+    index = components.house_index.get(name)
+    return pgettext(HOUSE, components.houses[index].title) if index is not None else name
 
 
-def action_title(comps: Components, name: str) -> str:
-    index = comps.action_index.get(name)
-    return pgettext(ACTION, comps.actions[index].title) if index is not None else name
+def action_title(components: Components, name: str) -> str:
+    index = components.action_index.get(name)
+    return pgettext(ACTION, components.actions[index].title) if index is not None else name
 
 
-def mail_title(comps: Components, name: str) -> str:
-    index = comps.mail_index.get(name)
-    return pgettext(MAIL, comps.mails[index].title) if index is not None else name
+def mail_title(components: Components, name: str) -> str:
+    index = components.mail_index.get(name)
+    return pgettext(MAIL, components.mails[index].title) if index is not None else name
 
 
-def one_mail(comps: Components, name: str) -> str:
+def one_mail(components: Components, name: str) -> str:
     """One Mail card of kind ``name`` with its article: "a Letter"."""
-    index = comps.mail_index.get(name)
+    index = components.mail_index.get(name)
     if index is None:
         return name
-    title = comps.mails[index].title
+    title = components.mails[index].title
     if title in ONE_MAIL:
         return pgettext(ONE, ONE_MAIL[title])
     return _("a {mail}", mail=pgettext(MAIL, title))
 
 
-def house_abbrev(comps: Components, name: str) -> str:
-    index = comps.house_index.get(name)
-    return pgettext(ABBREV, comps.houses[index].abbrev) if index is not None else name
+def house_abbrev(components: Components, name: str) -> str:
+    index = components.house_index.get(name)
+    return pgettext(ABBREV, components.houses[index].abbrev) if index is not None else name
 
 
-def mail_abbrev(comps: Components, name: str) -> str:
-    index = comps.mail_index.get(name)
-    return pgettext(ABBREV, comps.mails[index].abbrev) if index is not None else name
+def mail_abbrev(components: Components, name: str) -> str:
+    index = components.mail_index.get(name)
+    return pgettext(ABBREV, components.mails[index].abbrev) if index is not None else name
 
 
 def help_text(text: str) -> str:
@@ -219,7 +219,7 @@ def seat_name(number: int) -> str:
     return pgettext("carteros seat", "seat {number}", number=number)
 
 
-def event_text(comps: Components, event: Event, names: Sequence[str]) -> str:
+def event_text(components: Components, event: Event, names: Sequence[str]) -> str:
     """``event`` in the reader's language: seats by their names, cards by their titles, Mail
     cards with their article, causes in words."""
     fields: dict[str, Any] = {}
@@ -232,11 +232,13 @@ def event_text(comps: Components, event: Event, names: Sequence[str]) -> str:
             )
         elif key == "card" and isinstance(value, str):
             house = event.kind in HOUSE_EVENTS
-            fields[key] = house_title(comps, value) if house else action_title(comps, value)
+            fields[key] = (
+                house_title(components, value) if house else action_title(components, value)
+            )
         elif key == "mail" and isinstance(value, str):
-            fields[key] = one_mail(comps, value)
+            fields[key] = one_mail(components, value)
         elif key == "mail" and isinstance(value, list):
-            fields[key] = ", ".join(mail_title(comps, m) for m in value)
+            fields[key] = ", ".join(mail_title(components, m) for m in value)
         elif key == "cause" and isinstance(value, str):
             fields[key] = cause(value)
         else:

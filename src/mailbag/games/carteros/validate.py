@@ -24,6 +24,7 @@ from mailbag.games.carteros.board import (
     SHOPS,
 )
 from mailbag.games.carteros.components import Components
+from mailbag.games.carteros.inventory import card_counts
 from mailbag.games.carteros.state import (
     ACTIONS_PER_TURN,
     BAG_LIMIT,
@@ -63,22 +64,22 @@ PER_SEAT = (
 )
 
 
-def check_state(comps: Components, state: CarterosState, spec: GameSpec) -> None:
+def check_state(components: Components, state: CarterosState, spec: GameSpec) -> None:
     """Raise :class:`StateError` naming the first invariant ``state`` breaks."""
-    n = _check_shape(comps, state, spec)
-    _check_numbers(comps, state, spec, n)
-    _check_cards(comps, state)
-    _check_missions(comps, state, n)
+    n = _check_shape(components, state, spec)
+    _check_numbers(components, state, spec, n)
+    _check_cards(components, state)
+    _check_missions(components, state, n)
     _check_carriers(state, n)
-    _check_table(comps, state, n)
-    check_tasks(comps, state, n)
-    check_deciders(comps, state)
+    _check_table(components, state, n)
+    check_tasks(components, state, n)
+    check_deciders(components, state)
 
 
 # -- shape ---------------------------------------------------------------------------------------
 
 
-def _check_shape(comps: Components, state: CarterosState, spec: GameSpec) -> int:
+def _check_shape(components: Components, state: CarterosState, spec: GameSpec) -> int:
     n = len(state.pos)
     if not spec.min_seats <= n <= spec.max_seats:
         fail(
@@ -110,9 +111,9 @@ def _check_shape(comps: Components, state: CarterosState, spec: GameSpec) -> int
                 houses=HOUSES,
             )
         )
-    mail_kinds, action_kinds = comps.mail_names, comps.action_names
+    mail_kinds, action_kinds = components.mail_names, components.action_names
     kinds = (
-        ("house_discard", N_("the house discard pile (field '{field}')"), comps.house_names),
+        ("house_discard", N_("the house discard pile (field '{field}')"), components.house_names),
         ("mail_discard", N_("the Mail discard pile (field '{field}')"), mail_kinds),
         ("action_discard", N_("the Action discard pile (field '{field}')"), action_kinds),
     )
@@ -164,8 +165,8 @@ def _check_count_shape(counts: Sequence[int], what: str, names: tuple[str, ...])
 # -- numbers in range ----------------------------------------------------------------------------
 
 
-def _check_numbers(comps: Components, state: CarterosState, spec: GameSpec, n: int) -> None:
-    house_kinds = comps.house_names
+def _check_numbers(components: Components, state: CarterosState, spec: GameSpec, n: int) -> None:
+    house_kinds = components.house_names
     if not 0 <= state.rng.state < 1 << 64:
         fail(
             _(
@@ -242,12 +243,12 @@ def _check_numbers(comps: Components, state: CarterosState, spec: GameSpec, n: i
         ),
         (
             "mail_deck",
-            comps.mail_names,
+            components.mail_names,
             N_("card {index} of the Mail deck (field '{field}') is kind {kind}; {kinds}"),
         ),
         (
             "action_deck",
-            comps.action_names,
+            components.action_names,
             N_("card {index} of the Action deck (field '{field}') is kind {kind}; {kinds}"),
         ),
     ):
@@ -299,7 +300,7 @@ def _check_numbers(comps: Components, state: CarterosState, spec: GameSpec, n: i
                         kinds=_kinds(house_kinds),
                     )
                 )
-        most = LINE * comps.max_delivers
+        most = LINE * components.max_delivers
         if not 0 <= state.tiebreak[s] <= most:
             fail(
                 _(
@@ -311,7 +312,7 @@ def _check_numbers(comps: Components, state: CarterosState, spec: GameSpec, n: i
                     most=most,
                 )
             )
-    fields = task_fields(comps)
+    fields = task_fields(components)
     for i, task in enumerate(state.tasks):
         check_task_fields(fields, task, i, n)
 
@@ -323,48 +324,25 @@ def _kinds(names: tuple[str, ...]) -> str:
 # -- every card in exactly one place ---------------------------------------------------------------
 
 
-def card_counts(comps: Components, state: CarterosState) -> tuple[list[int], list[int], list[int]]:
-    """The House, Mail and Action cards wherever they are, counted by kind (the inventory and
-    the check that every card is in exactly one place both count them here)."""
-    houses = list(state.house_discard)
-    for kind in (*state.grid, *state.house_deck):
-        houses[kind] += 1
-    mail = list(state.mail_discard)
-    for kind in state.mail_deck:
-        mail[kind] += 1
-    for pile in (*state.mail, *state.delivered):
-        for kind, count in enumerate(pile):
-            mail[kind] += count
-    actions = comps.on_table(len(state.floods), sum(state.boots))
-    for kind, count in enumerate(state.action_discard):
-        actions[kind] += count
-    for kind in state.action_deck:
-        actions[kind] += 1
-    for hand in state.hand:
-        for kind, count in enumerate(hand):
-            actions[kind] += count
-    return houses, mail, actions
-
-
-def _check_cards(comps: Components, state: CarterosState) -> None:
-    houses, mail, actions = card_counts(comps, state)
+def _check_cards(components: Components, state: CarterosState) -> None:
+    houses, mail, actions = card_counts(components, state)
     _compare(
         N_("house card {card} has {have} copies in play; the component set has {want}"),
-        comps.house_names,
+        components.house_names,
         houses,
-        comps.house_counts,
+        components.house_counts,
     )
     _compare(
         N_("Mail card {card} has {have} copies in play; the component set has {want}"),
-        comps.mail_names,
+        components.mail_names,
         mail,
-        comps.mail_counts,
+        components.mail_counts,
     )
     for what, present, card in (
         (
             N_("a flood is on the table, but the component set has no such card (CA-6)"),
             bool(state.floods),
-            comps.rain_card,
+            components.rain_card,
         ),
         (
             N_(
@@ -372,16 +350,16 @@ def _check_cards(comps: Components, state: CarterosState) -> None:
                 "(CA-6)"
             ),
             any(state.boots),
-            comps.boots_card,
+            components.boots_card,
         ),
     ):
         if present and card < 0:
             fail(_(what))
     _compare(
         N_("Action card {card} has {have} copies in play; the component set has {want}"),
-        comps.action_names,
+        components.action_names,
         actions,
-        comps.action_counts,
+        components.action_counts,
     )
 
 
@@ -391,7 +369,7 @@ def _compare(what: str, names: tuple[str, ...], found: list[int], expected: Sequ
             fail(_(what, card=repr(names[kind]), have=have, want=want))
 
 
-def _check_missions(comps: Components, state: CarterosState, n: int) -> None:
+def _check_missions(components: Components, state: CarterosState, n: int) -> None:
     held = [m for m in state.mission if m]
     if not state.missions_mode:
         if (
@@ -408,7 +386,7 @@ def _check_missions(comps: Components, state: CarterosState, n: int) -> None:
     found.update(held)
     for completed in state.missions_done:
         found.update(completed)
-    numbers = set(comps.mission_numbers)
+    numbers = set(components.mission_numbers)
     for number, count in sorted(found.items()):
         if number not in numbers:
             fail(
@@ -543,7 +521,7 @@ def _check_carriers(state: CarterosState, n: int) -> None:
 # -- the table and what is known -----------------------------------------------------------------
 
 
-def _check_table(comps: Components, state: CarterosState, n: int) -> None:
+def _check_table(components: Components, state: CarterosState, n: int) -> None:
     if not state.stampy_mode and state.stampy >= 0:
         fail(
             _(
@@ -567,9 +545,9 @@ def _check_table(comps: Components, state: CarterosState, n: int) -> None:
                         "seat {seat} remembers {remembered} at {house} from its GPS, but the card "
                         "there is {found} (CA-7)",
                         seat=s,
-                        remembered=comps.house_names[kind],
+                        remembered=components.house_names[kind],
                         house=HOUSE_NAMES[h],
-                        found=comps.house_names[state.grid[h]],
+                        found=components.house_names[state.grid[h]],
                     )
                 )
     if state.turn_over:

@@ -15,6 +15,7 @@ from typing import NoReturn
 from mailbag.core.errors import StateError
 from mailbag.core.i18n import NC_, _, pgettext
 from mailbag.games.carteros import legal
+from mailbag.games.carteros.apply import AUTO
 from mailbag.games.carteros.board import (
     ADJACENT,
     HOUSE_NAMES,
@@ -27,7 +28,6 @@ from mailbag.games.carteros.board import (
 from mailbag.games.carteros.components import Components
 from mailbag.games.carteros.decisions import DECISIONS
 from mailbag.games.carteros.effects import flooded_mask
-from mailbag.games.carteros.rules import AUTO
 from mailbag.games.carteros.scoring import totals
 from mailbag.games.carteros.state import ACTIONS_PER_TURN, CAUSES, GOAL, CarterosState, Task
 
@@ -45,10 +45,10 @@ def _askable(cancel: Mapping[str, int], step: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=16)
-def task_fields(comps: Components) -> Fields:
+def task_fields(components: Components) -> Fields:
     """Per task kind: the values of ``n``, ``arg`` and ``cause`` play can give it, for the
-    component set ``comps`` (which card cancels what, how many cards a house delivers)."""
-    cancel = comps.cancel_card
+    component set ``components`` (which card cancels what, how many cards a house delivers)."""
+    cancel = components.cancel_card
     fields: Fields = {
         "next_turn": _NONE,
         "move_stampy": _NONE,
@@ -66,7 +66,11 @@ def task_fields(comps: Components) -> Fields:
             frozenset(card for card in cancel.values() if card >= 0),
             frozenset(CAUSES.values()),
         ),
-        "give": (frozenset(range(1, comps.max_delivers + 1)), frozenset({-1}), frozenset({""})),
+        "give": (
+            frozenset(range(1, components.max_delivers + 1)),
+            frozenset({-1}),
+            frozenset({""}),
+        ),
         "discard": (frozenset({0}), frozenset({-1}), frozenset({"stampy", "change_of_direction"})),
         "ride": (frozenset({0, 1, 2}), frozenset({-1, 0, 1, 2, 3}), frozenset({""})),
         "peek": (frozenset({1, 2}), frozenset({-1, *range(HOUSES)}), frozenset({""})),
@@ -140,7 +144,7 @@ def check_task_fields(fields: Fields, task: Task, index: int, n: int) -> None:
 # -- the task stack and the phase of play ----------------------------------------------------------
 
 
-def check_tasks(comps: Components, state: CarterosState, n: int) -> None:
+def check_tasks(components: Components, state: CarterosState, n: int) -> None:
     """The stack fits the phase: in a turn, between turns (Stampy), or after play (tie-break)."""
     tasks = state.tasks
     open_floods = state.floods.count(-1)
@@ -177,7 +181,7 @@ def check_tasks(comps: Components, state: CarterosState, n: int) -> None:
                 )
             )
     if state.final:
-        _check_final(comps, state, n)
+        _check_final(components, state, n)
     elif not tasks:
         if state.actions_used >= ACTIONS_PER_TURN:
             fail(
@@ -189,9 +193,9 @@ def check_tasks(comps: Components, state: CarterosState, n: int) -> None:
                 )
             )
     elif tasks[0].kind == "next_turn":
-        _check_turn_end(comps, state, n)
+        _check_turn_end(components, state, n)
     else:
-        _check_turn_tasks(comps, state, n)
+        _check_turn_tasks(components, state, n)
     for s in range(n):
         if state.pos[s] == SHOPS and not state.mission[s]:
             choosing = bool(tasks) and tasks[-1].kind == "take_mission" and tasks[-1].seat == s
@@ -199,7 +203,7 @@ def check_tasks(comps: Components, state: CarterosState, n: int) -> None:
                 fail(_("seat {seat} is at the shops without a mission card (CA-10)", seat=s))
 
 
-def _check_final(comps: Components, state: CarterosState, n: int) -> None:
+def _check_final(components: Components, state: CarterosState, n: int) -> None:
     """Play has ended (CA-8, CA-102): only the bicycle tie-break may remain (CA-109)."""
     if state.current != n - 1 or state.actions_used or state.replaced:
         fail(
@@ -221,7 +225,7 @@ def _check_final(comps: Components, state: CarterosState, n: int) -> None:
                 goal=GOAL,
             )
         )
-    points = totals(comps, state)
+    points = totals(components, state)
     best = max(points)
     tied = [s for s in range(n) if points[s] == best]
     for s in range(n):
@@ -273,7 +277,7 @@ def _check_final(comps: Components, state: CarterosState, n: int) -> None:
             )
 
 
-def _check_turn_end(comps: Components, state: CarterosState, n: int) -> None:
+def _check_turn_end(components: Components, state: CarterosState, n: int) -> None:
     """The end of a turn with Stampy (CA-9): he is placed or moves, and bites (CA-107)."""
     tasks = state.tasks
     following = (state.current + 1) % n
@@ -327,7 +331,7 @@ def _check_turn_end(comps: Components, state: CarterosState, n: int) -> None:
         if state.stampy < 0:
             fail(_("Stampy bites, but he is not in the neighbourhood (CA-9)"))
         victims = [v for v in _turn_order(following, n) if state.pos[v] == state.stampy]
-        _check_window(comps, state, rest, "catch", victims, following, n)
+        _check_window(components, state, rest, "catch", victims, following, n)
     else:
         fail(
             _(
@@ -342,7 +346,7 @@ def _turn_order(first: int, n: int) -> list[int]:
 
 
 def _check_window(
-    comps: Components,
+    components: Components,
     state: CarterosState,
     chain: list[Task],
     kind: str,
@@ -363,7 +367,7 @@ def _check_window(
             )
         )
     top = steps[-1]
-    _check_react(comps, state, top, window)
+    _check_react(components, state, top, window)
     for task in steps[:-1]:
         if task.cause:
             fail(
@@ -397,9 +401,9 @@ def _check_window(
         )
 
 
-def _check_react(comps: Components, state: CarterosState, step: Task, window: Task) -> None:
-    card = comps.cancel_card[step.kind]
-    names = comps.action_names
+def _check_react(components: Components, state: CarterosState, step: Task, window: Task) -> None:
+    card = components.cancel_card[step.kind]
+    names = components.action_names
     if card < 0:
         fail(
             _(
@@ -438,7 +442,7 @@ def _check_react(comps: Components, state: CarterosState, step: Task, window: Ta
         )
 
 
-def _check_turn_tasks(comps: Components, state: CarterosState, n: int) -> None:
+def _check_turn_tasks(components: Components, state: CarterosState, n: int) -> None:
     """Decisions inside the current carrier's turn, left by the action just taken."""
     tasks = state.tasks
     base = tasks[0]
@@ -505,10 +509,10 @@ def _check_turn_tasks(comps: Components, state: CarterosState, n: int) -> None:
             fail(
                 _("the {kind} step waits only under its reaction window (CA-103)", kind=repr(kind))
             )
-        _check_react(comps, state, base, tasks[1])
+        _check_react(components, state, base, tasks[1])
         if kind == "stampy_card" and base.n:
             number = state.mission[p]
-            if not (state.missions_mode and number and comps.mission(number).house == where):
+            if not (state.missions_mode and number and components.mission(number).house == where):
                 fail(
                     _(
                         "seat {seat} revealed Stampy on a mission delivery, but holds no mission "
@@ -541,7 +545,7 @@ def _check_turn_tasks(comps: Components, state: CarterosState, n: int) -> None:
     elif kind == "flood":
         if len(tasks) > 1:
             victims = [v for v in _turn_order(p, n)[1:] if state.pos[v] >= 0 and any(state.mail[v])]
-            _check_window(comps, state, tasks[1:], "soak", victims, p, n)
+            _check_window(components, state, tasks[1:], "soak", victims, p, n)
     else:
         fail(_("a {kind} task is pending in the middle of a turn", kind=repr(kind)))
 
@@ -646,10 +650,10 @@ def _check_peek(state: CarterosState, task: Task) -> None:
 # -- somebody can always act -----------------------------------------------------------------------
 
 
-def check_deciders(comps: Components, state: CarterosState) -> None:
+def check_deciders(components: Components, state: CarterosState) -> None:
     """A safety net under the checks above: whoever owes a decision has a legal action."""
-    for seat in legal.deciders(state):
-        if not legal.legal_actions(comps, state, seat):
+    for seat in legal.deciders(components, state):
+        if not legal.legal_actions(components, state, seat):
             kind = state.tasks[-1].kind if state.tasks else "turn"
             fail(
                 _(

@@ -42,9 +42,34 @@ def _counts(named: dict[str, int], names: tuple[str, ...]) -> list[int]:
     return [int(named[name]) for name in names]
 
 
-def view(comps: Components, state: CarterosState, seat: int | None) -> Observation:
+#: CA-105: the face-down houses (a seat's own GPS knowledge of some of them is kept by
+#: ``determinize``, but which ones changes from state to state), the order and contents of the
+#: three decks (their sizes are public), the other carriers' Mail and Action cards (their numbers
+#: are public), what the others saw with GPS (which houses is public), and the mission cards in
+#: the two decks (their sizes are public; the face-up top cards are kept by ``determinize`` too,
+#: but a path cannot single out a list's last element)
+HIDDEN_FIELDS: Final = (
+    "rng",
+    "grid.*",
+    "house_deck.*",
+    "mail_deck.*",
+    "action_deck.*",
+    "mail.~.*",
+    "hand.~.*",
+    "known.~.*",
+    "mission_decks.*.*",
+)
+
+
+def hidden_fields(seat: int | None) -> tuple[str, ...]:
+    """The parts of the state ``seat`` cannot know (:data:`HIDDEN_FIELDS`, the same for every
+    seat and a spectator: ``~`` stands for every other seat)."""
+    return HIDDEN_FIELDS
+
+
+def view(components: Components, state: CarterosState, seat: int | None) -> Observation:
     n = len(state.pos)
-    points = totals(comps, state)
+    points = totals(components, state)
     carriers: list[dict[str, Any]] = []
     for s in range(n):
         carriers.append(
@@ -52,12 +77,12 @@ def view(comps: Components, state: CarterosState, seat: int | None) -> Observati
                 "position": position_name(state.pos[s]),
                 "mail": sum(state.mail[s]),
                 "actions": sum(state.hand[s]),
-                "delivered": _named(state.delivered[s], comps.mail_names),
+                "delivered": _named(state.delivered[s], components.mail_names),
                 "boots": state.boots[s],
                 "debt": state.debt[s],
                 "mission": state.mission[s] or None,
                 "missions_done": list(state.missions_done[s]),
-                "played": _named(state.played[s], comps.action_names),
+                "played": _named(state.played[s], components.action_names),
                 "peeked": [HOUSE_NAMES[h] for h in range(HOUSES) if state.known[s][h] >= 0],
                 "score": points[s],
                 "tiebreak": state.tiebreak[s],
@@ -79,16 +104,16 @@ def view(comps: Components, state: CarterosState, seat: int | None) -> Observati
         "finisher": state.finisher if state.finisher >= 0 else None,
         "final": state.final,
         "over": state.over,
-        "deciders": list(deciders(state)),
+        "deciders": list(deciders(components, state)),
         "fresh": [HOUSE_NAMES[h] for h in range(HOUSES) if state.fresh >> h & 1],
         "floods": [_BLOCK_NAMES[b] if b >= 0 else None for b in state.floods],
         "stampy": HOUSE_NAMES[state.stampy] if state.stampy >= 0 else None,
         "house_deck": len(state.house_deck),
-        "house_discard": _named(state.house_discard, comps.house_names),
+        "house_discard": _named(state.house_discard, components.house_names),
         "mail_deck": len(state.mail_deck),
-        "mail_discard": _named(state.mail_discard, comps.mail_names),
+        "mail_discard": _named(state.mail_discard, components.mail_names),
         "action_deck": len(state.action_deck),
-        "action_discard": _named(state.action_discard, comps.action_names),
+        "action_discard": _named(state.action_discard, components.action_names),
         "carriers": carriers,
         "missions": {
             "offer": [d[-1] if d else None for d in state.mission_decks],
@@ -96,7 +121,7 @@ def view(comps: Components, state: CarterosState, seat: int | None) -> Observati
             "discard": list(state.mission_discard),
             "cards": {
                 str(m.number): {"house": HOUSE_NAMES[m.house], "points": m.points}
-                for m in comps.missions
+                for m in components.missions
                 if m is not None and state.missions_mode
             },
         },
@@ -109,11 +134,13 @@ def view(comps: Components, state: CarterosState, seat: int | None) -> Observati
     }
     if seat is not None:
         observation["hand"] = {
-            "mail": _named(state.mail[seat], comps.mail_names),
-            "actions": _named(state.hand[seat], comps.action_names),
+            "mail": _named(state.mail[seat], components.mail_names),
+            "actions": _named(state.hand[seat], components.action_names),
         }
         observation["known"] = {
-            HOUSE_NAMES[h]: comps.house_names[k] for h, k in enumerate(state.known[seat]) if k >= 0
+            HOUSE_NAMES[h]: components.house_names[k]
+            for h, k in enumerate(state.known[seat])
+            if k >= 0
         }
     return observation
 
@@ -149,7 +176,7 @@ def _deal_counts(pool: list[int], size: int, kinds: int) -> list[int]:
     return hand
 
 
-def determinize(comps: Components, observation: Observation, rng: Rng) -> CarterosState:
+def determinize(components: Components, observation: Observation, rng: Rng) -> CarterosState:
     """A full state consistent with ``observation``: hidden cards redrawn at random."""
     seat = observation["seat"]
     n = observation["players"]
@@ -159,10 +186,16 @@ def determinize(comps: Components, observation: Observation, rng: Rng) -> Carter
     shuffle = _shuffler(rng)
 
     # HOUSE cards: the face-down ones and the deck, except what this seat saw with GPS
-    house_kinds, mail_kinds, action_kinds = comps.house_names, comps.mail_names, comps.action_names
-    known_own = {HOUSE_INDEX[h]: comps.house_index[k] for h, k in observation["known"].items()}
+    house_kinds, mail_kinds, action_kinds = (
+        components.house_names,
+        components.mail_names,
+        components.action_names,
+    )
+    known_own = {HOUSE_INDEX[h]: components.house_index[k] for h, k in observation["known"].items()}
     house_discard = _counts(observation["house_discard"], house_kinds)
-    houses = _pool(comps.house_counts, house_discard, _tally(known_own.values(), len(house_kinds)))
+    houses = _pool(
+        components.house_counts, house_discard, _tally(known_own.values(), len(house_kinds))
+    )
     shuffle(houses)
     grid = [known_own[h] if h in known_own else houses.pop() for h in range(HOUSES)]
     if len(houses) != observation["house_deck"]:
@@ -177,7 +210,7 @@ def determinize(comps: Components, observation: Observation, rng: Rng) -> Carter
     mail_discard = _counts(observation["mail_discard"], mail_kinds)
     delivered = [_counts(c["delivered"], mail_kinds) for c in carriers]
     own_mail = _counts(own["mail"], mail_kinds) if own is not None else [0] * len(mail_kinds)
-    mail_pool = _pool(comps.mail_counts, mail_discard, own_mail, *delivered)
+    mail_pool = _pool(components.mail_counts, mail_discard, own_mail, *delivered)
     shuffle(mail_pool)
     mail = [
         own_mail[:] if s == seat else _deal_counts(mail_pool, carriers[s]["mail"], len(mail_kinds))
@@ -190,9 +223,9 @@ def determinize(comps: Components, observation: Observation, rng: Rng) -> Carter
     action_discard = _counts(observation["action_discard"], action_kinds)
     floods = [_BLOCK_INDEX[b] if b is not None else -1 for b in observation["floods"]]
     boots = [bool(c["boots"]) for c in carriers]
-    on_table = comps.on_table(len(floods), sum(boots))
+    on_table = components.on_table(len(floods), sum(boots))
     own_hand = _counts(own["actions"], action_kinds) if own is not None else [0] * len(action_kinds)
-    action_pool = _pool(comps.action_counts, action_discard, on_table, own_hand)
+    action_pool = _pool(components.action_counts, action_discard, on_table, own_hand)
     hands = [[0] * len(action_kinds) for _ in range(n)]
     if seat is not None:
         hands[seat] = own_hand[:]
@@ -218,7 +251,7 @@ def determinize(comps: Components, observation: Observation, rng: Rng) -> Carter
     if observation["options"]["missions"]:
         seen = {m for m in offer if m} | set(held) | set(mission_discard)
         seen |= {m for d in done for m in d}
-        rest = [m for m in comps.mission_numbers if m not in seen]
+        rest = [m for m in components.mission_numbers if m not in seen]
         shuffle(rest)
         for i, size in enumerate(observation["missions"]["decks"]):
             if size:
