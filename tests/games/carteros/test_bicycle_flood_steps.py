@@ -1,6 +1,6 @@
 """CA-4: the bicycle cannot enter a flooded house — on any step of its ride, not only the first
 (issue 28, point 14: for the second time a planted bug let a ride's later step into a flood and
-no test caught it; the first-step case is in test_carteros_cards.py).
+no test caught it; the first-step case is in test_cards.py).
 
 A 2×2 flood block covers two rows, so on a straight ride the first flooded house is the second
 step at the latest: from row 1 down into a block at rows 3–4, or from row 4 up into rows 1–2.
@@ -9,12 +9,13 @@ Every start, direction and block is tried below too."""
 from __future__ import annotations
 
 import pytest
-from carteros_builder import act, build, legal
 
 from mailbag.core import IllegalAction, apply, parse_action
 from mailbag.games.carteros import GAME
 from mailbag.games.carteros.board import BLOCK_HOUSES, HOUSE_NAMES, HOUSES, STEP
 from mailbag.games.carteros.positions import BLOCK_NAMES
+
+from .builder import act, build, legal
 
 FLOODED = "the bicycle cannot enter a flooded house"
 

@@ -4,10 +4,11 @@ in-turn reactions (Bone against Stampy, GPS against Lost)."""
 from __future__ import annotations
 
 import pytest
-from carteros_builder import HK, act, build, legal
 
 from mailbag.core import IllegalAction, apply, parse_action
 from mailbag.games.carteros import GAME
+
+from .builder import HK, act, build, legal
 
 
 def at_b2(card: str, **kw: object) -> object:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from carteros_builder import ACT, act, build, legal
 
 from mailbag.core import IllegalAction, apply, new_game, parse_action
 from mailbag.games.carteros import GAME
+
+from .builder import ACT, act, build, legal
 
 
 def test_the_starting_player_places_stampy_on_a_corner_after_everyones_first_turn() -> None:

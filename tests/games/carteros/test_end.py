@@ -4,10 +4,11 @@ and the safeguard round limit (CA-102)."""
 from __future__ import annotations
 
 import pytest
-from carteros_builder import act, build, legal
 
 from mailbag.core import IllegalAction, apply, parse_action
 from mailbag.games.carteros import GAME
+
+from .builder import act, build, legal
 
 
 def nine_delivered(current: int, seats: int = 3, **kw: object) -> object:

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from carteros_builder import ACT, HK, MK, H, act, build
 
 from mailbag.core import StateError, new_game, state_from_json, state_to_json, validate
 from mailbag.games.carteros import GAME
 from mailbag.games.carteros.board import POST_OFFICE, SHOPS
 from mailbag.games.carteros.state import CarterosState, Task, copy_state
+
+from .builder import ACT, HK, MK, H, act, build
 
 
 def passes(state: CarterosState) -> CarterosState:

@@ -4,9 +4,9 @@ and points, and a key to every mark and abbreviation the board shows — in a co
 
 from __future__ import annotations
 
-from carteros_builder import act, build
-
 from mailbag.games.carteros import GAME
+
+from .builder import act, build
 
 
 def _text(state: object, seat: int | None = 0) -> str:

@@ -4,11 +4,12 @@ is the thing a player sees it as — a house, a card, a pile, a place — read f
 from __future__ import annotations
 
 import msgspec
-from carteros_builder import build
 
 from mailbag.core import parse_action
 from mailbag.core.i18n import use_language
 from mailbag.games.carteros import GAME
+
+from .builder import build
 
 
 def paths(state, seat: int = 0) -> dict[str, tuple[str, ...]]:  # type: ignore[no-untyped-def]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from carteros_builder import ACT, act, build
-
 from mailbag.core import Rng, canonical_json, new_game, parse_action
 from mailbag.games.carteros import GAME
+
+from .builder import ACT, act, build
 
 
 def test_ca105_hands_houses_and_decks_are_hidden_from_others() -> None:

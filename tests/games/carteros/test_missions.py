@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from carteros_builder import act, build, legal
 
 from mailbag.core import IllegalAction, apply, parse_action
 from mailbag.games.carteros import GAME
+
+from .builder import act, build, legal
 
 # mission numbers follow the houses: 1 = A1 (2 pts), 5 = B2 (4 pts), 8 = B3 (4 pts), 12 = C4
 B2_MISSION = 5

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from carteros_builder import HK, H, act, build, legal
 
 from mailbag.core import Event, IllegalAction, apply, parse_action, validate
 from mailbag.games.carteros import GAME
@@ -16,6 +15,8 @@ from mailbag.games.carteros.board import HOUSE_NAMES
 from mailbag.games.carteros.components import Components
 from mailbag.games.carteros.effects import discard_action
 from mailbag.games.carteros.state import CarterosState
+
+from .builder import HK, H, act, build, legal
 
 SHIPPED = (
     Path(__file__).parents[3]

@@ -4,10 +4,11 @@ and GPS (CA-7)."""
 from __future__ import annotations
 
 import pytest
-from carteros_builder import ACT, HK, act, build, legal
 
 from mailbag.core import IllegalAction, apply, parse_action
 from mailbag.games.carteros import GAME
+
+from .builder import ACT, HK, act, build, legal
 
 # -- Bicycle ----------------------------------------------------------------------------------
 

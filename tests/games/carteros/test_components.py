@@ -7,11 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from carteros_builder import act, build, legal
 
 from mailbag.core import ComponentError, IllegalAction, Rng, apply, new_game, parse_action, validate
 from mailbag.games.carteros import GAME, CarterosGame
 from mailbag.games.carteros.components import load_default, parse_components
+
+from .builder import act, build, legal
 
 ROOT = Path(__file__).parents[3]
 SHIPPED = (ROOT / "src" / "mailbag" / "games" / "carteros" / "data" / "components.toml").read_text()

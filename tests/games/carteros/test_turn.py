@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from carteros_builder import act, build, legal
 
 from mailbag.core import IllegalAction, NotYourTurn, apply, new_game, parse_action
 from mailbag.games.carteros import GAME
+
+from .builder import act, build, legal
 
 
 def test_ca104_setup_deals_five_mail_and_two_action_cards_seat_0_starts() -> None:
