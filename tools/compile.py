@@ -53,30 +53,34 @@ from mailbag._build import (  # noqa: E402
 MODULES: dict[str, tuple[str, ...]] = {
     "core": ("marks", "rng"),
     "games/postcards": (
-        "actions",
+        "apply",
         "automa",
         "heuristics",
         "kinds",
+        "legal",
+        "pieces",
+        "prebuilt",
         "reveal",
-        "rules",
         "scoring",
+        "setup",
         "state",
-        "tables",
         "travel_actions",
         "turn",
         "view",
     ),
     "games/post_office": (
+        "apply",
         "copier",
         "geometry",
         "goals",
         "heuristics",
         "legal",
-        "notation",
         "player",
+        "prebuilt",
         "reveal",
-        "rules",
         "scoring",
+        "setup",
+        "shelving",
         "view",
     ),
     "games/carteros": (
@@ -101,7 +105,7 @@ MODULES: dict[str, tuple[str, ...]] = {
 
 
 def module_files() -> list[str]:
-    """The compiled modules' sources, relative to the package (``games/postcards/rules.py``)."""
+    """The compiled modules' sources, relative to the package (``games/postcards/pieces.py``)."""
     return [f"{pkg}/{m}.py" for pkg, names in MODULES.items() for m in names]
 
 

@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterable
 
 from mailbag.core.game import Event
 from mailbag.games import get
-from mailbag.games.postcards import automa, rules, turn
+from mailbag.games.postcards import automa, pieces, setup
 from mailbag.games.postcards.components import COLOURS, Components, Itinerary, Postcard
-from mailbag.games.postcards.game import PostcardsGame, inventory
+from mailbag.games.postcards.game import PostcardsGame
+from mailbag.games.postcards.pieces import inventory
 from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
 
 GAME: PostcardsGame = get("postcards")  # type: ignore[assignment]
@@ -34,7 +35,7 @@ def table(
     """A fresh position, nobody has played yet: dealt as if every seat were a player, then the
     Automa seats give their hands back to the Travel deck (an Automa has no hand)."""
     kinds = tuple(kinds)
-    state, _ = turn.setup(
+    state, _ = setup.deal(
         COMPONENTS, ("player",) * len(kinds), {"edition": edition, "side": side}, seed
     )
     for seat, kind in enumerate(kinds):
@@ -144,13 +145,13 @@ def give(state: PostcardsState, seat: int, *cards: int, sent: Iterable[int] = ()
     sent = set(sent)
     for card in cards:
         _take_postcard_out(state, card)
-        rules.gain_postcard(COMPONENTS, state, seat, card)
+        pieces.gain_postcard(COMPONENTS, state, seat, card)
         owned_postcard(state, seat, card).sent = card in sent
-    rules.refill_postcard_row(state)
+    pieces.refill_postcard_row(state)
 
 
 def owned_postcard(state: PostcardsState, seat: int, card: int) -> OwnedPostcard:
-    return rules.owned_postcard(state, seat, card)
+    return pieces.owned_postcard(state, seat, card)
 
 
 def fill(
@@ -239,7 +240,7 @@ def empty_supply(state: PostcardsState, leave: int = 0) -> None:
     while extra > 0:
         card = spare.pop()
         _take_postcard_out(state, card)
-        rules.gain_postcard(COMPONENTS, state, 0, card)
+        pieces.gain_postcard(COMPONENTS, state, 0, card)
         owned = owned_postcard(state, 0, card)
         for i in range(len(owned.stamps) - 1):  # never complete: it would be sent
             if extra:
@@ -251,7 +252,7 @@ def empty_supply(state: PostcardsState, leave: int = 0) -> None:
                 owned.souvenirs[i] = True
                 extra -= 1
                 state.supply -= 1
-    rules.refill_postcard_row(state)
+    pieces.refill_postcard_row(state)
 
 
 def _owned_cards(state: PostcardsState) -> set[int]:

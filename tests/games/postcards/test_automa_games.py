@@ -10,7 +10,7 @@ import pytest
 
 from mailbag.core import Action, Event, SeatError, apply, new_game, records
 from mailbag.games.postcards import automa, turn
-from mailbag.games.postcards.game import inventory
+from mailbag.games.postcards.pieces import inventory
 from mailbag.games.postcards.state import EMPTY, PostcardsState
 from mailbag.sim.runner import play_game
 

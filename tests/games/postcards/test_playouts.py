@@ -10,7 +10,7 @@ import pytest
 from mailbag.core import Rng, apply, new_game
 from mailbag.core.records import load, replay
 from mailbag.games.postcards import GAME
-from mailbag.games.postcards.game import inventory
+from mailbag.games.postcards.pieces import inventory
 
 from .builder import COMPONENTS, Builder, run
 

@@ -9,7 +9,6 @@ import pytest
 from mailbag.core import IllegalAction, apply, parse_action
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.render import wrap
-from mailbag.tui.sections import split_render
 
 from .builder import COMPONENTS, Builder
 
@@ -22,8 +21,10 @@ def test_the_camp_track_of_side_a_and_where_each_seat_stands() -> None:
     builder = Builder(3).camps(1, 1, 2, 3, 4, 5).camps(2, *range(6, 16))
     text = _text(builder)
     assert "Camp track, side A (13 camps): 4th Stamp, 7th Movement, 10th Plus" in text
-    blocks = {b.seat: b.full for b in split_render(text, 0).others}
-    mine = split_render(text, 0).mine
+    sections = GAME.presentation.sections(GAME.view(builder.state, 0))
+    blocks = {b.seat: b.text() for b in sections.others}
+    assert sections.own is not None
+    mine = sections.own.text()
     assert "camp track ...S..M..+... 0/13, next: 4th camp Stamp" in mine
     assert "camp track xxxxx.M..+... 5/13, next: 7th camp Movement" in blocks[1]
     assert "camp track xxxxxxxxxx... 10/13, no effect left" in blocks[2]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mailbag.bots import make_agents
 from mailbag.core import Rng, apply, new_game
-from mailbag.games.postcards import GAME, rules
+from mailbag.games.postcards import GAME, pieces
 from mailbag.games.postcards.state import PostcardsState
 
 from .builder import COMPONENTS, Builder, gift, run
@@ -75,18 +75,18 @@ def test_the_travel_deck_too_pc_10a() -> None:
     a, b, c, d, e = state.travel_deck[:5]
     state.travel_deck, state.travel_discard = [e], [a, b, c]
     new_deck = _shuffled(state.rng, [a, b, c])
-    assert rules.draw_travel(state) == e
+    assert pieces.draw_travel(state) == e
     assert state.travel_deck == new_deck and state.travel_discard == []
-    rules.discard_travel(state, [d])
+    pieces.discard_travel(state, [d])
     assert state.travel_deck == new_deck and state.travel_discard == [d]
 
     state.rules = 1
     state.travel_deck, state.travel_discard = [e], [a, b, c]
-    assert rules.draw_travel(state) == e and state.travel_deck == []
-    rules.discard_travel(state, [d])
+    assert pieces.draw_travel(state) == e and state.travel_deck == []
+    pieces.discard_travel(state, [d])
     assert state.travel_discard == [a, b, c, d]
     later = _shuffled(state.rng, [a, b, c, d])
-    assert rules.draw_travel(state) == later[-1] and state.travel_deck == later[:-1]
+    assert pieces.draw_travel(state) == later[-1] and state.travel_deck == later[:-1]
 
 
 def test_no_deck_ever_waits_empty_beside_its_pile_in_a_game_pc_10a() -> None:

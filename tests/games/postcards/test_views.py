@@ -6,7 +6,7 @@ import pytest
 
 from mailbag.core import IllegalAction, NotYourTurn, Rng, apply, canonical_json, parse_action
 from mailbag.games.postcards import GAME
-from mailbag.games.postcards.game import inventory
+from mailbag.games.postcards.pieces import inventory
 
 from .builder import COMPONENTS, Builder, act, legal, run
 

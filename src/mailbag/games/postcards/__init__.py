@@ -28,9 +28,9 @@ from typing import Final
 
 from mailbag.core.i18n import N_
 from mailbag.core.spec import GameSpec, OptionSpec
-from mailbag.games.postcards.actions import VERBS
 from mailbag.games.postcards.components import load_default
 from mailbag.games.postcards.game import PostcardsGame
+from mailbag.games.postcards.legal import VERBS
 from mailbag.games.postcards.turn import AUTOMA_KINDS
 
 _OPTIONS: Final = (

@@ -3,7 +3,7 @@
 An Automa seat (``automa:easy|normal|expert``) has no hand and is never asked for a decision.
 When play passes to it, the turn flow calls :func:`play_automa_turn`, which plays the face-up
 Travel cards of display slots 1–3/1–4/1–5 from left to right (PC-13) with the rules primitives
-of ``rules.py`` — the same functions a player's decisions use — choosing by its itinerary card's
+of ``pieces.py`` — the same functions a player's decisions use — choosing by its itinerary card's
 priorities (PC-14) and falling back as the rulebook says (PC-15). Every card gives one
 ``automa_card`` event whose text explains what the card was, which rule applied and what
 happened; structured details are in its ``data``. Gaps the rulings leave open are settled in
@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from mailbag.core.game import Event
 from mailbag.core.i18n import N_
-from mailbag.games.postcards import rules, texts
+from mailbag.games.postcards import pieces, texts
 from mailbag.games.postcards.behaviours import ActionName
 from mailbag.games.postcards.components import COLOURS, Components, Effect
 from mailbag.games.postcards.state import EMPTY, OwnedPostcard, PostcardsState
@@ -96,7 +96,7 @@ def display_choice(components: Components, state: PostcardsState, seat: int) -> 
 def deck_top(state: PostcardsState) -> int:
     """The top postcard of the deck without taking it (an empty deck is first replaced by its
     shuffled discard pile, PC-10, PC-210), or EMPTY when there is none."""
-    return rules.top_postcard(state)
+    return pieces.top_postcard(state)
 
 
 # -- one Automa turn ------------------------------------------------------------------------------
@@ -135,7 +135,7 @@ class AutomaCard:
             for i, filled in enumerate(owned.stamps):
                 if filled or (colour is not None and colours[i] != colour):
                     continue
-                self.events += rules.place_stamp(self.state, self.seat, owned.card, i)
+                self.events += pieces.place_stamp(self.state, self.seat, owned.card, i)
                 self.say(
                     "PC-14",
                     N_(
@@ -146,7 +146,7 @@ class AutomaCard:
                     postcard=owned.card,
                     postcard_region=self.components.postcards[owned.card].region,
                 )
-                if rules.is_complete(owned):
+                if pieces.is_complete(owned):
                     self.send(owned.card)
                 return True
         if colour is None:
@@ -161,11 +161,11 @@ class AutomaCard:
         """PC-16: a fully stamped postcard is sent at once, wherever the Automa is, and the
         leftmost face-up gift card is taken."""
         info = self.components.postcards[card]
-        self.events += rules.send_postcard(self.components, self.state, self.seat, card)
+        self.events += pieces.send_postcard(self.components, self.state, self.seat, card)
         slots = [s for s, g in enumerate(self.state.gift_row) if g != EMPTY]
         if slots:  # PC-205: the leftmost gift card still face up
             gift = self.components.gifts[self.state.gift_row[slots[0]]].name
-            self.events += rules.take_gift(self.state, self.seat, slots[0])
+            self.events += pieces.take_gift(self.state, self.seat, slots[0])
             self.say(
                 "PC-16",
                 N_(
@@ -207,7 +207,7 @@ class AutomaCard:
                 region=region,
             )
             return False
-        self.events += rules.move_to(self.state, self.seat, region)
+        self.events += pieces.move_to(self.state, self.seat, region)
         self.say(
             "PC-15",
             N_(
@@ -242,11 +242,11 @@ class AutomaCard:
                         "→ discards the 3 face-up postcards and reveals new ones"
                     ),
                 )
-            self.events += rules.refresh_postcard_display(state)
+            self.events += pieces.refresh_postcard_display(state)
             slot = display_choice(components, state, seat)
         if slot is not None:
             card = state.postcard_row[slot]
-            self.events += rules.take_postcard(components, state, seat, slot)
+            self.events += pieces.take_postcard(components, state, seat, slot)
             self.say(
                 "PC-201",
                 N_(
@@ -274,7 +274,7 @@ class AutomaCard:
             )
             return False
         # PC-211: in the Dutch edition the primitive then replaces the display (PC-7)
-        self.events += rules.take_postcard(components, state, seat, None)
+        self.events += pieces.take_postcard(components, state, seat, None)
         self.say(
             "PC-15",
             N_(
@@ -296,7 +296,7 @@ class AutomaCard:
         if len(player.camps) >= components.camps:
             self.say("PC-8", N_("no Camp token left on its board: cannot camp"))
             return False
-        free = rules.free_campsites(components, state, player.region)
+        free = pieces.free_campsites(components, state, player.region)
         if not free:
             self.say("PC-8", N_("no free campsite in {here_name} ({here}): cannot camp"), here=here)
             return False
@@ -323,7 +323,7 @@ class AutomaCard:
     def place_camp(self, campsite: int, card: int, space: int) -> None:
         components, state, seat = self.components, self.state, self.seat
         site_type = components.campsites[campsite].type
-        events, board = rules.place_camp(components, state, seat, campsite)
+        events, board = pieces.place_camp(components, state, seat, campsite)
         number = len(state.players[seat].camps)
         self.events += events
         self.say(
@@ -342,7 +342,7 @@ class AutomaCard:
         )
         if any(e.kind == "score" for e in events):
             self.say("PC-8", N_("all the campsites of the region are its own: best traveller"))
-        souvenir_events, effect = rules.place_souvenir(components, state, seat, card, space)
+        souvenir_events, effect = pieces.place_souvenir(components, state, seat, card, space)
         self.events += souvenir_events
         if effect is None:
             self.say("PC-209", N_("the supply is empty: no souvenir is placed"))
@@ -390,17 +390,17 @@ class AutomaGain:
             self.lost()
 
     def star(self, points: int) -> None:
-        self.card.events += rules.score(self.state, self.seat, points, N_("star effect"))
+        self.card.events += pieces.score(self.state, self.seat, points, N_("star effect"))
         self.card.say("PC-207", N_("star effect: +{points} points"), points=points)
 
     def extra_card(self) -> None:
         plus = N_("Automa plus effect")
-        self.card.events += rules.score(self.state, self.seat, PLUS_POINTS, plus)
+        self.card.events += pieces.score(self.state, self.seat, PLUS_POINTS, plus)
         instead = N_("plus effect: +{points} points instead of an extra card")
         self.card.say("PC-15", instead, points=PLUS_POINTS)
 
     def score(self, points: int, reason: str) -> None:
-        self.card.events += rules.score(self.state, self.seat, points, reason)
+        self.card.events += pieces.score(self.state, self.seat, points, reason)
         self.card.say("PC-15", N_("{reason}: +{points} points"), reason=reason, points=points)
 
     def lost(self) -> None:
@@ -427,7 +427,7 @@ def play_automa_turn(components: Components, state: PostcardsState, seat: int) -
     ]
     for slot in range(count):
         events += play_slot(components, state, seat, slot)
-    events += rules.refill_travel_row(state)  # PC-13: refilled at the end of its turn
+    events += pieces.refill_travel_row(state)  # PC-13: refilled at the end of its turn
     return events
 
 
@@ -443,7 +443,7 @@ def play_slot(components: Components, state: PostcardsState, seat: int, slot: in
         step.say("PC-208", N_("is empty (no Travel card left to reveal): nothing to play"))
         data.update(card=None, result=NOTHING, steps=step.steps)
         return [Event("automa_card", N_("Automa {seat}: slot {slot} {steps}"), data)]
-    rules.discard_from_travel_row(state, slot)  # PC-13: discarded as soon as it is played
+    pieces.discard_from_travel_row(state, slot)  # PC-13: discarded as soon as it is played
     travel = components.travel[card]
     colour = travel.colour_index
     where = (

@@ -64,7 +64,7 @@ from mailbag.core.game import Observation
 from mailbag.core.i18n import N_, _, pgettext
 from mailbag.games.postcards import automa, render, scoring, texts
 from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS, Components
-from mailbag.games.postcards.tables import STAR_CHOICES
+from mailbag.games.postcards.prebuilt import STAR_CHOICES
 from mailbag.games.postcards.turn import AUTOMA_KINDS
 
 #: the board's own words (English, some with ``{field}`` placeholders the board fills), by key
@@ -358,7 +358,7 @@ def _hand_pair(first: str, second: str) -> tuple[str, ...]:
     return (f"hand:{first}", f"twin:{first}" if second == first else f"hand:{second}", "do:pair")
 
 
-def click_path(components: Components, view: Observation, action: Action) -> tuple[str, ...]:
+def click_path(components: Components, observation: Observation, action: Action) -> tuple[str, ...]:
     """The ids a player clicks, in order, to take ``action`` (see the module's docstring). Read
     from the view (which decision is pending) and the action alone."""
     verb, args = action.verb, [str(a) for a in action.args]

@@ -230,7 +230,7 @@ class _Loader(Fields):
         )
 
     def load_actions(self) -> tuple[ActionKind, ...]:
-        from mailbag.games.postcards.actions import VERBS
+        from mailbag.games.postcards.legal import VERBS
 
         kinds: list[ActionKind] = []
         for i, item in enumerate(self.entries(self.doc, "actions", "file"), 1):

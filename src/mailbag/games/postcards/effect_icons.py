@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mailbag.core.game import Event
 from mailbag.core.i18n import N_
-from mailbag.games.postcards import rules
+from mailbag.games.postcards import pieces
 from mailbag.games.postcards.behaviours import EFFECTS, ActionName, Gainer
 from mailbag.games.postcards.kinds import Components, Effect
 from mailbag.games.postcards.state import STAMP, STAR, Frame, PostcardsState
@@ -69,7 +69,7 @@ class PlayerGain:
         self.state.turn.plus += 1
 
     def score(self, points: int, reason: str) -> None:
-        self.events += rules.score(self.state, self.seat, points, reason)
+        self.events += pieces.score(self.state, self.seat, points, reason)
 
 
 def gain_effect(

@@ -13,6 +13,7 @@ from typing import Any
 
 from mailbag.core import Action, Game, Observation
 from mailbag.core.encoding import Encoder
+from mailbag.games.postcards.prebuilt import prebuilt
 from mailbag.games.postcards.state import (
     EMPTY,
     GIFT,
@@ -29,7 +30,6 @@ from mailbag.games.postcards.state import (
     TRAVEL_ROW,
     PostcardsState,
 )
-from mailbag.games.postcards.tables import tables
 
 #: what the seat is deciding: its turn's main menu, drawing, or the frame on top of the stack
 DECISIONS = (
@@ -55,7 +55,7 @@ class PostcardsEncoder(Encoder):
     def actions(game: Game[Any], num_players: int) -> Iterator[Action]:
         """Every action the game can ever offer (the RL layer's action table)."""
         components = game.components  # type: ignore[attr-defined]
-        tab = tables(components)
+        tab = prebuilt(components)
         #: what a Travel card action may be aimed at: nothing, a region or a campsite (by number)
         targets: list[int | None] = [
             None,

@@ -12,7 +12,7 @@ from collections import Counter
 
 from mailbag.core.game import Event
 from mailbag.core.i18n import N_
-from mailbag.games.postcards import rules
+from mailbag.games.postcards import pieces
 from mailbag.games.postcards.behaviours import GIFT_SCORES, GIFT_USES, CampsiteType, Table
 from mailbag.games.postcards.kinds import Components
 from mailbag.games.postcards.state import EMPTY, HIKING, ROAD_MOVE, STAMP, Frame, PostcardsState
@@ -53,13 +53,13 @@ def hiking_guide(components: Components, state: PostcardsState, seat: int) -> li
     short deck (reshuffled if needed), 2 or fewer drawn are all kept."""
     drawn = []
     for _ in range(HIKING_DRAW):
-        card = rules.draw_postcard(state)
+        card = pieces.draw_postcard(state)
         if card == EMPTY:
             break
         drawn.append(card)
     if len(drawn) <= HIKING_KEEP:
         for card in drawn:
-            rules.gain_postcard(components, state, seat, card)
+            pieces.gain_postcard(components, state, seat, card)
     else:
         state.turn.stack.append(Frame(HIKING, cards=drawn))
     return [

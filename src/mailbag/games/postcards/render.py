@@ -1,6 +1,7 @@
-"""Text rendering of a Postcards view for the terminal, and short labels for actions.
+"""Text rendering of a Postcards view for the terminal (:func:`render`, and :func:`sections`, the
+same lines as the parts of the full-screen terminal's layout), and short labels for actions.
 
-Both work from a view only (never the state), so they cannot show hidden information.
+All work from a view only (never the state), so they cannot show hidden information.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from typing import Any
 from mailbag.core.actions import Action
 from mailbag.core.game import Observation
 from mailbag.core.i18n import N_, _
+from mailbag.core.presentation import Block, Sections
 from mailbag.core.rng import Rng
 from mailbag.games.postcards import automa, scoring, texts
 from mailbag.games.postcards.components import Components, Effect
-from mailbag.games.postcards.tables import tables
+from mailbag.games.postcards.prebuilt import prebuilt
 
 #: the width of the text: the full-screen game shows it in a pane about this wide
 WIDTH = 80
@@ -43,8 +45,8 @@ def _face(f: dict[str, int] | None) -> str:
     )
 
 
-def _who(obs: Observation, seat: int) -> str:
-    kind = obs["players"][seat]["kind"]
+def _who(observation: Observation, seat: int) -> str:
+    kind = observation["players"][seat]["kind"]
     name = texts.seat(seat)
     if kind != "player":
         level = kind.partition(":")[2]
@@ -52,7 +54,7 @@ def _who(obs: Observation, seat: int) -> str:
             name = _("{seat} [automa:{level}]", seat=name, level=texts.difficulty(level))
         else:
             name = _("{seat} [{kind}]", seat=name, kind=kind)
-    return _("{seat} (you)", seat=name) if seat == obs["seat"] else name
+    return _("{seat} (you)", seat=name) if seat == observation["seat"] else name
 
 
 def wrap(line: str, width: int = WIDTH) -> list[str]:
@@ -83,45 +85,96 @@ def wrap(line: str, width: int = WIDTH) -> list[str]:
     return lines
 
 
-def render(components: Components, obs: Observation) -> str:
+def render(components: Components, observation: Observation) -> str:
+    """The view as text for the terminal: the lines of :func:`sections`' parts, board first,
+    then every seat in seat order, the seat's hand and the turn in progress, each logical line
+    wrapped to :data:`WIDTH`."""
+    logical = [*_board(components, observation), ""]
+    scores = _scores(components, observation)
+    for seat, p in enumerate(observation["players"]):
+        _player(components, observation, seat, p, scores[seat], logical.append)
+    logical += _hand(components, observation)
+    _turn(components, observation, logical.append)
+    return "\n".join(part for line in logical for part in wrap(line))
+
+
+def sections(components: Components, observation: Observation) -> Sections:
+    """The view as the parts of the full-screen terminal's layout, from the same lines as
+    :func:`render` (logical lines, never wrapped): the board (the game's state, the map, the
+    displays, the turn in progress), the seat's own area (its line, its hand) and one block per
+    other seat (a spectator: every seat), each with a one-line summary."""
+    board = _board(components, observation)
+    turn: list[str] = []
+    _turn(components, observation, turn.append)
+    scores = _scores(components, observation)
+    me = observation["seat"]
+    blocks: list[Block] = []
+    for seat, p in enumerate(observation["players"]):
+        lines: list[str] = []
+        _player(components, observation, seat, p, scores[seat], lines.append)
+        if seat == me:
+            lines += _hand(components, observation)
+        summary = _(
+            "{seat}: score now {score}, sent {sent}, camps {camps}, in {region}",
+            seat=_who(observation, seat),
+            score=scores[seat].total,
+            sent=sum(1 for o in p["postcards"] if o["sent"]),
+            camps=len(p["camps"]),
+            region=texts.region_name(components, p["region"]),
+        )
+        blocks.append(Block(lines[0], tuple(lines[1:]), seat, summary))
+    return Sections(
+        board=Block(board[0], (*board[1:], *([""] if turn else []), *turn)),
+        own=next((b for b in blocks if b.seat == me), None),
+        others=tuple(b for b in blocks if b.seat != me),
+    )
+
+
+def _hand(components: Components, observation: Observation) -> list[str]:
+    """The seat's own hand (nothing for a spectator)."""
+    if observation["hand"] is None:
+        return []
+    hand = ", ".join(texts.travel(components, c) for c in observation["hand"]) or _("(empty)")
+    return [_("Your hand: {hand}", hand=hand)]
+
+
+def _board(components: Components, observation: Observation) -> list[str]:
+    """The shared table: the game's state, the camp track, the map and the displays."""
     lines: list[str] = []
-
-    def w(line: str) -> None:
-        lines.extend(wrap(line))
-
-    playing = _("{seat} to play", seat=_who(obs, obs["current"]))
-    status = _("game over") if obs["over"] else playing
+    w = lines.append
+    playing = _("{seat} to play", seat=_who(observation, observation["current"]))
+    status = _("game over") if observation["over"] else playing
     w(
         _(
             "POSTCARDS ({edition}, side {side})  turn {turn}: {status}",
-            edition=obs["edition"],
-            side=obs["side"],
-            turn=obs["turns"] + 1,
+            edition=observation["edition"],
+            side=observation["side"],
+            turn=observation["turns"] + 1,
             status=status,
         )
     )
-    bonus = obs["bonus"]
+    bonus = observation["bonus"]
     bonus_text = _("available") if bonus < 0 else texts.seat(bonus)
-    ending = _("  LAST ROUND") if obs["ending"] else ""
+    ending = _("  LAST ROUND") if observation["ending"] else ""
     w(
         _(
             "first player: {seat}  |  supply: {supply} tokens  |  End Game Bonus: {bonus}",
-            seat=texts.seat(obs["first_player"]),
-            supply=obs["supply"],
+            seat=texts.seat(observation["first_player"]),
+            supply=observation["supply"],
             bonus=bonus_text,
         )
         + ending
     )
-    w(_track_legend(components, obs["side"]))
+    w(_track_legend(components, observation["side"]))
     w("")
     w(_("MAP  >adjacent regions, campsites (id, type, owner seat or '.'), @bicycles"))
     w(_("     campsite types: Beach Mountain Forest Lake Village"))
-    owners = obs["camp_owner"]
+    owners = observation["camp_owner"]
     names = {number: texts.region_name(components, number) for number in components.regions}
     name_width = max(len(name) for name in names.values())
     near_width = max(len(",".join(map(str, r.adjacent))) for r in components.regions.values())
     for number, region in sorted(components.regions.items()):
-        bikes = [str(s) for s, p in enumerate(obs["players"]) if p["region"] == number]
+        bikes = [str(s) for s, p in enumerate(observation["players"]) if p["region"] == number]
         sites = " ".join(
             f"{c}{SITE_LETTER.get(components.campsites[c].type, '?')}"
             f"{'.' if owners[c - 1] < 0 else owners[c - 1]}"
@@ -133,41 +186,34 @@ def render(components: Components, obs: Observation) -> str:
     w("")
     row = " ".join(
         f"{i + 1}:{texts.travel(components, c) if c else '-'}"
-        for i, c in enumerate(obs["travel_row"])
+        for i, c in enumerate(observation["travel_row"])
     )
     w(_("Travel cards: {row}", row=row))
     w(
         _(
             "  deck {deck}, discard {discard}",
-            deck=obs["travel_deck_size"],
-            discard=len(obs["travel_discard"]),
+            deck=observation["travel_deck_size"],
+            discard=len(observation["travel_discard"]),
         )
     )
-    for line in _automa_slots(obs):
+    for line in _automa_slots(observation):
         w(line)
-    row = " ".join(f"{i + 1}:{_face(f)}" for i, f in enumerate(obs["postcard_row"]))
+    row = " ".join(f"{i + 1}:{_face(f)}" for i, f in enumerate(observation["postcard_row"]))
     w(_("Postcards: {row}", row=row))
     w(
         _(
             "  deck top {top}, deck {deck}, discard {discard}",
-            top=_face(obs["postcard_deck_top"]),
-            deck=obs["postcard_deck_size"],
-            discard=len(obs["postcard_discard"]),
+            top=_face(observation["postcard_deck_top"]),
+            deck=observation["postcard_deck_size"],
+            discard=len(observation["postcard_discard"]),
         )
     )
     row = " ".join(
-        f"{i + 1}:{texts.gift(components, g) if g else '-'}" for i, g in enumerate(obs["gift_row"])
+        f"{i + 1}:{texts.gift(components, g) if g else '-'}"
+        for i, g in enumerate(observation["gift_row"])
     )
-    w(_("Gifts: {row}  (deck {deck})", row=row, deck=obs["gift_deck_size"]))
-    w("")
-    scores = _scores(components, obs)
-    for seat, p in enumerate(obs["players"]):
-        _player(components, obs, seat, p, scores[seat], w)
-    if obs["hand"] is not None:
-        hand = ", ".join(texts.travel(components, c) for c in obs["hand"]) or _("(empty)")
-        w(_("Your hand: {hand}", hand=hand))
-    _turn(components, obs, w)
-    return "\n".join(lines)
+    w(_("Gifts: {row}  (deck {deck})", row=row, deck=observation["gift_deck_size"]))
+    return lines
 
 
 def _track_legend(components: Components, side: str) -> str:
@@ -215,10 +261,10 @@ def _track(components: Components, side: str, placed: int) -> str:
     )
 
 
-def _automa_slots(obs: Observation) -> list[str]:
+def _automa_slots(observation: Observation) -> list[str]:
     """Which Travel display slots each Automa plays on its turn (PC-13)."""
     lines = []
-    for seat, p in enumerate(obs["players"]):
+    for seat, p in enumerate(observation["players"]):
         if not automa.is_automa(p["kind"]):
             continue
         count = automa.cards_to_play(p["kind"])
@@ -239,23 +285,28 @@ def _automa_slots(obs: Observation) -> list[str]:
     return lines
 
 
-def _scores(components: Components, obs: Observation) -> list[Any]:
+def _scores(components: Components, observation: Observation) -> list[Any]:
     """Scores as if the game ended now (all the inputs of scoring are public)."""
     from mailbag.games.postcards.view import determinize
 
-    state = determinize(components, obs, Rng(0))
-    return [scoring.score_of(components, state, s) for s in range(len(obs["players"]))]
+    state = determinize(components, observation, Rng(0))
+    return [scoring.score_of(components, state, s) for s in range(len(observation["players"]))]
 
 
 def _player(
-    components: Components, obs: Observation, seat: int, p: dict[str, Any], score: Any, w: Any
+    components: Components,
+    observation: Observation,
+    seat: int,
+    p: dict[str, Any],
+    score: Any,
+    w: Any,
 ) -> None:
     route = components.itineraries[p["itinerary"]].regions
     sent = sum(1 for o in p["postcards"] if o["sent"])
     w(
         _(
             "{seat} in {region} {name}, itinerary {route}",
-            seat=_who(obs, seat),
+            seat=_who(observation, seat),
             region=p["region"],
             name=texts.region_name(components, p["region"]),
             route=" ".join(map(str, route)),
@@ -273,7 +324,7 @@ def _player(
             score=score.total,
         )
     )
-    w(f"    {_track(components, obs['side'], len(p['camps']))}")
+    w(f"    {_track(components, observation['side'], len(p['camps']))}")
     if p["gifts"]:
         gifts = ", ".join(texts.gift(components, g) for g in p["gifts"])
         w(_("    gifts: {gifts}", gifts=gifts))
@@ -314,9 +365,9 @@ def frame_text(components: Components, text: str) -> str:
     )
 
 
-def _turn(components: Components, obs: Observation, w: Any) -> None:
-    t = obs["turn"]
-    if obs["over"]:
+def _turn(components: Components, observation: Observation, w: Any) -> None:
+    t = observation["turn"]
+    if observation["over"]:
         return
     kept = [
         _("{count} {effect}", count=n, effect=texts.effect(k))
@@ -339,11 +390,11 @@ def _turn(components: Components, obs: Observation, w: Any) -> None:
         w(_("Pending: {decision}", decision=pending) + extra)
 
 
-def describe_action(components: Components, obs: Observation, action: Action) -> str:
+def describe_action(components: Components, observation: Observation, action: Action) -> str:
     """A short human label for ``action`` in a menu, in the reader's language."""
     verb, args = action.verb, action.args
     try:
-        return _describe(components, obs, verb, args)
+        return _describe(components, observation, verb, args)
     except (KeyError, IndexError, TypeError, ValueError):
         return str(action)
 
@@ -363,7 +414,7 @@ def _gift_help(components: Components, name: str) -> tuple[str, str]:
 
 
 def _describe(
-    components: Components, obs: Observation, verb: str, args: tuple[int | str, ...]
+    components: Components, observation: Observation, verb: str, args: tuple[int | str, ...]
 ) -> str:
     if verb == "play":
         card, mode = args[0], args[1]
@@ -407,7 +458,7 @@ def _describe(
         return _("use gift {gift}: {help}", gift=title, help=help_text)
     if verb == "end":
         return _("end the turn (then draw back up to 5 cards)")
-    verbs = tables(components).verb_index
+    verbs = prebuilt(components).verb_index
     if verb in verbs:
         return _describe_action(components, verbs[verb], args)
     if verb == "stamp":
@@ -417,12 +468,13 @@ def _describe(
     if verb == "take":
         if args[0] == "deck":
             return _(
-                "take the top postcard of the deck {face}", face=_face(obs["postcard_deck_top"])
+                "take the top postcard of the deck {face}",
+                face=_face(observation["postcard_deck_top"]),
             )
         return _(
             "take face-up postcard {slot} {face}",
             slot=args[0],
-            face=_face(obs["postcard_row"][int(args[0]) - 1]),
+            face=_face(observation["postcard_row"][int(args[0]) - 1]),
         )
     if verb == "souvenir":
         souvenir = components.postcards[int(args[0])].souvenirs[int(args[1]) - 1]
@@ -440,7 +492,7 @@ def _describe(
             return _("take the star as points")
         return _("take the star as {choice}", choice=texts.effect(str(args[0])))
     if verb == "pick":
-        title, help_text = _gift_help(components, obs["gift_row"][int(args[0]) - 1])
+        title, help_text = _gift_help(components, observation["gift_row"][int(args[0]) - 1])
         return _("take gift card {gift} ({help})", gift=title, help=help_text)
     if verb == "keep":
         return _("keep postcards {first} and {second}", first=args[0], second=args[1])
@@ -449,7 +501,7 @@ def _describe(
             return _("draw the top Travel card of the deck")
         return _(
             "take face-up Travel card {card}",
-            card=texts.travel(components, obs["travel_row"][int(args[1]) - 1]),
+            card=texts.travel(components, observation["travel_row"][int(args[1]) - 1]),
         )
     return " ".join([verb, *map(str, args)])
 

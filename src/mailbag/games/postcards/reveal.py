@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mailbag.core import Action, Event
+from mailbag.games.postcards.components import Components
 from mailbag.games.postcards.state import PostcardsState
 
 
 def reveals(
+    components: Components,
     before: PostcardsState,
     seat: int,
     action: Action,

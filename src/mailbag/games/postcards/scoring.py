@@ -73,8 +73,23 @@ def score_of(components: Components, state: PostcardsState, seat: int) -> Score:
     return Score(sum(breakdown.values()), breakdown)
 
 
+def scores(components: Components, state: PostcardsState) -> list[Score]:
+    """Every seat's score as if the game ended now (the final scores once it is over)."""
+    return [score_of(components, state, seat) for seat in range(len(state.players))]
+
+
 def rank_key(components: Components, state: PostcardsState, seat: int) -> tuple[int, ...]:
     """Score, then postcards sent, then camps placed (PC-12); still tied: a shared place."""
     player = state.players[seat]
     sent = sum(1 for p in player.postcards if p.sent)
     return (score_of(components, state, seat).total, sent, len(player.camps))
+
+
+def balance_tags(components: Components, state: PostcardsState, seat: int) -> dict[str, list[str]]:
+    """The components that shaped ``seat``'s game, for balance statistics: its itinerary card
+    and the gift cards it holds."""
+    player = state.players[seat]
+    return {
+        "itinerary": [f"itinerary:{player.itinerary}"],
+        "gift": sorted(f"gift:{components.gifts[g].name}" for g in player.gifts),
+    }

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from mailbag.core.game import Event
 from mailbag.core.i18n import _
-from mailbag.games.postcards import rules, texts, turn
+from mailbag.games.postcards import pieces, texts, turn
 from mailbag.games.postcards.behaviours import ACTIONS
 from mailbag.games.postcards.state import EMPTY, POSTCARD, Frame, PostcardsState, Turn
 
@@ -56,7 +56,7 @@ class Movement:
         self, components: Components, state: PostcardsState, seat: int, target: int | None
     ) -> list[Event]:
         assert target is not None
-        return rules.move_to(state, seat, target)
+        return pieces.move_to(state, seat, target)
 
     def kept(self, turn: Turn) -> int:
         return turn.moves
@@ -103,7 +103,7 @@ class PostcardAction:
     verb = "postcard"
 
     def targets(self, components: Components, state: PostcardsState, seat: int) -> tuple[None, ...]:
-        return NO_TARGET if rules.postcards_available(state) else ()
+        return NO_TARGET if pieces.postcards_available(state) else ()
 
     def __call__(
         self, components: Components, state: PostcardsState, seat: int, target: int | None
@@ -131,7 +131,7 @@ class PostcardAction:
                     "(take N / take deck)"
                 ),
             )
-        if not rules.postcards_available(state):
+        if not pieces.postcards_available(state):
             return ("PC-10", _("there is no postcard left to take"))
         return None
 

@@ -1,6 +1,7 @@
-"""Postcards turn flow: set-up, effects, the decision frames of a turn, end of turn and game end.
+"""Postcards turn flow: effects, the decision frames of a turn, end of turn and game end (the deal
+is in ``setup.py``).
 
-A player's turn is a sequence of small decisions (see ``actions.py`` for the notation). Effects
+A player's turn is a sequence of small decisions (see ``legal.py`` for the notation). Effects
 that need a choice push a :class:`~mailbag.games.postcards.state.Frame` on the turn's stack;
 the top frame is decided first. Play passes to an Automa seat inside :func:`finish_turn`, which
 runs its whole turn at once (``automa.play_automa_turn``) so that ``deciders()`` never names an
@@ -9,31 +10,21 @@ Automa.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
-from mailbag.core.errors import ComponentError, SeatError
 from mailbag.core.game import Event
-from mailbag.core.i18n import N_, _
-from mailbag.core.rng import Rng
-from mailbag.core.spec import OptionValue
-from mailbag.games.postcards import automa, rules
-from mailbag.games.postcards.components import CAMPSITE_TYPES, Components, deal_shortfall
+from mailbag.core.i18n import N_
+from mailbag.games.postcards import automa, pieces
+from mailbag.games.postcards.components import CAMPSITE_TYPES, Components
 from mailbag.games.postcards.effect_icons import gain_effect
 from mailbag.games.postcards.state import (
     CARDS_PER_TURN,
-    EMPTY,
     GIFT,
-    GIFT_ROW,
-    HAND_SIZE,
     POSTCARD,
-    POSTCARD_ROW,
     ROAD_CAMP,
     SOUVENIR,
     STAMP,
-    TRAVEL_ROW,
     Frame,
-    Player,
     PostcardsState,
     Turn,
 )
@@ -45,94 +36,6 @@ ROUND_LIMIT: Final = 100
 RULES_VERSION: Final = 2
 
 
-# -- set-up -----------------------------------------------------------------------------------
-
-
-def check_table(seats: tuple[str, ...]) -> None:
-    """At least two seats, at least one of them a player, the others players or Automas."""
-    if len(seats) < 2:
-        raise SeatError(
-            _(
-                "Postcards needs 2–4 seats: a lone player plays against at least one Automa "
-                "(e.g. player,automa:normal)"
-            )
-        )
-    if "player" not in seats:
-        raise SeatError(
-            _("Postcards needs at least one player seat (an all-Automa table is not allowed)")
-        )
-    for kind in seats:
-        if kind != "player" and kind not in AUTOMA_KINDS:
-            raise SeatError(
-                _(
-                    "unknown seat kind {kind}; valid: player, {valid}",
-                    kind=repr(kind),
-                    valid=", ".join(AUTOMA_KINDS),
-                )
-            )
-
-
-def setup(
-    components: Components,
-    seats: tuple[str, ...],
-    options: Mapping[str, OptionValue],
-    seed: int,
-    rules_version: int = RULES_VERSION,
-) -> tuple[PostcardsState, list[Event]]:
-    """Deal a new game by the rulebook's Setup steps; an Automa first player plays at once.
-    ``rules_version``: the rules it is played by (see ``PostcardsState.rules``)."""
-    check_table(seats)
-    problem = deal_shortfall(components, seats)
-    if problem is not None:
-        raise ComponentError(f"{components.source}: {problem}")
-    rng = Rng.from_seed(seed)
-    gift_deck = components.gift_deck()
-    rng.shuffle(gift_deck)
-    gift_row = [gift_deck.pop() for _ in range(GIFT_ROW)]
-    travel_deck = components.travel_deck()
-    rng.shuffle(travel_deck)
-    travel_row = [travel_deck.pop() for _ in range(TRAVEL_ROW)]
-    itineraries = sorted(components.itineraries)
-    rng.shuffle(itineraries)
-    postcard_deck = sorted(components.postcards)
-    rng.shuffle(postcard_deck)
-    players = []
-    for kind in seats:
-        itinerary = itineraries.pop()
-        hand = sorted(travel_deck.pop() for _ in range(HAND_SIZE)) if kind == "player" else []
-        players.append(
-            Player(kind, itinerary, components.itineraries[itinerary].start, hand, [], [], [])
-        )
-    state = PostcardsState(
-        rng=rng,
-        edition=str(options.get("edition", "en")),
-        side=str(options.get("side", "A")),
-        players=players,
-        first_player=0,
-        current=0,
-        turn=Turn(),
-        travel_deck=travel_deck,
-        travel_discard=[],
-        travel_row=travel_row,
-        postcard_deck=postcard_deck,
-        postcard_discard=[],
-        postcard_row=[EMPTY] * POSTCARD_ROW,
-        gift_deck=gift_deck,
-        gift_discard=[],
-        gift_row=gift_row,
-        supply=components.tokens,
-        camp_owner=[EMPTY] * len(components.campsites),
-        unused_itineraries=sorted(itineraries),
-        rules=rules_version,
-    )
-    for seat in range(len(seats)):  # one random postcard each, information side up (PC-3)
-        rules.gain_postcard(components, state, seat, state.postcard_deck.pop())
-    rules.refill_postcard_row(state)
-    state.first_player = state.current = rng.randbelow(len(seats))
-    events = run_engine_seats(components, state)
-    return state, events
-
-
 # -- the camp action (PC-8, PC-102) ------------------------------------------------------------
 
 
@@ -141,9 +44,9 @@ def camp_action(
 ) -> list[Event]:
     """A player's camp action on ``campsite`` (PC-8). PC-102: the board effect under the camp
     token is resolved first, then the souvenir is chosen."""
-    events, board = rules.place_camp(components, state, seat, campsite)
+    events, board = pieces.place_camp(components, state, seat, campsite)
     site_type = components.campsites[campsite].type
-    if state.supply > 0 and rules.open_souvenir_spaces(components, state, seat, site_type):
+    if state.supply > 0 and pieces.open_souvenir_spaces(components, state, seat, site_type):
         state.turn.stack.append(Frame(SOUVENIR, value=CAMPSITE_TYPES.index(site_type)))
     if board is not None:
         events += gain_effect(components, state, seat, board)
@@ -155,18 +58,18 @@ def frame_has_choice(components: Components, state: PostcardsState, frame: Frame
     seat = state.current
     kind = frame.kind
     if kind == STAMP:
-        return state.supply > 0 and bool(rules.open_stamp_spaces(components, state, seat))
+        return state.supply > 0 and bool(pieces.open_stamp_spaces(components, state, seat))
     if kind == SOUVENIR:
         site_type = CAMPSITE_TYPES[frame.value]
         return state.supply > 0 and bool(
-            rules.open_souvenir_spaces(components, state, seat, site_type)
+            pieces.open_souvenir_spaces(components, state, seat, site_type)
         )
     if kind == GIFT:
-        return rules.gifts_available(state)
+        return pieces.gifts_available(state)
     if kind == ROAD_CAMP:
-        return rules.can_camp(components, state, seat)
+        return pieces.can_camp(components, state, seat)
     if kind == POSTCARD:
-        return rules.postcards_available(state)
+        return pieces.postcards_available(state)
     return True
 
 
@@ -184,11 +87,11 @@ def end_turn(components: Components, state: PostcardsState) -> list[Event]:
     """The player ends the turn: played cards are discarded, unused effects expire (PC-4), then
     cards are drawn one at a time (PC-11) or, with nothing to draw, the turn is over."""
     turn = state.turn
-    rules.discard_travel(state, turn.played)
+    pieces.discard_travel(state, turn.played)
     state.turn = Turn(drawing=True)
     seat = state.current
     events = [Event("end_turn", N_("{seat} ends the turn"), {"seat": seat})]
-    if not rules.hand_needs_cards(state, seat):
+    if not pieces.hand_needs_cards(state, seat):
         events += finish_turn(components, state)
     return events
 
@@ -198,7 +101,7 @@ def draw_card(components: Components, state: PostcardsState, slot: int | None) -
     seat = state.current
     player = state.players[seat]
     if slot is None:
-        card = rules.draw_travel(state)
+        card = pieces.draw_travel(state)
         events = [
             Event("draw", N_("{seat} draws from the deck"), {"seat": seat}),
             Event(
@@ -209,7 +112,7 @@ def draw_card(components: Components, state: PostcardsState, slot: int | None) -
             ),
         ]
     else:
-        card = rules.take_travel_from_row(state, slot)
+        card = pieces.take_travel_from_row(state, slot)
         events = [
             Event(
                 "draw",
@@ -219,7 +122,7 @@ def draw_card(components: Components, state: PostcardsState, slot: int | None) -
         ]
     player.hand.append(card)
     player.hand.sort()
-    if not rules.hand_needs_cards(state, seat):
+    if not pieces.hand_needs_cards(state, seat):
         events += finish_turn(components, state)
     return events
 
@@ -239,12 +142,12 @@ def finish_turn(components: Components, state: PostcardsState) -> list[Event]:
 
 
 def _close_turn(components: Components, state: PostcardsState) -> list[Event]:
-    rules.discard_travel(state, state.turn.played)
+    pieces.discard_travel(state, state.turn.played)
     state.turn = Turn()
-    rules.refill_travel_row(state)
+    pieces.refill_travel_row(state)
     state.turns += 1
     events: list[Event] = []
-    if not state.ending and rules.stalemate(state):  # PC-101
+    if not state.ending and pieces.stalemate(state):  # PC-101
         state.ending = True
         events.append(
             Event(

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from mailbag.core.errors import StateError
 from mailbag.core.i18n import N_, _, pgettext
-from mailbag.games.postcards import automa, rules, texts, turn, validate_turn
+from mailbag.games.postcards import automa, pieces, texts, turn, validate_turn
 from mailbag.games.postcards.components import SIDES, Components
 from mailbag.games.postcards.state import (
     EMPTY,
@@ -568,7 +568,7 @@ def _check_player(
         )
     if any(a > b for a, b in zip(player.hand, player.hand[1:], strict=False)):
         raise _fail(_("{who}'s hand is not sorted by travel card kind", who=who))
-    sent = rules.sent_count(player)
+    sent = pieces.sent_count(player)
     earned = sum(components.postcards[o.card].points for o in player.postcards if o.sent)
     if len(set(player.best_traveller)) != len(player.best_traveller):
         raise _fail(_("{who} is best traveller twice in one region", who=who))
@@ -661,7 +661,7 @@ def _check_automa(components: Components, state: PostcardsState, seat: int) -> N
     player = state.players[seat]
     who = _seat(state, seat)
     for owned in player.postcards:
-        if rules.is_complete(owned):
+        if pieces.is_complete(owned):
             raise _fail(
                 _(
                     "{who}'s postcard {card} is fully stamped but not sent; an Automa sends it at "

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from mailbag.core.errors import StateError
 from mailbag.core.i18n import N_, _
-from mailbag.games.postcards import rules, texts, turn
+from mailbag.games.postcards import pieces, texts, turn
 from mailbag.games.postcards.components import CAMPSITE_TYPES, Components
 from mailbag.games.postcards.state import (
     CARDS_PER_TURN,
@@ -34,7 +34,7 @@ from mailbag.games.postcards.state import (
     PostcardsState,
 )
 
-#: the stacks of pending decisions a turn can build, bottom first (see turn.py / actions.py):
+#: the stacks of pending decisions a turn can build, bottom first (see turn.py / apply.py):
 #: a camp leaves a souvenir choice under the board effect's stamp or star; a Stamp Collection
 #: pushes two stamps; every other decision is alone on the stack
 STACKS = frozenset(
@@ -100,7 +100,7 @@ def check_phase(state: PostcardsState) -> None:
     n = len(state.players)
     limit = turn.ROUND_LIMIT * n
     last = turn.last_seat_of_round(state)
-    sent = [rules.sent_count(p) for p in state.players]
+    sent = [pieces.sent_count(p) for p in state.players]
     if state.bonus == EMPTY:
         for seat, count in enumerate(sent):
             if count >= POSTCARDS_TO_END:
@@ -128,7 +128,7 @@ def check_phase(state: PostcardsState) -> None:
             raise _fail(
                 _("the End Game Bonus is taken but the end of the game is not triggered (PC-12)")
             )
-    if state.ending and state.bonus == EMPTY and not rules.stalemate(state):
+    if state.ending and state.bonus == EMPTY and not pieces.stalemate(state):
         raise _fail(
             _(
                 "the end of the game is triggered, but nobody holds the End Game Bonus and the "
@@ -282,7 +282,7 @@ def check_turn(state: PostcardsState, effects: int) -> None:
                     "turn)"
                 )
             )
-        if not rules.hand_needs_cards(state, state.current):
+        if not pieces.hand_needs_cards(state, state.current):
             raise _fail(
                 _(
                     "seat {current} is drawing travel cards but there is none to draw",
@@ -418,7 +418,7 @@ def _check_frame(
             raise _fail(
                 _("{name} is pending but fewer than 2 cards are played this turn (PC-6)", name=name)
             )
-    elif kind == GIFT and not rules.sent_count(player):
+    elif kind == GIFT and not pieces.sent_count(player):
         raise _fail(
             _(
                 "{name} is pending but seat {current} has sent no postcard (PC-10)",

@@ -27,6 +27,20 @@ from mailbag.games.postcards.state import (
     Turn,
 )
 
+#: the parts of a state no seat knows but its own share of (``Game.hidden_fields``, PC-3): the
+#: other seats' hands, the decks, which postcards lie face up, on the discard pile and drawn by a
+#: Hiking Guide (their illustrated sides are public), and the generator's state
+HIDDEN_FIELDS: Final = (
+    "rng",
+    "players.~.hand.*",
+    "travel_deck.*",
+    "postcard_deck.*",
+    "gift_deck.*",
+    "postcard_row.*",
+    "postcard_discard.*",
+    "turn.stack.*.cards.*",
+)
+
 
 def face(components: Components, card: int) -> dict[str, int]:
     region, stamps, points = components.postcards[card].face()
@@ -164,32 +178,36 @@ class _Pool:
         return sorted(c for cards in self.by_face.values() for c in cards)
 
 
-def determinize(components: Components, obs: Observation, rng: Rng) -> PostcardsState:
-    """A full state consistent with ``obs``: hidden hands, deck orders, the hidden sides of
+def determinize(components: Components, observation: Observation, rng: Rng) -> PostcardsState:
+    """A full state consistent with ``observation``: hidden hands, deck orders, the hidden sides of
     face-up postcards and Hiking Guide draws are redrawn at random from the unseen components."""
-    seat = obs["seat"]
-    current = obs["current"]
+    seat = observation["seat"]
+    current = observation["current"]
     travel = components.travel_names
     gifts = components.gift_names
-    t = obs["turn"]
+    t = observation["turn"]
 
     # Travel cards: everything not seen is in the other hands or the deck.
     unseen = Counter(components.travel_deck())
-    seen = [k for k in obs["travel_row"] if k is not None] + obs["travel_discard"] + t["played"]
+    seen = (
+        [k for k in observation["travel_row"] if k is not None]
+        + observation["travel_discard"]
+        + t["played"]
+    )
     if seat is not None:
-        seen += obs["hand"]
+        seen += observation["hand"]
     unseen.subtract(travel[k] for k in seen)
     travel_pool = sorted(unseen.elements())
     _shuffle(rng, travel_pool)
     hands: list[list[int]] = []
-    for i, p in enumerate(obs["players"]):
+    for i, p in enumerate(observation["players"]):
         if i == seat:
-            hands.append(sorted(travel[k] for k in obs["hand"]))
+            hands.append(sorted(travel[k] for k in observation["hand"]))
         else:
             hands.append(sorted(travel_pool.pop() for _ in range(p["hand_size"])))
 
     # Postcards: owned ones are public; the others are redrawn by their illustrated side.
-    owned = {o["card"] for p in obs["players"] for o in p["postcards"]}
+    owned = {o["card"] for p in observation["players"] for o in p["postcards"]}
     hiking_mine: list[int] = []
     if seat == current:
         for f in t["stack"]:
@@ -199,10 +217,10 @@ def determinize(components: Components, obs: Observation, rng: Rng) -> Postcards
         components,
         rng,
     )
-    top = obs["postcard_deck_top"]
+    top = observation["postcard_deck_top"]
     deck_top = pool.take(_face_key(top)) if top is not None else None
-    row = [pool.take(_face_key(f)) if f is not None else EMPTY for f in obs["postcard_row"]]
-    discard = [pool.take(_face_key(f)) for f in obs["postcard_discard"]]
+    row = [pool.take(_face_key(f)) if f is not None else EMPTY for f in observation["postcard_row"]]
+    discard = [pool.take(_face_key(f)) for f in observation["postcard_discard"]]
     stack: list[Frame] = []
     for f in t["stack"]:
         cards: list[int] = []
@@ -216,9 +234,9 @@ def determinize(components: Components, obs: Observation, rng: Rng) -> Postcards
 
     # Gift cards: the deck holds what is neither face up, held nor discarded.
     gift_pool = Counter(components.gift_deck())
-    gift_pool.subtract(gifts[g] for g in obs["gift_row"] if g is not None)
-    gift_pool.subtract(gifts[g] for g in obs["gift_discard"])
-    gift_pool.subtract(gifts[g] for p in obs["players"] for g in p["gifts"])
+    gift_pool.subtract(gifts[g] for g in observation["gift_row"] if g is not None)
+    gift_pool.subtract(gifts[g] for g in observation["gift_discard"])
+    gift_pool.subtract(gifts[g] for p in observation["players"] for g in p["gifts"])
     gift_deck = sorted(gift_pool.elements())
     _shuffle(rng, gift_deck)
 
@@ -237,14 +255,14 @@ def determinize(components: Components, obs: Observation, rng: Rng) -> Postcards
             points=p["points"],
             best_traveller=list(p["best_traveller"]),
         )
-        for i, p in enumerate(obs["players"])
+        for i, p in enumerate(observation["players"])
     ]
     return PostcardsState(
         rng=Rng(rng.next64()),
-        edition=obs["edition"],
-        side=obs["side"],
+        edition=observation["edition"],
+        side=observation["side"],
         players=players,
-        first_player=obs["first_player"],
+        first_player=observation["first_player"],
         current=current,
         turn=Turn(
             played=[travel[k] for k in t["played"]],
@@ -256,20 +274,20 @@ def determinize(components: Components, obs: Observation, rng: Rng) -> Postcards
             drawing=t["drawing"],
         ),
         travel_deck=travel_pool,
-        travel_discard=[travel[k] for k in obs["travel_discard"]],
-        travel_row=[travel[k] if k is not None else EMPTY for k in obs["travel_row"]],
+        travel_discard=[travel[k] for k in observation["travel_discard"]],
+        travel_row=[travel[k] if k is not None else EMPTY for k in observation["travel_row"]],
         postcard_deck=postcard_deck,
         postcard_discard=discard,
         postcard_row=row,
         gift_deck=gift_deck,
-        gift_discard=[gifts[g] for g in obs["gift_discard"]],
-        gift_row=[gifts[g] if g is not None else EMPTY for g in obs["gift_row"]],
-        supply=obs["supply"],
-        camp_owner=list(obs["camp_owner"]),
-        unused_itineraries=list(obs["unused_itineraries"]),
-        bonus=obs["bonus"],
-        ending=obs["ending"],
-        over=obs["over"],
-        turns=obs["turns"],
-        rules=obs.get("rules", 1),
+        gift_discard=[gifts[g] for g in observation["gift_discard"]],
+        gift_row=[gifts[g] if g is not None else EMPTY for g in observation["gift_row"]],
+        supply=observation["supply"],
+        camp_owner=list(observation["camp_owner"]),
+        unused_itineraries=list(observation["unused_itineraries"]),
+        bonus=observation["bonus"],
+        ending=observation["ending"],
+        over=observation["over"],
+        turns=observation["turns"],
+        rules=observation.get("rules", 1),
     )

@@ -1,14 +1,18 @@
-"""Postcards rules primitives: each rule of the rulebook as one plain function on the state.
+"""What happens to the pieces of Postcards: the decks, the displays, the camps, the Stamp and
+Souvenir tokens and the postcards, each move of a rule one plain function on the state, and
+:func:`inventory`, every piece wherever it is.
 
 Every function takes the explicit choice it carries out (a region, a slot, a stamp space) and
-assumes that choice is allowed; the legality checks and the decision flow live in
-``turn.py``/``actions.py``. The Automa (``automa.py``) uses these same functions, so a rule is
-written once whoever applies it. Indices of slots and spaces are 0-based here (the action
-notation shows them 1-based); postcards and campsites are named by their printed ids.
+assumes that choice is allowed; the legality checks live in ``legal.py`` (and the refusals in
+``refusals.py``), the decision flow in ``apply.py`` and ``turn.py``. The Automa (``automa.py``)
+uses these same functions, so a rule is written once whoever applies it. Indices of slots and
+spaces are 0-based here (the action notation shows them 1-based); postcards and campsites are
+named by their printed ids.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Final
 
 from mailbag.core.game import Event
@@ -443,3 +447,39 @@ def stalemate(state: PostcardsState) -> bool:
     if state.supply > 0:
         return False
     return not any(is_complete(p) for player in state.players for p in player.postcards)
+
+
+# -- every piece ------------------------------------------------------------------------------
+
+
+def inventory(components: Components, state: PostcardsState) -> Counter[str]:
+    """Every component wherever it is: travel and gift cards by kind, postcards by id,
+    Stamp/Souvenir tokens (supply + on postcards), camp tokens per seat, itinerary cards."""
+    inv: Counter[str] = Counter()
+    travel = [f"travel:{k.name}" for k in components.travel]
+    gifts = [f"gift:{g.name}" for g in components.gifts]
+    cards = state.travel_deck + state.travel_discard + state.turn.played
+    cards += [c for c in state.travel_row if c != EMPTY]
+    for p in state.players:
+        cards += p.hand
+    inv.update(travel[k] for k in cards)
+    held = state.gift_deck + state.gift_discard + [g for g in state.gift_row if g != EMPTY]
+    for p in state.players:
+        held += p.gifts
+    inv.update(gifts[g] for g in held)
+    postcards = state.postcard_deck + state.postcard_discard
+    postcards += [c for c in state.postcard_row if c != EMPTY]
+    for frame in state.turn.stack:
+        postcards += frame.cards
+    tokens = state.supply
+    itineraries = list(state.unused_itineraries)
+    for seat, p in enumerate(state.players):
+        postcards += [o.card for o in p.postcards]
+        tokens += sum(sum(o.stamps) + sum(o.souvenirs) for o in p.postcards)
+        inv[f"camp:{seat}"] += components.camps  # placed or on the board
+        itineraries.append(p.itinerary)
+    inv.update(f"postcard:{c}" for c in postcards)
+    inv.update(f"itinerary:{i}" for i in itineraries)
+    inv["token"] += tokens
+    inv["end_game_bonus"] += 1
+    return inv

@@ -1,14 +1,18 @@
-"""Why a Postcards action is illegal: the rule it breaks (ruling id or rulebook section) and the
-reason in plain words. Only called for actions that are not in ``legal_actions``."""
+"""Why a Postcards action is refused: the rule it breaks (ruling id or rulebook section) and the
+reason in plain words (:func:`refusal`, which ``legal.explain`` asks). Only called for actions
+that are not in ``legal_actions``."""
 
 from __future__ import annotations
+
+from typing import Final
 
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
 from mailbag.core.i18n import N_, _
-from mailbag.games.postcards import rules, texts, turn
-from mailbag.games.postcards.actions import VERBS, legal_actions
+from mailbag.games.postcards import pieces, texts, turn
 from mailbag.games.postcards.components import CAMPSITE_TYPES, Components
+from mailbag.games.postcards.legal import VERBS
+from mailbag.games.postcards.prebuilt import prebuilt
 from mailbag.games.postcards.render import frame_text
 from mailbag.games.postcards.state import (
     CARDS_PER_TURN,
@@ -25,9 +29,8 @@ from mailbag.games.postcards.state import (
     Frame,
     PostcardsState,
 )
-from mailbag.games.postcards.tables import tables
 
-FRAME_TEXT = {
+FRAME_TEXT: Final = {
     JOKER: ("PC-6", N_("say what the pair of cards does: move R, postcard, camp S or stamp P N")),
     POSTCARD: ("PC-7", N_("finish the postcard action: take N or take deck")),
     SOUVENIR: ("PC-8", N_("place a souvenir (souvenir P N) or skip")),
@@ -47,25 +50,18 @@ class _Bad(Exception):
         self.reason = reason
 
 
-def explain_illegal(
+def refusal(
     components: Components, state: PostcardsState, seat: int, action: Action
-) -> IllegalAction:
+) -> IllegalAction | None:
+    """The rule ``action`` breaks and why, or None when no rule says more than that it is not
+    one of the legal actions."""
     try:
         _explain(components, state, seat, action)
     except _Bad as bad:
         return IllegalAction(bad.rule, bad.reason)
     except (ValueError, TypeError, KeyError, IndexError):
         pass
-    legal = legal_actions(components, state, seat)
-    sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
-    return IllegalAction(
-        "legal actions",
-        _(
-            "{action} is not a legal action now; legal actions include: {sample}",
-            action=str(action),
-            sample=sample,
-        ),
-    )
+    return None
 
 
 def _int(value: int | str, what: str) -> int:
@@ -125,7 +121,7 @@ def _frame(
     rule, text = FRAME_TEXT[frame.kind]
     text = frame_text(components, _(text))
     verb, args = action.verb, action.args
-    tab = tables(components)
+    tab = prebuilt(components)
     verbs = [rule.verb for rule in tab.rules]
     allowed = {
         JOKER: {*verbs, "stamp"},
@@ -330,7 +326,7 @@ def _target_stamp(
         raise _Bad("PC-2", _("the supply has no Stamp token left"))
     pid = _own_unsent(state, seat, card)
     number = _int(space, _("the stamp space"))
-    owned = rules.owned_postcard(state, seat, pid)
+    owned = pieces.owned_postcard(state, seat, pid)
     if not 1 <= number <= len(owned.stamps):
         raise _Bad(
             "Sticking a Stamp",
@@ -366,7 +362,7 @@ def _souvenir(
         raise _Bad("PC-2", _("the supply has no Souvenir token left"))
     pid = _own_unsent(state, seat, args[0])
     number = _int(args[1], _("the souvenir space"))
-    owned = rules.owned_postcard(state, seat, pid)
+    owned = pieces.owned_postcard(state, seat, pid)
     if not 1 <= number <= len(owned.souvenirs):
         raise _Bad(
             "PC-8",
@@ -400,7 +396,7 @@ def _souvenir(
 
 def _send(components: Components, state: PostcardsState, seat: int, card: int) -> None:
     pid = _own_unsent(state, seat, card)
-    owned = rules.owned_postcard(state, seat, pid)
+    owned = pieces.owned_postcard(state, seat, pid)
     if not all(owned.stamps):
         raise _Bad("PC-9", _("postcard {postcard} still has open stamp spaces", postcard=pid))
     region = components.postcards[pid].region

@@ -1,4 +1,5 @@
-"""Postcards actions: the notation, the complete list of legal decisions, and carrying one out.
+"""Postcards' decisions: who decides, the notation, the complete list of legal decisions, and why
+anything else is refused (the rule and reason each refusal names are in ``refusals.py``).
 
 Travel cards are named by kind (``red.camp``, PC-108: copies are interchangeable), gifts by
 kind (``road_map``), postcards and campsites by their printed ids; display slots, stamp and
@@ -24,11 +25,11 @@ from __future__ import annotations
 from typing import Final
 
 from mailbag.core.actions import Action
-from mailbag.core.game import Event
-from mailbag.core.i18n import N_
-from mailbag.games.postcards import rules, turn
+from mailbag.core.errors import IllegalAction
+from mailbag.core.i18n import _
+from mailbag.games.postcards import pieces
 from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS, Components
-from mailbag.games.postcards.effect_icons import convert_star, gain_effect
+from mailbag.games.postcards.prebuilt import PrebuiltActions, prebuilt
 from mailbag.games.postcards.state import (
     CARDS_PER_TURN,
     EMPTY,
@@ -44,7 +45,6 @@ from mailbag.games.postcards.state import (
     Frame,
     PostcardsState,
 )
-from mailbag.games.postcards.tables import STAR_CHOICES, ActionTables, tables
 
 VERBS: Final = frozenset(
     {
@@ -68,15 +68,15 @@ VERBS: Final = frozenset(
         "draw",
     }
 )
-__all__ = ["STAR_CHOICES", "VERBS", "apply_action", "legal_actions"]
-#: the event of a Travel card played, by what it is played for
-PLAYED: Final = {
-    "action": N_("{seat} plays {card} for its action"),
-    "stamp": N_("{seat} plays {card} for its stamp"),
-    "none": N_("{seat} plays {card} without effect"),
-}
-#: the decisions in which a Travel card action is carried out (by its verb: ``move R`` …)
-ACTION_FRAMES: Final = frozenset({JOKER, ROAD_MOVE, ROAD_CAMP})
+__all__ = ["VERBS", "deciders", "explain", "legal_actions"]
+
+
+def deciders(components: Components, state: PostcardsState) -> tuple[int, ...]:
+    """The seat to play (an Automa plays its whole turn inside ``apply``, so it never decides);
+    nobody once the game is over."""
+    if state.over:
+        return ()
+    return (state.current,)
 
 
 # -- legal actions ----------------------------------------------------------------------------
@@ -93,7 +93,9 @@ def legal_actions(components: Components, state: PostcardsState, seat: int) -> l
     return main_actions(components, state, seat)
 
 
-def _open_spaces(state: PostcardsState, seat: int, tab: ActionTables) -> list[tuple[int, int, int]]:
+def _open_spaces(
+    state: PostcardsState, seat: int, tab: PrebuiltActions
+) -> list[tuple[int, int, int]]:
     """(colour, postcard, space) of the open stamp spaces; none with an empty supply (PC-2)."""
     if state.supply <= 0:
         return []
@@ -110,7 +112,7 @@ def _open_spaces(state: PostcardsState, seat: int, tab: ActionTables) -> list[tu
 
 
 def _open_by_colour(
-    state: PostcardsState, seat: int, tab: ActionTables
+    state: PostcardsState, seat: int, tab: PrebuiltActions
 ) -> list[list[tuple[int, int]]]:
     """The open stamp spaces grouped by colour (empty with an empty supply, PC-2)."""
     groups: list[list[tuple[int, int]]] = [[] for _ in COLOURS]
@@ -130,7 +132,7 @@ def _open_by_colour(
 def main_actions(components: Components, state: PostcardsState, seat: int) -> list[Action]:
     """The decisions with nothing pending. PC-105: sending and lightning gifts are offered
     here, i.e. at any moment of the turn between decisions, before ``end``."""
-    tab = tables(components)
+    tab = prebuilt(components)
     player = state.players[seat]
     hand = player.hand
     t = state.turn
@@ -180,7 +182,7 @@ def main_actions(components: Components, state: PostcardsState, seat: int) -> li
 
 
 def _aimed(
-    components: Components, state: PostcardsState, seat: int, tab: ActionTables, a: int
+    components: Components, state: PostcardsState, seat: int, tab: PrebuiltActions, a: int
 ) -> list[Action]:
     """The decisions that carry out action ``a`` (``move R``, ``postcard``, ``camp S``)."""
     return tab.verb_action[a].menu(tab.rules[a].targets(components, state, seat))
@@ -189,7 +191,7 @@ def _aimed(
 def frame_actions(
     components: Components, state: PostcardsState, seat: int, frame: Frame
 ) -> list[Action]:
-    tab = tables(components)
+    tab = prebuilt(components)
     kind = frame.kind
     if kind == JOKER:  # PC-6: any action, or a stamp of any colour
         actions: list[Action] = []
@@ -201,14 +203,14 @@ def frame_actions(
         if state.edition == "en" and not frame.refreshed:  # PC-7
             actions.append(tab.refresh)
         actions += [tab.take[i] for i, c in enumerate(state.postcard_row) if c != EMPTY]
-        if rules.deck_top_available(state):
+        if pieces.deck_top_available(state):
             actions.append(tab.take_deck)
         return actions
     if kind == SOUVENIR:
         actions = []
         if state.supply > 0:
             site_type = CAMPSITE_TYPES[frame.value]
-            spaces = rules.open_souvenir_spaces(components, state, seat, site_type)
+            spaces = pieces.open_souvenir_spaces(components, state, seat, site_type)
             actions = [tab.souvenir[card][i] for card, i in spaces]
         actions.append(tab.skip)
         return actions
@@ -216,7 +218,7 @@ def frame_actions(
         stamps = [tab.stamp[card][i] for _, card, i in _open_spaces(state, seat, tab)]
         return [*stamps, tab.skip]
     if kind == STAR:
-        if state.supply > 0 and rules.open_stamp_spaces(components, state, seat):
+        if state.supply > 0 and pieces.open_stamp_spaces(components, state, seat):
             return list(tab.stars)
         return tab.stars[:3]
     if kind == GIFT:  # PC-106: choosing a face-up gift is mandatory
@@ -232,164 +234,33 @@ def frame_actions(
 
 
 def draw_actions(components: Components, state: PostcardsState) -> list[Action]:
-    tab = tables(components)
+    tab = prebuilt(components)
     actions = [tab.draw_row[i] for i, c in enumerate(state.travel_row) if c != EMPTY]
     if state.travel_deck or state.travel_discard:
         actions.append(tab.draw_deck)
     return actions
 
 
-# -- carrying out an action -------------------------------------------------------------------
+# -- refusals ---------------------------------------------------------------------------------
 
 
-def apply_action(
+def explain(
     components: Components, state: PostcardsState, seat: int, action: Action
-) -> list[Event]:
-    """Carry out a legal action (the caller guarantees legality)."""
-    t = state.turn
-    verb, args = action.verb, action.args
-    if verb == "draw":
-        return turn.draw_card(components, state, None if args[0] == "deck" else int(args[1]) - 1)
-    if verb == "end":
-        return turn.end_turn(components, state)
-    frame = t.stack.pop() if t.stack else None
-    events = _apply(components, state, seat, verb, args, frame)
-    turn.settle(components, state)
-    return events
+) -> IllegalAction:
+    """Why ``action`` is not legal for ``seat`` now: the rule it breaks and the reason in plain
+    words (``refusals.py``), or else the legal actions it is not one of."""
+    from mailbag.games.postcards.refusals import refusal
 
-
-def _apply(
-    components: Components,
-    state: PostcardsState,
-    seat: int,
-    verb: str,
-    args: tuple[int | str, ...],
-    frame: Frame | None,
-) -> list[Event]:
-    t = state.turn
-    player = state.players[seat]
-    if verb == "play":
-        k = components.travel_index(str(args[0]))
-        assert k is not None
-        player.hand.remove(k)
-        t.played.append(k)
-        kind = components.travel[k]
-        played = PLAYED.get(str(args[1]), PLAYED["action"])
-        events = [Event("play", played, {"seat": seat, "card": kind.name, "as": str(args[1])})]
-        if args[1] == "stamp":
-            return events + rules.place_stamp(state, seat, int(args[2]), int(args[3]) - 1)
-        if args[1] == "none":  # PC-103
-            return events
-        target = int(args[2]) if len(args) > 2 else None
-        return events + components.actions[kind.action_index].rule(components, state, seat, target)
-    if verb == "pair":
-        for name in args:
-            k = components.travel_index(str(name))
-            assert k is not None
-            player.hand.remove(k)
-            t.played.append(k)
-        t.stack.append(Frame(JOKER))
-        return [
-            Event(
-                "pair",
-                N_("{seat} plays {cards[0]} and {cards[1]} as one card (PC-6)"),
-                {"seat": seat, "cards": [str(a) for a in args]},
-            )
-        ]
-    if verb == "use":  # a kept action (PC-4)
-        a = components.action_index[str(args[0])]
-        components.actions[a].rule.keep(t, -1)
-        return _act(components, state, seat, a, args[1:])
-    if verb == "send":
-        events = rules.send_postcard(components, state, seat, int(args[0]))
-        t.stack.append(Frame(GIFT))
-        return events
-    if verb == "gift":
-        return use_gift(components, state, seat, str(args[0]))
-    assert frame is not None, f"{verb} needs a pending decision"
-    return _apply_frame(components, state, seat, verb, args, frame)
-
-
-def _act(
-    components: Components, state: PostcardsState, seat: int, a: int, args: tuple[int | str, ...]
-) -> list[Event]:
-    """Carry out action ``a`` (Taking an Action) aimed at the target ``args`` name."""
-    return components.actions[a].rule(components, state, seat, int(args[0]) if args else None)
-
-
-def _apply_frame(
-    components: Components,
-    state: PostcardsState,
-    seat: int,
-    verb: str,
-    args: tuple[int | str, ...],
-    frame: Frame,
-) -> list[Event]:
-    t = state.turn
-    if verb == "skip":
-        return [Event("skip", N_("{seat} declines"), {"seat": seat, "choice": frame.kind})]
-    if frame.kind in ACTION_FRAMES:  # an action after a pair (PC-6) or with the Road Map (PC-10)
-        a = tables(components).verb_index.get(verb)
-        if a is not None:
-            events = _act(components, state, seat, a, args)
-            if frame.kind == ROAD_MOVE:
-                t.stack.append(Frame(ROAD_CAMP))
-            return events
-    if verb == "stamp":
-        return rules.place_stamp(state, seat, int(args[0]), int(args[1]) - 1)
-    if verb == "refresh":
-        frame.refreshed = True
-        t.stack.append(frame)
-        return rules.refresh_postcard_display(state)
-    if verb == "take":
-        slot = None if args[0] == "deck" else int(args[0]) - 1
-        return rules.take_postcard(components, state, seat, slot)
-    if verb == "souvenir":
-        card, space = int(args[0]), int(args[1]) - 1
-        events, effect = rules.place_souvenir(components, state, seat, card, space)
-        if effect is not None:
-            events += gain_effect(components, state, seat, effect)
-        return events
-    if verb == "star":  # PC-5
-        choice = str(args[0])
-        if choice == "points":
-            return rules.score(state, seat, frame.value, N_("star effect"))
-        convert_star(components, state, seat, choice)
-        return [
-            Event(
-                "star",
-                N_("{seat} converts a star into a {choice} effect"),
-                {"seat": seat, "choice": choice},
-            )
-        ]
-    if verb == "pick":
-        return rules.take_gift(state, seat, int(args[0]) - 1)
-    if verb == "keep":
-        kept = [int(args[0]), int(args[1])]
-        for card in kept:
-            rules.gain_postcard(components, state, seat, card)
-        rules.discard_postcards(state, [c for c in frame.cards if c not in kept])  # PC-10
-        return [
-            Event(
-                "keep",
-                N_("{seat} keeps postcards {kept[0]} and {kept[1]}"),
-                {"seat": seat, "kept": sorted(kept)},
-            )
-        ]
-    raise AssertionError(f"unknown verb {verb}")
-
-
-# -- gift cards (PC-10) -----------------------------------------------------------------------
-
-
-def use_gift(components: Components, state: PostcardsState, seat: int, name: str) -> list[Event]:
-    """Use (and discard) a lightning gift card: its kind's behaviour (PC-10)."""
-    g = components.gift_index(name)
-    assert g is not None
-    player = state.players[seat]
-    player.gifts.remove(g)
-    rules.discard_gift(state, g)
-    gift = components.gifts[g]
-    assert gift.use is not None
-    events = [Event("use_gift", N_("{seat} uses {gift}"), {"seat": seat, "gift": name})]
-    return events + gift.use(components, state, seat)
+    found = refusal(components, state, seat, action)
+    if found is not None:
+        return found
+    legal = legal_actions(components, state, seat)
+    sample = ", ".join(str(a) for a in legal[:6]) + (" ..." if len(legal) > 6 else "")
+    return IllegalAction(
+        "legal actions",
+        _(
+            "{action} is not a legal action now; legal actions include: {sample}",
+            action=str(action),
+            sample=sample,
+        ),
+    )

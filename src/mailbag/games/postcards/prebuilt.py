@@ -1,5 +1,6 @@
-"""Precomputed action values for one component set, so that listing legal actions only picks
-ready-made :class:`Action` objects (legal-action generation is the hot path of every bot).
+"""The prebuilt actions of one component set (:func:`prebuilt`, kept in the set's cache), so that
+listing legal actions only picks ready-made :class:`Action` objects (legal-action generation is
+the hot path of every bot).
 
 Everything here is built from the kinds of the component data: the Travel card kinds, the
 ``[[actions]]`` entries with their resolved behaviours, the gift kinds and their flags.
@@ -73,7 +74,7 @@ def _aimed(verb: str, *head: str | int) -> Targets:
     return Targets(lambda t: Action(verb, head if t is None else (*head, t)))
 
 
-class ActionTables:
+class PrebuiltActions:
     """Every action of the notation that names components, indexed by those components."""
 
     def __init__(self, components: Components) -> None:
@@ -142,9 +143,10 @@ class ActionTables:
         return found
 
 
-def tables(components: Components) -> ActionTables:
+def prebuilt(components: Components) -> PrebuiltActions:
+    """The prebuilt actions of ``components``, made once and kept in its cache."""
     found = components.cache.get("actions")
     if found is None:
-        found = components.cache["actions"] = ActionTables(components)
-    assert isinstance(found, ActionTables)
+        found = components.cache["actions"] = PrebuiltActions(components)
+    assert isinstance(found, PrebuiltActions)
     return found
