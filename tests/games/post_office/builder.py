@@ -126,12 +126,12 @@ def find(obj: Any, value: int) -> bool:
 
 def fill(state: PostOfficeState, seat: int, cells: list[int]) -> None:
     """Lay tokens from the supply (unturned) on these cells where they are empty."""
-    from mailbag.games.post_office.rules import place_token
+    from mailbag.games.post_office.shelving import place_token
 
     p = state.players[seat]
     for cell in cells:
         if p.token[cell] == EMPTY:
-            place_token(p, GAME.tables, state.supply.pop(0), cell, 0)
+            place_token(GAME.components, p, state.supply.pop(0), cell, 0)
 
 
 def column(c: int) -> list[int]:

@@ -14,9 +14,8 @@ from mailbag.games.post_office.components import (
     RECEIPT,
     STAMP,
     SYMBOL,
-    load_components,
 )
-from mailbag.games.post_office.geometry import Tables, orientations
+from mailbag.games.post_office.geometry import orientations
 
 from .builder import GAME
 
@@ -63,8 +62,7 @@ def test_tape_forms_rotations_and_mirrors() -> None:
     # the first form of each shape is the printed one
     assert forms["I"][0] == ((0, 0), (0, 1), (0, 2), (0, 3))
     assert forms["I"][1] == ((0, 0), (1, 0), (2, 0), (3, 0))
-    tables = Tables(COMPS)
-    per_shape = Counter(pl.shape for pl in tables.placements)
+    per_shape = Counter(pl.shape for pl in COMPS.placements)
     # L: 8 forms × 8×9 positions, T and Z: 4 × 72, I: 2 × 70
     assert per_shape == {0: 576, 1: 288, 2: 140, 3: 288}
 
@@ -123,7 +121,7 @@ def test_user_tokens_are_played(tmp_path: Path) -> None:
 def test_bad_user_files(tmp_path: Path, text: str, message: str) -> None:
     path = write(tmp_path, text)
     with pytest.raises(ComponentError, match=message) as info:
-        load_components(path)
+        GAME.with_components(path)
     assert str(path) in str(info.value)
 
 
@@ -196,7 +194,7 @@ def test_validation_names_file_entry_and_problem(
 ) -> None:
     path = edited(tmp_path, name, old, new)
     with pytest.raises(ComponentError, match=message) as info:
-        load_components(path)
+        GAME.with_components(path)
     assert str(path) in str(info.value)
 
 

@@ -109,7 +109,7 @@ def test_determinize_gives_those_who_chose_a_random_choice() -> None:
     view = GAME.view(state, 1)
     world = GAME.determinize(view, Rng.from_seed(1))
     assert world.players[0].pending != []
-    kept = str(GAME.notation.decode("keep", world.players[0].pending))
+    kept = str(GAME.components.actions.decode("keep", world.players[0].pending))
     assert kept in {f"keep {t}" for t in world.players[0].dealt}
     assert world.players[1].pending == state.players[1].pending
     assert world.players[2].pending == []
@@ -118,7 +118,7 @@ def test_determinize_gives_those_who_chose_a_random_choice() -> None:
     picks = set()
     for k in range(40):
         other = GAME.determinize(view, Rng.from_seed(k)).players[0]
-        keep = str(GAME.notation.decode("keep", other.pending)).split()[1]
+        keep = str(GAME.components.actions.decode("keep", other.pending)).split()[1]
         picks.add(other.dealt.index(int(keep)))
     assert picks == {0, 1}
     assert canonical_json(GAME.view(world, 1)) == canonical_json(view)

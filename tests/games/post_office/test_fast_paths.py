@@ -64,7 +64,7 @@ def plain_near_squares(p: Player) -> int:
 def test_scoring_matches_plain_counting() -> None:
     for p in boards():
         assert scoring.points(p) == plain_points(p)
-        assert sum(scoring.breakdown(p, GAME.components).values()) == plain_points(p)
+        assert sum(scoring.breakdown(GAME.components, p).values()) == plain_points(p)
 
 
 def test_near_squares_match_plain_counting() -> None:
@@ -74,22 +74,22 @@ def test_near_squares_match_plain_counting() -> None:
 
 def test_available_tapes_are_the_unused_tapes_with_a_legal_seal() -> None:
     for p in boards(3):
-        hits = legal.legal_seals(p, GAME.tables)
-        tapes = {c * 4 + GAME.tables.placements[pid].shape for c, pid in hits}
-        assert heuristics.available_tapes(p, GAME.tables) == len(tapes)
+        hits = legal.legal_seals(GAME.components, p)
+        tapes = {c * 4 + GAME.components.placements[pid].shape for c, pid in hits}
+        assert heuristics.available_tapes(GAME.components, p) == len(tapes)
 
 
 def test_prebuilt_actions_encode_like_the_notation() -> None:
-    notation = GAME.notation
+    prebuilt = GAME.components.actions
     state = new(2, seed=4)
     rng = Rng.from_seed(9)
     while not GAME.is_over(state):
         seat = GAME.deciders(state)[0]
         options = GAME.legal_actions(state, seat)
         for action in options:
-            pending, text = notation.chosen(action)
-            assert pending == notation.encode(action)
+            pending, text = prebuilt.chosen(action)
+            assert pending == prebuilt.encode(action)
             assert text == str(action)
             copy = GAME.parse_action(text)  # equal, but not the prebuilt object
-            assert notation.chosen(copy) == (pending, text)
+            assert prebuilt.chosen(copy) == (pending, text)
         GAME.apply_in_place(state, seat, options[rng.randbelow(len(options))])

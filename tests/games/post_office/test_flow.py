@@ -184,7 +184,7 @@ def test_heuristic_values_the_pending_seal() -> None:
     board(state, 0, blank_with({(0, c): "S$" for c in range(4)} | {(9, 9): "S*"}))
     skip, _ = act(state, 0, "skip")
     sealed, _ = act(state, 0, "seal sweet I 0 0 0")
-    assert heuristic(sealed, 0, GAME.tables) > heuristic(skip, 0, GAME.tables)
+    assert heuristic(GAME.components, sealed, 0) > heuristic(GAME.components, skip, 0)
     assert isinstance(GAME.heuristic(state, 0), float)
 
 

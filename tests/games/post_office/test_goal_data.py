@@ -9,9 +9,13 @@ import pytest
 
 from mailbag.core import ComponentError, Rng, apply, new_game, validate
 from mailbag.core.records import replay
-from mailbag.games.post_office.components import DATA, GOAL_CONDITIONS, condition_numbers
+from mailbag.games.post_office.components import (
+    DATA,
+    GOAL_CONDITIONS,
+    Components,
+    condition_numbers,
+)
 from mailbag.games.post_office.game import PostOfficeGame
-from mailbag.games.post_office.geometry import Tables
 from mailbag.games.post_office.goals import completes
 from mailbag.games.post_office.state import EMPTY, Player, PostOfficeState
 from mailbag.sim.runner import play_game
@@ -22,7 +26,7 @@ CORNERS = (0, 4, 20, 24)
 
 
 @GOAL_CONDITIONS.register("test_corner_cells")
-def corner_cells(p: Player, tables: Tables, *, count: int) -> bool:
+def corner_cells(components: Components, p: Player, *, count: int) -> bool:
     """At least ``count`` of the four corner cells of the shelving hold a parcel token."""
     return sum(1 for cell in CORNERS if p.token[cell] != EMPTY) >= count
 
@@ -61,9 +65,9 @@ def test_the_made_up_goal_is_loaded_with_its_numbers_bound() -> None:
     )
     state: PostOfficeState = new_game(MADE_UP, 2, {}, 0)
     p = state.players[0]
-    assert not completes(p, goal, MADE_UP.tables)
+    assert not completes(MADE_UP.components, p, goal)
     p.token[0] = p.token[24] = 1  # (only the cells matter to this condition)
-    assert completes(p, goal, MADE_UP.tables)
+    assert completes(MADE_UP.components, p, goal)
 
 
 def test_a_condition_without_its_number_is_refused() -> None:

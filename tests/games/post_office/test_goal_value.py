@@ -8,9 +8,9 @@ different answer; the scenes made from real games are checked with ``validate`` 
 from __future__ import annotations
 
 from mailbag.core import validate
+from mailbag.games.post_office.apply import payment
 from mailbag.games.post_office.goals import check_goals
 from mailbag.games.post_office.heuristics import projected
-from mailbag.games.post_office.rules import payment
 from mailbag.games.post_office.state import KEEP, PostOfficeState
 
 from .builder import GAME, act, at_move, blank_with, board, everyone, legal_strs, new, seal, texts
@@ -72,12 +72,12 @@ def test_one_check_judges_the_boards_as_the_round_ended() -> None:
             seal(state, seat, cells)
         state.players[seat].stamps = 2
     state.stamp_supply = 100
-    events = check_goals(state, GAME.tables)
+    events = check_goals(GAME.components, state)
     assert state.players[0].goals == [shapes]  # 2 stamps + 8 now...
     assert state.players[1].stamps == 2 + 8  # ...and 10 stamps now
     assert [e.kind for e in events] == ["goal", "goal_shared"]  # but no "ten stamps" yet
     assert state.goal_display == [ten]
-    check_goals(state, GAME.tables)  # the next end of round
+    check_goals(GAME.components, state)  # the next end of round
     assert state.players[0].goals == [shapes, ten]
     assert state.players[1].stamps == 10 + 8
 
@@ -141,7 +141,7 @@ def test_the_greedy_projection_exchanges_the_goal_token() -> None:
     take(state, 0, "ten_stamps")
     set_stamps(state, 0, 0)
     state, _ = act(state, 0, "move 5")
-    q = projected(state, 0, GAME.tables)
+    q = projected(GAME.components, state, 0)
     assert (q.stamps, q.goals) == (3, [])  # not -5 stamps with the token still held
     assert state.players[0].goals == [INDEX["ten_stamps"]]  # (the state itself is unchanged)
 

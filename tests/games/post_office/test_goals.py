@@ -21,7 +21,7 @@ def holds(name: str, text: str, tapes: list[list[tuple[int, int]]] = (), stamps:
     for cells in tapes:
         seal(state, 0, cells)
     state.players[0].stamps = stamps
-    return completes(state.players[0], GOALS[name], GAME.tables)
+    return completes(GAME.components, state.players[0], GOALS[name])
 
 
 def test_nine_goals_with_their_conditions() -> None:
@@ -83,9 +83,9 @@ def test_ten_stamps_counting_goal_tokens_as_eight() -> None:
     state = new(2, goals=True)
     state.players[0].stamps = 2
     state.players[0].goals = [0]
-    assert completes(state.players[0], GOALS["ten_stamps"], GAME.tables)  # 2 + 8
+    assert completes(GAME.components, state.players[0], GOALS["ten_stamps"])  # 2 + 8
     state.players[0].stamps = 1
-    assert not completes(state.players[0], GOALS["ten_stamps"], GAME.tables)  # 1 + 8
+    assert not completes(GAME.components, state.players[0], GOALS["ten_stamps"])  # 1 + 8
 
 
 def test_three_busy_receipts() -> None:
@@ -196,7 +196,7 @@ def test_the_stack_runs_out() -> None:
     state.goal_box = others[3:]
     state.players[0].stamps = 30
     state.stamp_supply -= 27
-    events = check_goals(state, GAME.tables)
+    events = check_goals(GAME.components, state)
     assert state.players[0].goals == [ten]
     assert state.goal_display == others[:3]  # nothing left to lay out
     assert [e.kind for e in events] == ["goal"]
@@ -234,11 +234,11 @@ def test_a_goal_laid_out_by_a_refill_waits_for_the_next_check() -> None:
         board(state, seat, uniform(code))
         for cells in FRAGILE_SHAPES:  # all four shapes of the board's colour
             seal(state, seat, cells)
-    check_goals(state, GAME.tables)
+    check_goals(GAME.components, state)
     assert state.players[0].goals == [ten]
     assert state.goal_display == [*unreached, shapes]  # laid out after the check...
     assert state.players[1].goals == []  # ...and checked only at the end of the next round
-    check_goals(state, GAME.tables)
+    check_goals(GAME.components, state)
     assert state.players[0].goals == [ten, shapes]
     assert state.players[1].stamps == 3 + 8
 
@@ -251,7 +251,7 @@ def test_a_goal_shared_from_a_short_supply() -> None:
     for p in state.players:
         p.stamps = 10
     state.stamp_supply = 5  # (stamps are not conserved in this test)
-    check_goals(state, GAME.tables)
+    check_goals(GAME.components, state)
     assert state.players[0].goals == [ten]
     assert state.players[1].stamps == 15 and state.players[2].stamps == 10
     assert state.stamp_supply == 0

@@ -19,11 +19,11 @@ from typer.testing import CliRunner
 
 from mailbag.cli import app
 from mailbag.core import visible_events
-from mailbag.core.i18n import _, catalog, use_language
+from mailbag.core.i18n import _, catalog, data_context, use_language
 from mailbag.core.records import GameRecord, load, replay_steps
 from mailbag.games import get
 from mailbag.games.post_office import texts
-from mailbag.games.post_office.components import load_components
+from mailbag.games.post_office.components import load_default, parse_components
 
 LANGUAGES = ("nl", "es")
 SEEDS = {"nl": 3, "es": 5}
@@ -105,14 +105,15 @@ def test_a_game_played_in_line_mode_leaves_no_english_in_the_engines_texts(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_name_of_the_component_data_is_translated(lang: str) -> None:
-    comps = load_components()
+    components = load_default()
     known = catalog(lang)
-    names = [("helper", h) for h in comps.helpers]
-    for colour in comps.colours:
+    names = [("helper", h) for h in components.helpers]
+    for colour in components.colours:
         names += [("parcel type", colour.name), ("shade", colour.shade), ("score", colour.name)]
-    names += [("icon", icon.title) for icon in comps.icons]
-    for goal in comps.goals:
-        names += [("goal", goal.title), ("goal help", goal.help)]
+    icons, goals = data_context("post_office", "icons"), data_context("post_office", "goals")
+    names += [(icons, icon.title) for icon in components.icons]
+    for goal in components.goals:
+        names += [(goals, goal.title), (goals, goal.help)]
     scores = get("post_office").scores(get("post_office").new_state(("player",) * 2, {}, 1))
     names += [("score", key) for key in scores[0].breakdown]
     missing = [name for name in names if not known.get(name)]
@@ -120,15 +121,15 @@ def test_every_name_of_the_component_data_is_translated(lang: str) -> None:
 
 
 def test_the_boards_letters_follow_the_language() -> None:
-    comps = load_components()
+    components = load_default()
     expected = {"en": "FGSP", "nl": "BCSP", "es": "FRDP"}
     for lang, letters in expected.items():
         with use_language(lang):
-            assert "".join(texts.letters(comps)) == letters
-            marks = texts.marks(comps)
+            assert "".join(texts.letters(components)) == letters
+            marks = texts.marks(components)
             assert len(set(marks)) == len(marks)
     with use_language("nl"):
-        assert texts.marks(comps)[3] == "b"  # bon
+        assert texts.marks(components)[3] == "b"  # bon
         game: Any = get("post_office")
         board = game.render(game.view(game.new_state(("player",) * 2, {}, 1), 0))
         assert "legenda: B breekbaar (lichtblauw), C cadeau (blauw)" in board
@@ -165,9 +166,9 @@ letter = "W"
     for old, new in (("fragile", "red"), ("gift", "green"), ("sweet", "navy")):
         text = text.replace(f'"{old}"', f'"{new}"')
     text = text.replace('"personal"', '"white"')
-    comps = load_components(own + text, "own.toml")
+    components = parse_components(own + text, "own.toml")
     with use_language("es"):
-        assert "".join(texts.letters(comps)) == "RGNW"
+        assert "".join(texts.letters(components)) == "RGNW"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

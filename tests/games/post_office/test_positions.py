@@ -69,7 +69,7 @@ def test_named_tokens_under_a_tape_named_by_its_parcels() -> None:
     board = state.players[0]
     assert board.token[:2] == [3, 5] and board.rotation[:2] == [0, 3]
     assert [board.tape[q] >= 0 for q in range(5)] == [True, True, True, True, False]
-    assert {board.colour[q] for q in range(4)} == {GAME.tables.colour_index["gift"]}
+    assert {board.colour[q] for q in range(4)} == {GAME.components.colour_index["gift"]}
     assert describe(state)["seats"][0]["tapes"] == [
         {"colour": "gift", "parcels": [[0, 0], [0, 1], [0, 2], [0, 3]]}
     ]

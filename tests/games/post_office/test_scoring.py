@@ -45,7 +45,7 @@ def test_the_rulebook_scoring_example_lena_95() -> None:
     for cells in LENA_TAPES:
         seal(state, 0, cells)
     state.players[0].stamps = 15
-    parts = breakdown(state.players[0], GAME.components)
+    parts = breakdown(GAME.components, state.players[0])
     assert parts == {
         "stamps": 15,
         "goal tokens": 0,
@@ -123,9 +123,9 @@ def test_symbols_times_tapes_only_open_symbols() -> None:
         ),
     )
     p = state.players[0]
-    assert breakdown(p, GAME.components)["fragile"] == 0  # no fragile tape yet
+    assert breakdown(GAME.components, p)["fragile"] == 0  # no fragile tape yet
     seal(state, 0, [(0, 0), (0, 1), (0, 2), (0, 3)])
-    parts = breakdown(p, GAME.components)
+    parts = breakdown(GAME.components, p)
     assert parts["fragile"] == 1 * 1  # (5,5) is the one open fragile symbol, 1 fragile tape
     assert parts["gift"] == 0
 
@@ -148,20 +148,20 @@ def test_receipts_score_three_per_distinct_touching_tape() -> None:
     )
     board(state, 0, grid)
     seal(state, 0, [(1, 0), (2, 0), (2, 1), (2, 2)])  # touches (1,1) twice: counts once
-    assert breakdown(state.players[0], GAME.components)["receipts"] == 3
+    assert breakdown(GAME.components, state.players[0])["receipts"] == 3
     seal(state, 0, [(0, 1), (0, 2), (0, 3), (0, 4)])
-    assert breakdown(state.players[0], GAME.components)["receipts"] == 6
+    assert breakdown(GAME.components, state.players[0])["receipts"] == 6
 
 
 def test_a_sealed_receipt_earns_nothing() -> None:
     state = new(2)
     board(state, 0, blank_with({(0, c): "G" for c in range(5)} | {(0, 1): "Gr"}))
     seal(state, 0, [(0, 1), (0, 2), (0, 3), (0, 4)])
-    assert breakdown(state.players[0], GAME.components)["receipts"] == 0
+    assert breakdown(GAME.components, state.players[0])["receipts"] == 0
     state2 = new(2)
     board(state2, 0, blank_with({(0, c): "G" for c in range(5)} | {(0, 0): "Gr"}))
     seal(state2, 0, [(0, 1), (0, 2), (0, 3), (0, 4)])
-    assert breakdown(state2.players[0], GAME.components)["receipts"] == 3
+    assert breakdown(GAME.components, state2.players[0])["receipts"] == 3
 
 
 def test_goal_tokens_count_eight_stamps() -> None:

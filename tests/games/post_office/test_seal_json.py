@@ -25,12 +25,12 @@ def test_every_legal_seal_names_the_parcels_it_seals() -> None:
         assert sealed == parcels, str(action)
         # read back: the same action (the parcels are an addition, never needed)
         assert action_from_json(data) == action
-        # an action read from its notation gets the same JSON through the game's tables
-        assert action_json(GAME.tables, parse_action(str(action))) == action.to_json()
+        # an action read from its notation gets the same JSON through the game's components
+        assert action_json(GAME.components, parse_action(str(action))) == action.to_json()
 
 
 def test_other_actions_keep_the_plain_json_form() -> None:
     state = at_seal(2, seed=3)
     skip = next(a for a in GAME.legal_actions(state, 0) if a.verb == "skip")
     assert skip.to_json() == {"verb": "skip", "args": []}
-    assert action_json(GAME.tables, parse_action("move 2")) == {"verb": "move", "args": [2]}
+    assert action_json(GAME.components, parse_action("move 2")) == {"verb": "move", "args": [2]}

@@ -5,8 +5,8 @@ error instead of reading past a list.
 
 The matcher is an optional extension that ``pip install -e .`` builds (setup.py) and both builds
 load from the package; without a C compiler it is not built and these tests are skipped, saying
-so (with one, a missing matcher fails them: the install did not build it). The tables it is
-prepared for still pickle and copy (an RL environment's game does), and
+so (with one, a missing matcher fails them: the install did not build it). The component data it
+is prepared for still pickles and copies (an RL environment's game does), and
 ``MAILBAG_SEALS_NATIVE=0`` turns it off.
 """
 
@@ -27,7 +27,7 @@ import pytest
 from mailbag._build import compiler_missing
 from mailbag.core import new_game
 from mailbag.games.post_office import bitboard
-from mailbag.games.post_office.geometry import Tables
+from mailbag.games.post_office.components import Components, load_default
 from mailbag.games.post_office.state import SEAL, Player
 
 from .builder import GAME
@@ -58,7 +58,7 @@ def seals() -> ModuleType:
 def test_the_c_matcher_lists_what_the_python_lists(
     seals: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tables: Tables = GAME.tables
+    components: Components = GAME.components
     compared = with_hits = taped = 0
     for seats in (2, 3, 4):
         rng = random.Random(seats)
@@ -73,9 +73,9 @@ def test_the_c_matcher_lists_what_the_python_lists(
                 if state.phase == SEAL:
                     for p in state.players:
                         monkeypatch.setattr(bitboard, "_SEALS", None)
-                        expected = bitboard.seal_hits(p, tables)
+                        expected = bitboard.seal_hits(components, p)
                         monkeypatch.setattr(bitboard, "_SEALS", seals)
-                        assert bitboard.seal_hits(p, tables) == expected
+                        assert bitboard.seal_hits(components, p) == expected
                         compared += 1
                         with_hits += len(expected) > 1
                         taped += max(p.placed) >= 0
@@ -114,22 +114,24 @@ def _open_board() -> Player:
     return p
 
 
-def test_tables_with_the_matcher_prepared_pickle_and_copy(
+def test_components_with_the_matcher_prepared_pickle_and_copy(
     seals: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The prepared matcher (a C capsule) stays behind when its tables are pickled or copied
+    """The prepared matcher (a C capsule) stays behind when its components are pickled or copied
     (an RL environment's game is): the twin prepares its own on first use and lists the same."""
-    tables = Tables(GAME.tables.components)  # its own: the registry's are shared by every test
+    components = load_default()  # its own: the registry's are shared by every test
     p = _open_board()
     monkeypatch.setattr(bitboard, "_SEALS", None)
-    expected = bitboard.seal_hits(p, tables)
+    expected = bitboard.seal_hits(components, p)
     monkeypatch.setattr(bitboard, "_SEALS", seals)
     assert len(expected) > 100
-    assert bitboard.seal_hits(p, tables) == expected
-    assert tables.seal_kernel is not None
-    for twin in (pickle.loads(pickle.dumps(tables)), copy.deepcopy(tables)):
-        assert bitboard.seal_hits(p, twin) == expected
-    assert bitboard.seal_hits(p, tables) == expected
+    assert components.seal_kernel.capsule is None
+    assert bitboard.seal_hits(components, p) == expected
+    assert components.seal_kernel.capsule is not None
+    for twin in (pickle.loads(pickle.dumps(components)), copy.deepcopy(components)):
+        assert twin.seal_kernel.capsule is None
+        assert bitboard.seal_hits(twin, p) == expected
+    assert bitboard.seal_hits(components, p) == expected
 
 
 def _probe(**env: str) -> list[str]:

@@ -223,12 +223,12 @@ def test_seal_generation_matches_a_plain_search() -> None:
         if state.phase == SEAL:
             plain = sorted(
                 (p.colour[pl.cells[0]], pl.id)
-                for pl in GAME.tables.placements
+                for pl in GAME.components.placements
                 if p.placed[p.colour[pl.cells[0]] * 4 + pl.shape] < 0
                 and p.colour[pl.cells[0]] >= 0
                 and all(p.colour[q] == p.colour[pl.cells[0]] and p.tape[q] < 0 for q in pl.cells)
             )
-            assert sorted(legal_seals(p, GAME.tables)) == plain
+            assert sorted(legal_seals(GAME.components, p)) == plain
             checked += 1
         legal = GAME.legal_actions(state, seat)
         GAME.apply_in_place(state, seat, legal[rng.randbelow(len(legal))])

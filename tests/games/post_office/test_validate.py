@@ -22,7 +22,7 @@ from mailbag.core import (
     validate,
 )
 from mailbag.games.post_office.geometry import CELLS, SPACE_CELLS, STARTING_CELLS, TRACK
-from mailbag.games.post_office.rules import place_token
+from mailbag.games.post_office.shelving import place_token
 from mailbag.games.post_office.state import (
     EMPTY,
     KEEP,
@@ -373,11 +373,11 @@ def test_a_tape_at_no_placement() -> None:
 def test_a_tape_in_the_form_of_another_shape() -> None:
     state = mid()
     t, _ = _tape(state)
-    other = next(pl.id for pl in GAME.tables.placements if pl.shape != t % 4)
+    other = next(pl.id for pl in GAME.components.placements if pl.shape != t % 4)
     refused(
         state,
         lambda s: s.players[0].placed.__setitem__(t, other),
-        rf"seat 0's {GAME.tables.tape_name(t)} tape lies in the form of another shape",
+        rf"seat 0's {GAME.components.tape_name(t)} tape lies in the form of another shape",
     )
 
 
@@ -399,7 +399,7 @@ def test_a_tape_on_empty_parcels() -> None:
     cell = _first_free(state, 0)
     first = 20 * (cell // 5) + 2 * (cell % 5)  # the cell's top-left parcel
     pid = next(
-        pl.id for pl in GAME.tables.placements if pl.shape == unused % 4 and pl.anchor == first
+        pl.id for pl in GAME.components.placements if pl.shape == unused % 4 and pl.anchor == first
     )
     refused(
         state,
@@ -458,7 +458,7 @@ def test_hand_size_fits_the_phase() -> None:
 
 def test_tokens_laid_fit_the_round() -> None:
     def breaks(s: PostOfficeState) -> None:
-        place_token(s.players[2], GAME.tables, s.supply.pop(), _first_free(s, 2), 0)
+        place_token(GAME.components, s.players[2], s.supply.pop(), _first_free(s, 2), 0)
 
     refused(
         mid(), breaks, r"seat 2 has laid 8 tokens on the board; in round 4, place phase .* laid 7"
@@ -503,7 +503,7 @@ def test_someone_still_owes_a_decision() -> None:
     def breaks(s: PostOfficeState) -> None:
         for seat in (1, 2):
             action = GAME.legal_actions(s, seat)[0]
-            s.players[seat].pending = GAME.notation.encode(action)
+            s.players[seat].pending = GAME.components.actions.encode(action)
 
     refused(mid(), breaks, r"every seat has chosen in the place phase, yet it was not carried out")
 
@@ -550,8 +550,8 @@ def test_pending_keep_move_and_seal_are_legal() -> None:
     bad = next(
         [c, pl.id]
         for c in range(4)
-        for pl in GAME.tables.placements
-        if [c, pl.id] not in [GAME.notation.encode(a) for a in act[1:]]
+        for pl in GAME.components.placements
+        if [c, pl.id] not in [GAME.components.actions.encode(a) for a in act[1:]]
     )
     refused(
         seal,

@@ -24,10 +24,56 @@ every round; each goal is a data entry plus a registered condition function (goa
 ``docs/post_office.md`` for every ruling and the action notation.
 """
 
+from operator import attrgetter
 from typing import Final
 
-from mailbag.games.post_office.game import SPEC, PostOfficeGame
-
-GAME: Final = PostOfficeGame()
+from mailbag.core.i18n import N_
+from mailbag.core.spec import GameSpec, OptionSpec
+from mailbag.games.post_office.actions import VERBS
+from mailbag.games.post_office.components import load_default
+from mailbag.games.post_office.game import PostOfficeGame
+from mailbag.games.post_office.state import FEWEST_ROUNDS, MOST_ROUNDS, PRINTED
 
 __all__ = ["GAME", "SPEC", "PostOfficeGame"]
+
+
+SPEC: Final = GameSpec(
+    name="post_office",
+    title=N_("Post Office"),
+    min_seats=2,
+    max_seats=4,
+    options=(
+        OptionSpec(
+            "goals",
+            bool,
+            False,
+            N_(
+                "play with the goal tokens (9 printed, 4 face up; the rulebook recommends "
+                "leaving them out of a first game)"
+            ),
+            read=attrgetter("goals_on"),
+        ),
+        OptionSpec(
+            "rounds",
+            int,
+            PRINTED.rounds,
+            N_(
+                "the number of rounds, the last one a half round (PO-113): 11 as printed, "
+                "fewer for a shorter game"
+            ),
+            minimum=FEWEST_ROUNDS,
+            maximum=MOST_ROUNDS,
+            # a field of the state's Params named like the option takes its value (state.py)
+            read=attrgetter("params.rounds"),
+        ),
+    ),
+    #: goals with the shortest game: goals are checked after the half round too (PO-107)
+    contract_options=({"goals": True, "rounds": FEWEST_ROUNDS},),
+    summary=N_(
+        "Draft parcel tokens, fill your 5×5 shelving and seal same-coloured shapes with "
+        "mail tape; 2–4 players choose simultaneously."
+    ),
+    verbs=VERBS,
+)
+
+GAME: Final = PostOfficeGame(SPEC, load_default())

@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from mailbag.core import Action
-from mailbag.games.post_office.geometry import PSIZE, Placement, Tables
+from mailbag.games.post_office.components import Components
+from mailbag.games.post_office.geometry import PSIZE, Placement
 
 VERBS: Final = frozenset({"keep", "move", "place", "seal", "skip"})
 SKIP_ACTION: Final = Action("skip")
@@ -40,9 +41,9 @@ class SealAction(Action):
         return data
 
 
-def seal_action(tables: Tables, colour: str, placement: Placement) -> SealAction:
+def seal_action(components: Components, colour: str, placement: Placement) -> SealAction:
     """The seal action laying ``colour``'s tape in ``placement``."""
-    shapes = tables.components.shapes
+    shapes = components.shapes
     action = SealAction(
         "seal",
         (
@@ -57,19 +58,20 @@ def seal_action(tables: Tables, colour: str, placement: Placement) -> SealAction
     return action
 
 
-def seal_parcels(tables: Tables, action: Action) -> list[tuple[int, int]]:
+def seal_parcels(components: Components, action: Action) -> list[tuple[int, int]]:
     """The parcels (row, col) that a ``seal`` action's tape covers, in reading order (the
     action need not be legal, only well formed: a KeyError or ValueError otherwise)."""
-    shape = tables.shape_index[str(action.args[1])]
+    shape = components.shape_index[str(action.args[1])]
     anchor = int(action.args[3]) * PSIZE + int(action.args[4])
-    placement = tables.placements[tables.placement_id[(shape, int(action.args[2]), anchor)]]
+    placement_id = components.placement_id[(shape, int(action.args[2]), anchor)]
+    placement = components.placements[placement_id]
     return sorted((q // PSIZE, q % PSIZE) for q in placement.cells)
 
 
-def action_json(tables: Tables, action: Action) -> dict[str, Any]:
+def action_json(components: Components, action: Action) -> dict[str, Any]:
     """The JSON form of any Post Office action, a seal's with the parcels it covers (also for
     an action read back from its notation or JSON, which is a plain Action)."""
     data = action.to_json()
     if action.verb == "seal" and "parcels" not in data:
-        data["parcels"] = [list(rc) for rc in seal_parcels(tables, action)]
+        data["parcels"] = [list(rc) for rc in seal_parcels(components, action)]
     return data

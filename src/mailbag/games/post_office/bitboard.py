@@ -20,8 +20,8 @@ from typing import Any, Final
 
 import msgspec
 
-from mailbag.games.post_office.components import RECEIPT, SYMBOL
-from mailbag.games.post_office.geometry import LANES, PARCELS, PSIZE, Tables, spread
+from mailbag.games.post_office.components import RECEIPT, SYMBOL, Components
+from mailbag.games.post_office.geometry import LANES, PARCELS, PSIZE, spread
 from mailbag.games.post_office.state import Player
 
 
@@ -125,7 +125,7 @@ def symbol_lanes(icon: bytes) -> int:
     return _from(icon.translate(IS_SYMBOL), "little")
 
 
-def form_fits(m: int, tables: Tables) -> list[tuple[int, int, int]]:
+def form_fits(components: Components, m: int) -> list[tuple[int, int, int]]:
     """(shape, form, fits) for every form of a tape shape that fits somewhere on the colour bits
     ``m``: bit 8 * a + c of ``fits`` is set when the placement of that form starting on parcel
     a covers 4 parcels of colour c in ``m``. In shape then form order."""
@@ -135,7 +135,7 @@ def form_fits(m: int, tables: Tables) -> list[tuple[int, int, int]]:
     col = m & m >> _DOWN
     pieces = (m, row, col, row & row >> _RIGHT, col & col >> _DOWN)
     found = []
-    for s, f, k1, k2, offset, starts in tables.seal_forms:
+    for s, f, k1, k2, offset, starts in components.seal_forms:
         fits = pieces[k1] & pieces[k2] >> offset & starts
         if fits:
             found.append((s, f, fits))
@@ -152,19 +152,19 @@ def unused_colours(placed: list[int]) -> int:
     return lanes
 
 
-def seal_hits(p: Player, tables: Tables) -> list[tuple[int, int]]:
+def seal_hits(components: Components, p: Player) -> list[tuple[int, int]]:
     """(colour, placement id) of every unused tape that may be laid now (PO-6), by colour, then
     shape, form and first parcel. (Where the C matcher is built, the same list is computed in C:
     :func:`native_seal_hits`.)"""
     if _SEALS is not None:
-        return native_seal_hits(p, tables)
+        return native_seal_hits(components, p)
     placed = p.placed
     unused = unused_colours(placed)
     if not unused:
         return []
-    pid_at = tables.pid_at
+    pid_at = components.pid_at
     found = []
-    for s, f, fits in form_fits(open_bits(p) & unused, tables):
+    for s, f, fits in form_fits(components, open_bits(p) & unused):
         at = pid_at[s][f]
         while fits:
             low = fits & -fits
@@ -178,26 +178,27 @@ def seal_hits(p: Player, tables: Tables) -> list[tuple[int, int]]:
     return found
 
 
-def native_seal_hits(p: Player, tables: Tables) -> list[tuple[int, int]]:
+def native_seal_hits(components: Components, p: Player) -> list[tuple[int, int]]:
     """:func:`seal_hits` by the C matcher, on one 100-bit mask per colour (the same forms: each
     form's pieces, their offset in parcels, its start parcels and placements)."""
-    kernel: Any = tables.seal_kernel
-    if kernel is None or kernel.capsule is None:
-        pid = tables.pid_at
+    kernel = components.seal_kernel
+    capsule = kernel.capsule
+    if capsule is None:
+        pid = components.pid_at
         forms = [
             (s, k1, k2, offset // 8, _start_parcels(starts), pid[s][f])
-            for s, f, k1, k2, offset, starts in tables.seal_forms
+            for s, f, k1, k2, offset, starts in components.seal_forms
         ]
-        kernel = tables.seal_kernel = SealKernel(_SEALS.prepare(forms))
-    found: list[tuple[int, int]] = _SEALS.hits(p.colour, p.tape, p.placed, kernel.capsule)
+        capsule = kernel.capsule = _SEALS.prepare(forms)
+    found: list[tuple[int, int]] = _SEALS.hits(p.colour, p.tape, p.placed, capsule)
     return found
 
 
 class SealKernel:
-    """The C matcher's forms of one :class:`Tables`, prepared on first use and kept on them
-    (``Tables.seal_kernel``). The prepared forms are a C capsule, which neither pickles nor
-    copies: a pickled or copied ``Tables`` (an RL environment's, a worker's game) carries an
-    empty kernel, prepared again on its first use."""
+    """The C matcher's forms of one set of components, prepared on first use and kept on them
+    (``Components.seal_kernel``). The prepared forms are a C capsule, which neither pickles nor
+    copies: pickled or copied components (an RL environment's, a worker's game) carry an empty
+    kernel, prepared again on its first use."""
 
     __slots__ = ("capsule",)
 

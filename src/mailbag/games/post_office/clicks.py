@@ -25,7 +25,8 @@ from typing import Any
 
 from mailbag.core import Action, Observation, Rng
 from mailbag.core.i18n import N_, _
-from mailbag.games.post_office import rules, texts
+from mailbag.games.post_office import texts
+from mailbag.games.post_office.apply import apply_action
 from mailbag.games.post_office.components import Components
 from mailbag.games.post_office.geometry import (
     PSIZE,
@@ -34,10 +35,8 @@ from mailbag.games.post_office.geometry import (
     SPACE_LINE,
     STARTING_CELLS,
     TRACK,
-    Tables,
 )
 from mailbag.games.post_office.legal import route_from
-from mailbag.games.post_office.notation import Notation
 from mailbag.games.post_office.scoring import points
 from mailbag.games.post_office.state import SEAL, PostOfficeState
 from mailbag.games.post_office.view import public_player
@@ -93,7 +92,7 @@ WORDS: dict[str, str] = {
 }
 
 
-def board_data(components: Components, tables: Tables) -> dict[str, Any]:
+def board_data(components: Components) -> dict[str, Any]:
     """What the board draws from, the same for every seat and every moment of a game: the parcel
     colours, icons and tape shapes (each with its forms, as the notation numbers them), the
     printed faces of the tokens and how a turn moves their parcels, the track's spaces, the
@@ -111,7 +110,7 @@ def board_data(components: Components, tables: Tables) -> dict[str, Any]:
         ],
         "icons": [{"name": i.name, "title": texts.icon_title(i)} for i in components.icons],
         "shapes": [
-            {"name": s.name, "forms": [[list(sq) for sq in form] for form in tables.forms[k]]}
+            {"name": s.name, "forms": [[list(sq) for sq in form] for form in components.forms[k]]}
             for k, s in enumerate(components.shapes)
         ],
         "helpers": {h: texts.helper(h) for h in components.helpers},
@@ -135,13 +134,13 @@ def board_data(components: Components, tables: Tables) -> dict[str, Any]:
     }
 
 
-def click_path(view: Observation, action: Action, tables: Tables) -> tuple[str, ...]:
+def click_path(components: Components, observation: Observation, action: Action) -> tuple[str, ...]:
     """The ids clicked, in order, to take ``action`` (see the module's docstring)."""
     verb, args = action
     if verb == "keep":
         return (f"deal:{int(args[0])}",)
     if verb == "move":
-        board = view["players"][view["seat"]]
+        board = observation["players"][observation["seat"]]
         stops = route_from(board["tokens"], board["space"])
         return (f"space:{stops[int(args[0])]}",)
     if verb == "place":
@@ -159,13 +158,13 @@ def click_path(view: Observation, action: Action, tables: Tables) -> tuple[str, 
     return ()
 
 
-def seal_points(view: Observation, action: Action, tables: Tables, notation: Notation) -> int:
+def seal_points(components: Components, observation: Observation, action: Action) -> int:
     """The points the seat's board gains by the seal ``action`` (the sealed stamps, the symbols
     its colour's tapes now count, the receipts it touches, the square groups it covers), as the
     engine lays it: the rules seal a copy of the seat's public board, alone at the table with
     the view's stamp supply, and the score is counted before and after."""
-    board = view["players"][view["seat"]]
-    player = public_player(board, tables)
+    board = observation["players"][observation["seat"]]
+    player = public_player(components, board)
     before = points(player)
     table = PostOfficeState(
         rng=Rng(0),
@@ -175,14 +174,14 @@ def seal_points(view: Observation, action: Action, tables: Tables, notation: Not
         step=0,
         supply=[],
         discarded=[],
-        stamp_supply=int(view["stamp_supply"]),
+        stamp_supply=int(observation["stamp_supply"]),
         goals_on=False,
         goal_stack=[],
         goal_display=[],
         goal_box=[],
         starting_box=[],
     )
-    rules.submit(table, 0, action, tables, notation)
+    apply_action(components, table, 0, action)
     return points(table.players[0]) - before
 
 

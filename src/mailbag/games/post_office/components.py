@@ -1,4 +1,5 @@
-"""Post Office component data: loaded from the TOML files in ``data/`` and validated once.
+"""Post Office component data: loaded from the TOML files in ``data/`` and validated once, with
+what is worked out from it once (the geometry's tables, the prebuilt actions).
 
 Three files ship with the package:
 
@@ -9,11 +10,17 @@ Three files ship with the package:
 - ``goals.toml`` — the 9 goal tokens, each a name, a title, a help text and a condition: the name
   of a function registered in :data:`GOAL_CONDITIONS` (goals.py) with the numbers it takes.
 
-A user file given to :func:`load_components` may hold any of these sections (``helpers``,
+:func:`load_default` loads the shipped files; a user's file given to :func:`parse_components`
+may hold any of these sections (``helpers``,
 ``colours``, ``icons``, ``shapes``, ``stamps``, ``tokens``, ``starting_tokens``, ``goals``); each
 section it holds replaces the shipped one. Every problem is a :class:`ComponentError` naming the
 file, the entry and what is wrong. Each goal's condition is resolved here, once: the goal holds
 its check bound to its numbers, so the end-of-round check looks nothing up.
+
+:class:`Components` is what every function of the game is given first, as ``components``: the
+data, and the tables precomputed from it once at load (:mod:`geometry`: every way a tape lies on
+the grid, each token's turns, each name's index; :mod:`prebuilt`: every action object, so that
+``legal_actions`` only looks them up).
 """
 
 from __future__ import annotations
@@ -32,7 +39,9 @@ from mailbag.core.files import parse_toml
 from mailbag.core.i18n import _
 
 if TYPE_CHECKING:
-    from mailbag.games.post_office.geometry import Tables
+    from mailbag.games.post_office.bitboard import SealKernel
+    from mailbag.games.post_office.geometry import Form, Placement, Turned
+    from mailbag.games.post_office.prebuilt import PrebuiltActions
     from mailbag.games.post_office.state import Player
 
 DATA: Final = Path(__file__).parent / "data"
@@ -61,7 +70,8 @@ CORNERS: Final = ("top_left", "top_right", "bottom_left", "bottom_right")
 REGULAR_TOKENS: Final = 96
 STARTING_PER_HELPER: Final = 4
 
-#: a goal condition: ``condition(player, tables, **numbers) -> bool``, its numbers keyword-only
+#: a goal condition: ``condition(components, player, **numbers) -> bool``, its numbers
+#: keyword-only
 GoalCondition = Callable[..., bool]
 #: the goal conditions by name, as ``condition = "..."`` in goals.toml names them; goals.py
 #: registers the shipped ones (``@GOAL_CONDITIONS.register("tapes_placed")``)
@@ -116,11 +126,15 @@ class Goal:
     condition: str  # the name of its function in GOAL_CONDITIONS
     numbers: dict[str, int]  # the condition's numbers (count, tapes, ...)
     #: the check: whether a board meets the goal now (PO-9, PO-110)
-    check: Callable[[Player, Tables], bool] = field(compare=False, repr=False)
+    check: Callable[[Components, Player], bool] = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Components:
+    """The game's component data (its fields up to ``source``), and the tables worked out from
+    it once, when it is loaded (the fields after: see :mod:`geometry` and :mod:`prebuilt`).
+    Compared by identity: one loaded set is one game's."""
+
     helpers: tuple[str, ...]
     colours: tuple[Colour, ...]
     icons: tuple[Icon, ...]  # index = icon code (ICONS)
@@ -130,6 +144,61 @@ class Components:
     tokens: tuple[Token, ...]  # index = token id (index 0 is a blank placeholder)
     goals: tuple[Goal, ...]
     source: str
+
+    #: forms[shape]: the distinct fixed forms of each tape shape (``geometry.orientations``)
+    forms: list[list[Form]] = field(init=False, repr=False)
+    #: every way to lay a tape shape on the parcel grid, by placement id
+    placements: list[Placement] = field(init=False, repr=False)
+    #: (shape, form, first parcel) -> placement id
+    placement_id: dict[tuple[int, int, int], int] = field(init=False, repr=False)
+    #: for each placement: the quarter of the grid it lies wholly in, or -1
+    placement_quarter: list[int] = field(init=False, repr=False)
+    #: turned[token][rotation]: the colours and the icons the token shows on its cell's parcels
+    #: (``geometry.CELL_PARCELS`` order) when turned that many quarter turns clockwise
+    turned: list[list[Turned]] = field(init=False, repr=False)
+    #: the seal matching tables (see bitboard.py), one entry per form of every shape, in shape
+    #: then form order: (shape, form, piece, piece, offset, starts)
+    seal_forms: list[tuple[int, int, int, int, int, int]] = field(init=False, repr=False)
+    #: pid_at[shape][form][parcel]: the placement of that form starting on parcel (-1: none)
+    pid_at: list[list[list[int]]] = field(init=False, repr=False)
+    #: the C seal matcher's forms (``bitboard.seal_hits``), prepared on first use
+    seal_kernel: SealKernel = field(init=False, repr=False)
+    colour_index: dict[str, int] = field(init=False, repr=False)
+    shape_index: dict[str, int] = field(init=False, repr=False)
+    goal_index: dict[str, int] = field(init=False, repr=False)
+    helper_index: dict[str, int] = field(init=False, repr=False)
+    #: every action object, prebuilt once (:mod:`prebuilt`)
+    actions: PrebuiltActions = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        from mailbag.games.post_office import geometry
+        from mailbag.games.post_office.bitboard import SealKernel
+        from mailbag.games.post_office.prebuilt import PrebuiltActions
+
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        forms = [geometry.orientations(shape) for shape in self.shapes]
+        placements, placement_id = geometry.tape_placements(forms)
+        seal_forms, pid_at = geometry.seal_tables(forms, placement_id)
+        put("forms", forms)
+        put("placements", placements)
+        put("placement_id", placement_id)
+        put("placement_quarter", geometry.placement_quarters(placements))
+        put("turned", geometry.turned_tokens(self.tokens))
+        put("seal_forms", seal_forms)
+        put("pid_at", pid_at)
+        put("seal_kernel", SealKernel())
+        put("colour_index", {c.name: i for i, c in enumerate(self.colours)})
+        put("shape_index", {s.name: i for i, s in enumerate(self.shapes)})
+        put("goal_index", {g.name: i for i, g in enumerate(self.goals)})
+        put("helper_index", {h: i for i, h in enumerate(self.helpers)})
+        put("actions", PrebuiltActions(self))
+
+    def tape_name(self, tape: int) -> str:
+        """``tape`` = colour * 4 + shape, by the data's names (``fragile L``)."""
+        colour, shape = divmod(tape, 4)
+        return f"{self.colours[colour].name} {self.shapes[shape].name}"
 
     @property
     def stamp_total(self) -> int:
@@ -160,9 +229,18 @@ def _read(path: Path) -> dict[str, Any]:
         ) from None
 
 
-def load_components(user_text: str | Path | None = None, source: str = "") -> Components:
-    """The shipped components, with the sections of the user's file (its text, or its path) if
-    any, replacing them; ``source`` names the user's file in error messages."""
+def load_default() -> Components:
+    """The shipped components (``data/*.toml``)."""
+    return _load(None, "")
+
+
+def parse_components(text: str, source: str) -> Components:
+    """The shipped components with the sections of a user's component file (its ``text``)
+    replacing them; ``source`` names the file in error messages."""
+    return _load(text, source)
+
+
+def _load(user_text: str | None, source: str) -> Components:
     origin: dict[str, str] = {}
     merged: dict[str, Any] = {}
     for name in SHIPPED:
@@ -170,12 +248,8 @@ def load_components(user_text: str | Path | None = None, source: str = "") -> Co
         for key, value in data.items():
             merged[key] = value
             origin[key] = name
-    user_file = source or (str(user_text) if isinstance(user_text, Path) else "components")
+    user_file = source or "components"
     if user_text is not None:
-        if isinstance(user_text, Path):
-            from mailbag.core.game import read_component_file
-
-            user_text = read_component_file(user_text)
         user = parse_toml(user_text, user_file)
         unknown = sorted(set(user) - set(SECTIONS))
         if unknown:

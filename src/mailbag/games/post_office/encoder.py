@@ -31,25 +31,25 @@ class PostOfficeEncoder(Encoder):
     @staticmethod
     def actions(game: Game[Any], num_players: int) -> Iterator[Action]:
         """Every action the game can ever offer (the RL layer's action table)."""
-        notation = game.notation  # type: ignore[attr-defined]
-        yield from notation.keep
+        prebuilt = game.components.actions  # type: ignore[attr-defined]
+        yield from prebuilt.keep
         # a move is paid extra steps along one lap of the track at most
-        yield from (notation.move(n) for n in range(TRACK))
-        for by_cell in notation.place:
+        yield from (prebuilt.move(n) for n in range(TRACK))
+        for by_cell in prebuilt.place:
             for by_rot in by_cell:
                 yield from by_rot
         yield SKIP_ACTION
-        for by_colour in notation.seal:
+        for by_colour in prebuilt.seal:
             yield from by_colour
 
     def layout(self) -> None:
-        comps = self.game.components  # type: ignore[attr-defined]
-        self.comps = comps
+        components = self.game.components  # type: ignore[attr-defined]
+        self.components = components
         n = self.num_players
-        self.colours = len(comps.colours)
-        self.icons = len(comps.icons)
-        self.goal_of = {g.name: i for i, g in enumerate(comps.goals)}
-        goals = len(comps.goals)
+        self.colours = len(components.colours)
+        self.icons = len(components.icons)
+        self.goal_of = {g.name: i for i, g in enumerate(components.goals)}
+        goals = len(components.goals)
         # a token: present, then per parcel its colour one-hot and icon one-hot
         self.token_size = 1 + 4 * (self.colours + self.icons)
         self.phase_of = {p: i for i, p in enumerate(PHASES)}
@@ -81,7 +81,7 @@ class PostOfficeEncoder(Encoder):
         )
 
     def _token(self, o: int, token: int, b: array[float]) -> None:
-        t = self.comps.tokens[token]
+        t = self.components.tokens[token]
         c, k = self.colours, self.icons
         b[o] = 1.0
         for i, (colour, icon) in enumerate(zip(t.colours, t.icons, strict=True)):
@@ -146,7 +146,7 @@ class PostOfficeEncoder(Encoder):
         """Made on first use: each token's block (as ``_token`` writes it), the phase index of
         each phase number, and per seat the last shelving planes seen with their block."""
         self._token_blocks: list[array[float]] = []
-        for token in range(len(self.comps.tokens)):
+        for token in range(len(self.components.tokens)):
             block = array("f", bytes(4 * self.token_size))
             self._token(0, token, block)
             self._token_blocks.append(block)

@@ -1,5 +1,6 @@
 """Board geometry of Post Office, precomputed once: cells and parcels, token rotations, the
-helper track around the shelving, and every way a tape can lie on the parcel grid.
+helper track around the shelving, and every way a tape can lie on the parcel grid (the tables
+of the component data are worked out here, and kept on ``Components``).
 
 The shelving is 5×5 cells; a parcel token covers one cell with 2×2 parcels, so parcels form a
 10×10 grid. Cell ``(r, c)`` has index ``r * 5 + c``; parcel ``(pr, pc)`` has index
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from mailbag.games.post_office.components import Components, Shape
+from mailbag.games.post_office.components import Shape, Token
 
 SIZE: Final = 5  # cells per side
 PSIZE: Final = 10  # parcels per side
@@ -126,6 +127,11 @@ def parcel_label(p: int) -> str:
 
 # -- tapes ---------------------------------------------------------------------------------------
 
+#: a fixed form of a tape shape: its 4 (row, col) squares, normalised, in reading order
+Form = tuple[tuple[int, int], ...]
+#: a token turned: the colours and the icons it shows on its cell's 4 parcels
+Turned = tuple[tuple[int, int, int, int], tuple[int, int, int, int]]
+
 #: Byte-spread boards (see bitboard.py): parcel p is byte p of an integer and a parcel of colour
 #: c sets bit 8 * p + c, so one integer holds all four colours and shifting it by 8 * k bits lays
 #: parcel p + k over parcel p. ``LANES`` is a byte with every colour's bit set.
@@ -146,7 +152,7 @@ def spread(parcels: list[int] | tuple[int, ...]) -> int:
     return sum(LANES << (8 * p) for p in set(parcels))
 
 
-def piece_cover(form: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
+def piece_cover(form: Form) -> tuple[int, int, int]:
     """Two pieces (indices into ``PIECES``) whose squares together are exactly the form's: the
     first starts on the form's first square, the second ``offset`` bits further (a byte-spread
     shift). The form fits where both pieces fit: 1 shift and 2 ANDs of precomputed piece masks.
@@ -170,10 +176,10 @@ def piece_cover(form: tuple[tuple[int, int], ...]) -> tuple[int, int, int]:
     return best
 
 
-def orientations(shape: Shape) -> list[tuple[tuple[int, int], ...]]:
+def orientations(shape: Shape) -> list[Form]:
     """The distinct fixed forms of a shape: quarter turns first, then the mirror's quarter
     turns; each normalised and listed in reading order. (I: 2, T: 4, Z: 4, L: 8 forms.)"""
-    forms: list[tuple[tuple[int, int], ...]] = []
+    forms: list[Form] = []
     base = list(shape.cells)
     for mirror in (False, True):
         cells = [(r, -c) for r, c in base] if mirror else base
@@ -199,74 +205,76 @@ class Placement:
     cells: tuple[int, int, int, int]
 
 
-class Tables:
-    """Everything precomputed from the components: placements and the action lookups."""
+# -- the tables worked out once from the component data (kept on Components) ----------------------
 
-    def __init__(self, components: Components) -> None:
-        self.components = components
-        self.forms = [orientations(shape) for shape in components.shapes]
-        self.placements: list[Placement] = []
-        #: (shape, orient, anchor) -> placement id
-        self.placement_id: dict[tuple[int, int, int], int] = {}
-        for s, forms in enumerate(self.forms):
-            for o, form in enumerate(forms):
-                ar, ac = form[0]
-                height = 1 + max(r for r, _ in form)
-                for r in range(PSIZE - height + 1):
-                    for c in range(PSIZE):
-                        cells = [(r + fr, c + fc - ac) for fr, fc in form]
-                        if not all(0 <= cc < PSIZE for _, cc in cells):
-                            continue
-                        idx = [pr * PSIZE + pc for pr, pc in cells]
-                        pid = len(self.placements)
-                        anchor = idx[0]
-                        assert (r + ar) * PSIZE + c == anchor
-                        self.placements.append(
-                            Placement(pid, s, o, anchor, (idx[0], idx[1], idx[2], idx[3]))
-                        )
-                        self.placement_id[(s, o, anchor)] = pid
-        #: turned[token][rotation]: the colours and the icons the token shows on its cell's
-        #: parcels (``CELL_PARCELS`` order) when turned that many quarter turns clockwise
-        self.turned = [
-            [
-                (
-                    (t.colours[src[0]], t.colours[src[1]], t.colours[src[2]], t.colours[src[3]]),
-                    (t.icons[src[0]], t.icons[src[1]], t.icons[src[2]], t.icons[src[3]]),
-                )
-                for src in ROTATION_SOURCE
-            ]
-            for t in components.tokens
-        ]
-        self.colour_index = {c.name: i for i, c in enumerate(components.colours)}
-        self.shape_index = {s.name: i for i, s in enumerate(components.shapes)}
-        self.goal_index = {g.name: i for i, g in enumerate(components.goals)}
-        self.helper_index = {h: i for i, h in enumerate(components.helpers)}
-        #: the seal matching tables (see bitboard.py), one entry per form of every shape, in
-        #: shape then form order: (shape, form, piece, piece, offset, starts) — the form's two
-        #: covering pieces (``piece_cover``) and the byte-spread mask of the parcels a placement
-        #: of that form may start on
-        self.seal_forms: list[tuple[int, int, int, int, int, int]] = []
-        #: pid_at[shape][form][parcel]: the placement of that form starting on parcel (-1: none)
-        self.pid_at: list[list[list[int]]] = []
-        for s, forms in enumerate(self.forms):
-            pids = []
-            for o, form in enumerate(forms):
-                at = [self.placement_id.get((s, o, anchor), -1) for anchor in range(PARCELS)]
-                pids.append(at)
-                k1, k2, offset = piece_cover(form)
-                starts = spread([a for a in range(PARCELS) if at[a] >= 0])
-                self.seal_forms.append((s, o, k1, k2, offset, starts))
-            self.pid_at.append(pids)
-        #: the C seal matcher's forms (``bitboard.SealKernel``, for ``bitboard.seal_hits``),
-        #: prepared on first use
-        self.seal_kernel: object | None = None
-        #: for each placement: the quarter it lies wholly in, or -1
-        self.placement_quarter = [
-            QUARTER[pl.cells[0]] if len({QUARTER[p] for p in pl.cells}) == 1 else -1
-            for pl in self.placements
-        ]
 
-    def tape_name(self, tape: int) -> str:
-        """``tape`` = colour * 4 + shape."""
-        colour, shape = divmod(tape, 4)
-        return f"{self.components.colours[colour].name} {self.components.shapes[shape].name}"
+def tape_placements(
+    forms: list[list[Form]],
+) -> tuple[list[Placement], dict[tuple[int, int, int], int]]:
+    """Every way to lay each shape's forms on the parcel grid, by placement id (in shape, form,
+    then first parcel order), and the id of each (shape, form, first parcel)."""
+    placements: list[Placement] = []
+    placement_id: dict[tuple[int, int, int], int] = {}
+    for s, shape_forms in enumerate(forms):
+        for o, form in enumerate(shape_forms):
+            ar, ac = form[0]
+            height = 1 + max(r for r, _ in form)
+            for r in range(PSIZE - height + 1):
+                for c in range(PSIZE):
+                    cells = [(r + fr, c + fc - ac) for fr, fc in form]
+                    if not all(0 <= cc < PSIZE for _, cc in cells):
+                        continue
+                    idx = [pr * PSIZE + pc for pr, pc in cells]
+                    pid = len(placements)
+                    anchor = idx[0]
+                    assert (r + ar) * PSIZE + c == anchor
+                    placements.append(
+                        Placement(pid, s, o, anchor, (idx[0], idx[1], idx[2], idx[3]))
+                    )
+                    placement_id[(s, o, anchor)] = pid
+    return placements, placement_id
+
+
+def turned_tokens(tokens: tuple[Token, ...]) -> list[list[Turned]]:
+    """turned[token][rotation]: the colours and the icons the token shows on its cell's parcels
+    (``CELL_PARCELS`` order) when turned that many quarter turns clockwise."""
+    return [
+        [
+            (
+                (t.colours[src[0]], t.colours[src[1]], t.colours[src[2]], t.colours[src[3]]),
+                (t.icons[src[0]], t.icons[src[1]], t.icons[src[2]], t.icons[src[3]]),
+            )
+            for src in ROTATION_SOURCE
+        ]
+        for t in tokens
+    ]
+
+
+def seal_tables(
+    forms: list[list[Form]], placement_id: dict[tuple[int, int, int], int]
+) -> tuple[list[tuple[int, int, int, int, int, int]], list[list[list[int]]]]:
+    """The seal matching tables (see bitboard.py): one entry per form of every shape, in shape
+    then form order, (shape, form, piece, piece, offset, starts) — the form's two covering
+    pieces (:func:`piece_cover`) and the byte-spread mask of the parcels a placement of that
+    form may start on; and pid_at[shape][form][parcel], the placement of that form starting on
+    that parcel (-1: none)."""
+    seal_forms: list[tuple[int, int, int, int, int, int]] = []
+    pid_at: list[list[list[int]]] = []
+    for s, shape_forms in enumerate(forms):
+        pids = []
+        for o, form in enumerate(shape_forms):
+            at = [placement_id.get((s, o, anchor), -1) for anchor in range(PARCELS)]
+            pids.append(at)
+            k1, k2, offset = piece_cover(form)
+            starts = spread([a for a in range(PARCELS) if at[a] >= 0])
+            seal_forms.append((s, o, k1, k2, offset, starts))
+        pid_at.append(pids)
+    return seal_forms, pid_at
+
+
+def placement_quarters(placements: list[Placement]) -> list[int]:
+    """For each placement: the quarter of the grid it lies wholly in, or -1."""
+    return [
+        QUARTER[pl.cells[0]] if len({QUARTER[p] for p in pl.cells}) == 1 else -1
+        for pl in placements
+    ]

@@ -11,7 +11,9 @@ colour and an empty fourth), room around the helper, and — while drafting — 
 from __future__ import annotations
 
 import functools
+from typing import Final
 
+from mailbag.games.post_office.apply import payment
 from mailbag.games.post_office.bitboard import (
     COLOUR_LANE,
     board_bits,
@@ -21,11 +23,10 @@ from mailbag.games.post_office.bitboard import (
     symbol_lanes,
     unused_colours,
 )
-from mailbag.games.post_office.components import RECEIPT, STAMP, SYMBOL
-from mailbag.games.post_office.geometry import Tables
+from mailbag.games.post_office.components import RECEIPT, STAMP, SYMBOL, Components
 from mailbag.games.post_office.legal import free_cells, route
-from mailbag.games.post_office.rules import payment, place_token
 from mailbag.games.post_office.scoring import points, points_of
+from mailbag.games.post_office.shelving import place_token
 from mailbag.games.post_office.state import (
     KEEP,
     MOVE,
@@ -38,8 +39,11 @@ from mailbag.games.post_office.state import (
     copy_player,
 )
 
+#: the search bot's settings that suit Post Office: none beyond its defaults
+SEARCH_SETTINGS: Final[dict[str, str]] = {}
 
-def projected(state: PostOfficeState, seat: int, tables: Tables) -> Player:
+
+def projected(components: Components, state: PostOfficeState, seat: int) -> Player:
     """The seat's board as it will be once its pending decision is revealed."""
     p = state.players[seat]
     if not p.pending or state.phase == OVER:
@@ -55,9 +59,9 @@ def projected(state: PostOfficeState, seat: int, tables: Tables) -> Player:
     elif phase == PLACE:
         token, cell, rot = pending
         q.hand.remove(token)
-        place_token(q, tables, token, cell, rot)
+        place_token(components, q, token, cell, rot)
     elif phase == SEAL and pending[0] != SKIP:
-        placement = tables.placements[pending[1]]
+        placement = components.placements[pending[1]]
         tape = pending[0] * 4 + placement.shape
         q.placed[tape] = placement.id
         for parcel in placement.cells:
@@ -68,9 +72,9 @@ def projected(state: PostOfficeState, seat: int, tables: Tables) -> Player:
 
 
 @functools.cache
-def token_value(token: int, tables: Tables) -> float:
+def token_value(components: Components, token: int) -> float:
     """A rough worth of a parcel token in hand: its icons and its same-coloured neighbours."""
-    printed = tables.components.tokens[token]
+    printed = components.tokens[token]
     worth = {SYMBOL: 0.8, STAMP: 0.6, RECEIPT: 0.4}
     value = sum(worth.get(icon, 0.0) for icon in printed.icons)
     c = printed.colours
@@ -78,14 +82,14 @@ def token_value(token: int, tables: Tables) -> float:
     return value + 0.7 * pairs
 
 
-def available_tapes(p: Player, tables: Tables, m: int | None = None) -> int:
+def available_tapes(components: Components, p: Player, m: int | None = None) -> int:
     """How many unused tapes could be laid now (``m``: the board's open colour bits)."""
     placed = p.placed
     unused = unused_colours(placed)
     if not unused:
         return 0
     fits_by_shape = [0, 0, 0, 0]
-    for s, _, fits in form_fits((open_bits(p) if m is None else m) & unused, tables):
+    for s, _, fits in form_fits(components, (open_bits(p) if m is None else m) & unused):
         fits_by_shape[s] |= fits
     count = 0
     for colour in range(4):
@@ -96,24 +100,26 @@ def available_tapes(p: Player, tables: Tables, m: int | None = None) -> int:
     return count
 
 
-def evaluate(p: Player, tables: Tables, rounds_left: int, phase: int) -> float:
-    return evaluate_scored(p, tables, rounds_left, phase)[0]
+def evaluate(components: Components, p: Player, rounds_left: int, phase: int) -> float:
+    return evaluate_scored(components, p, rounds_left, phase)[0]
 
 
-def evaluate_scored(p: Player, tables: Tables, rounds_left: int, phase: int) -> tuple[float, int]:
+def evaluate_scored(
+    components: Components, p: Player, rounds_left: int, phase: int
+) -> tuple[float, int]:
     """:func:`evaluate`, and the board's points (which it starts from)."""
     m, taped, icon, colour = board_bits(p)
     scored = points_of(p, m, taped, icon)
     value = float(scored)
     if rounds_left <= 0:
         return value, scored
-    value += 2.5 * available_tapes(p, tables, m)
+    value += 2.5 * available_tapes(components, p, m)
     for _ in range((m & unused_colours(p.placed) & symbol_lanes(icon)).bit_count()):
         value += 0.4
     for _ in range(near_squares(colour)):
         value += 0.5
     if phase == KEEP:
-        value += sum(token_value(t, tables) for t in p.hand)
+        value += sum(token_value(components, t) for t in p.hand)
     elif phase == MOVE:
         value += 0.3 * min(5, len(free_cells(p)))
     return value, scored
@@ -124,14 +130,15 @@ def _rounds_to_play(state: PostOfficeState) -> int:
     return 0 if state.phase == OVER else state.params.rounds - state.round + 1
 
 
-def heuristic(state: PostOfficeState, seat: int, tables: Tables) -> float:
+def heuristic(components: Components, state: PostOfficeState, seat: int) -> float:
     """The seat's projected board's value less the best points on the other boards now."""
-    mine = evaluate(projected(state, seat, tables), tables, _rounds_to_play(state), state.phase)
+    board = projected(components, state, seat)
+    mine = evaluate(components, board, _rounds_to_play(state), state.phase)
     others = [float(points(p)) for i, p in enumerate(state.players) if i != seat]
     return mine - (max(others) if others else 0.0)
 
 
-def heuristics(state: PostOfficeState, tables: Tables) -> list[float]:
+def heuristics(components: Components, state: PostOfficeState) -> list[float]:
     """:func:`heuristic` of every seat, each board scored once: a board with no pending
     decision is its own projection, so the points its evaluation starts from are the points
     the other seats are compared with."""
@@ -140,8 +147,8 @@ def heuristics(state: PostOfficeState, tables: Tables) -> list[float]:
     values: list[float] = []
     now: list[float] = []
     for seat, p in enumerate(players):
-        q = projected(state, seat, tables)
-        value, scored = evaluate_scored(q, tables, left, state.phase)
+        q = projected(components, state, seat)
+        value, scored = evaluate_scored(components, q, left, state.phase)
         values.append(value)
         now.append(float(scored) if q is p else float(points(p)))
     if len(players) < 2:

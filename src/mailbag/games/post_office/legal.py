@@ -11,6 +11,7 @@ from mailbag.core.i18n import N_, _
 from mailbag.games.post_office import texts
 from mailbag.games.post_office.actions import SKIP_ACTION
 from mailbag.games.post_office.bitboard import seal_hits
+from mailbag.games.post_office.components import Components
 from mailbag.games.post_office.geometry import (
     CELLS,
     PSIZE,
@@ -18,10 +19,8 @@ from mailbag.games.post_office.geometry import (
     SPACE_CELLS,
     SPACE_LINE_INDEX,
     TRACK,
-    Tables,
     parcel_label,
 )
-from mailbag.games.post_office.notation import Notation
 from mailbag.games.post_office.scoring import stamp_value
 from mailbag.games.post_office.state import (
     EMPTY,
@@ -111,23 +110,22 @@ def free_cells(p: Player) -> list[int]:
     return [cell for cell in SPACE_CELLS[p.space] if token[cell] == EMPTY]
 
 
-def legal_seals(p: Player, tables: Tables) -> list[tuple[int, int]]:
+def legal_seals(components: Components, p: Player) -> list[tuple[int, int]]:
     """(colour, placement id) of every tape that may be laid now (PO-6): an unused tape whose
     four squares all cover open parcels of its colour; by colour, shape, form, first parcel.
     (Matched on byte-spread bitboards, all colours at once: see bitboard.py.)"""
-    return seal_hits(p, tables)
+    return seal_hits(components, p)
 
 
-def deciders(state: PostOfficeState) -> tuple[int, ...]:
+def deciders(components: Components, state: PostOfficeState) -> tuple[int, ...]:
     """PO-2: every seat that has not chosen yet in this phase decides (all at once)."""
     if state.phase == OVER:
         return ()
     return tuple([i for i, p in enumerate(state.players) if not p.pending])
 
 
-def legal_actions(
-    state: PostOfficeState, seat: int, tables: Tables, notation: Notation
-) -> list[Action]:
+def legal_actions(components: Components, state: PostOfficeState, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now (none once it has chosen this phase: PO-2)."""
     phase = state.phase
     players = state.players
     if phase == OVER or not 0 <= seat < len(players):
@@ -137,7 +135,7 @@ def legal_actions(
         return []
     if phase == PLACE:
         token = p.token
-        table = notation.place4
+        table = components.actions.place4
         hand = p.hand
         out: list[Action] = []
         for t in sorted(hand) if len(hand) > 1 else hand:
@@ -147,11 +145,11 @@ def legal_actions(
                     out += by_cell[cell]
         return out
     if phase == SEAL:
-        seals = notation.seal
-        return [SKIP_ACTION, *[seals[c][pid] for c, pid in seal_hits(p, tables)]]
+        seals = components.actions.seal
+        return [SKIP_ACTION, *[seals[c][pid] for c, pid in seal_hits(components, p)]]
     if phase == MOVE:
-        return notation.moves_upto(max_extra_steps(p))
-    return [notation.keep[t] for t in sorted(p.dealt)]
+        return components.actions.moves_upto(max_extra_steps(p))
+    return [components.actions.keep[t] for t in sorted(p.dealt)]
 
 
 # -- refusals --------------------------------------------------------------------------------------
@@ -165,7 +163,9 @@ def _int(action: Action, i: int) -> int | None:
     return None
 
 
-def explain(state: PostOfficeState, seat: int, action: Action, tables: Tables) -> IllegalAction:
+def explain(
+    components: Components, state: PostOfficeState, seat: int, action: Action
+) -> IllegalAction:
     """Why ``action`` is refused for ``seat`` now."""
     if state.phase == OVER:
         return IllegalAction("End of Game", _("the game is over"))
@@ -215,7 +215,7 @@ def explain(state: PostOfficeState, seat: int, action: Action, tables: Tables) -
         return _explain_move(p, _int(action, 0))
     if phase == PLACE:
         return _explain_place(p, action)
-    return _explain_seal(p, action, tables)
+    return _explain_seal(components, p, action)
 
 
 def _explain_move(p: Player, n: int | None) -> IllegalAction:
@@ -277,13 +277,12 @@ def _explain_place(p: Player, action: Action) -> IllegalAction:
     )
 
 
-def _explain_seal(p: Player, action: Action, tables: Tables) -> IllegalAction:
-    colour = tables.colour_index.get(str(action.args[0]))
-    shape = tables.shape_index.get(str(action.args[1]))
+def _explain_seal(components: Components, p: Player, action: Action) -> IllegalAction:
+    colour = components.colour_index.get(str(action.args[0]))
+    shape = components.shape_index.get(str(action.args[1]))
     form, row, col = (_int(action, i) for i in (2, 3, 4))
-    comps = tables.components
     if colour is None:
-        names = ", ".join(c.name for c in comps.colours)
+        names = ", ".join(c.name for c in components.colours)
         return IllegalAction(
             "PO-6",
             _(
@@ -293,27 +292,27 @@ def _explain_seal(p: Player, action: Action, tables: Tables) -> IllegalAction:
             ),
         )
     if shape is None:
-        names = ", ".join(s.name for s in comps.shapes)
+        names = ", ".join(s.name for s in components.shapes)
         return IllegalAction(
             "PO-6",
             _("no tape shape {shape}; shapes: {shapes}", shape=repr(action.args[1]), shapes=names),
         )
-    name = texts.tape_name(comps, colour * 4 + shape)
+    name = texts.tape_name(components, colour * 4 + shape)
     if p.placed[colour * 4 + shape] >= 0:
         return IllegalAction("PO-6", _("your {tape} tape is already on the board", tape=name))
-    forms = len(tables.forms[shape])
+    forms = len(components.forms[shape])
     if form is None or not 0 <= form < forms:
         return IllegalAction(
             "PO-6",
             _(
                 "the {shape} tape has forms 0..{last}",
-                shape=comps.shapes[shape].name,
+                shape=components.shapes[shape].name,
                 last=forms - 1,
             ),
         )
     if row is None or col is None:
         return IllegalAction("PO-6", _("ROW and COL are a parcel, 0..9"))
-    pid = tables.placement_id.get((shape, form, row * PSIZE + col))
+    pid = components.placement_id.get((shape, form, row * PSIZE + col))
     if pid is None or not (0 <= row < PSIZE and 0 <= col < PSIZE):
         return IllegalAction(
             "PO-6",
@@ -325,8 +324,8 @@ def _explain_seal(p: Player, action: Action, tables: Tables) -> IllegalAction:
                 col=col,
             ),
         )
-    colour_name = texts.parcel_type(comps.colours[colour])
-    for cell in tables.placements[pid].cells:
+    colour_name = texts.parcel_type(components.colours[colour])
+    for cell in components.placements[pid].cells:
         if p.colour[cell] < 0:
             return IllegalAction(
                 "PO-6",
@@ -341,11 +340,11 @@ def _explain_seal(p: Player, action: Action, tables: Tables) -> IllegalAction:
                 _(
                     "parcel {parcel} is already sealed by the {tape} tape",
                     parcel=parcel_label(cell),
-                    tape=texts.tape_name(comps, p.tape[cell]),
+                    tape=texts.tape_name(components, p.tape[cell]),
                 ),
             )
         if p.colour[cell] != colour:
-            other = texts.parcel_type(comps.colours[p.colour[cell]])
+            other = texts.parcel_type(components.colours[p.colour[cell]])
             return IllegalAction(
                 "PO-6",
                 _(

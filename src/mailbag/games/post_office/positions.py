@@ -51,7 +51,7 @@ from mailbag.games.post_office.geometry import (
     SIZE,
     STARTING_CELLS,
 )
-from mailbag.games.post_office.rules import place_token
+from mailbag.games.post_office.shelving import place_token
 from mailbag.games.post_office.state import EMPTY, PHASE_NAMES, SKIP, Player, PostOfficeState
 
 PHASES: dict[str, int] = {name: i for i, name in enumerate(PHASE_NAMES)}
@@ -100,8 +100,7 @@ def build(
     one."""
     given: dict[str, Any] = {**(description or {}), **parts}
     check_keys("Post Office", given, PARTS)
-    tables = game.tables
-    comps = tables.components
+    components = game.components
     seats_given = given.get("seats") or ()
     players = int(given.get("players", max(2, len(seats_given))))
     state = new_game(game, players, dict(given.get("options") or {}), seed)
@@ -112,9 +111,9 @@ def build(
         check_keys("Post Office seat", seat_parts, SEAT_PARTS)
         per_seat[seat] = dict(seat_parts)
 
-    labels = {t.label: t.id for t in comps.tokens if t.id != EMPTY}
+    labels = {t.label: t.id for t in components.tokens if t.id != EMPTY}
     box = Counter({label: 1 for label in labels})
-    helpers = {name: h for h, name in enumerate(comps.helpers)}
+    helpers = components.helper_index
 
     # boards: the tokens on the cells, then the tapes on the parcels
     used: list[str] = []
@@ -126,9 +125,9 @@ def build(
             named = {str(laid.get("token")) for laid in spec["tokens"]}
             dealt = [(c, t) for c, t in enumerate(p.token) if t != EMPTY]
             _clear(p)
-            if not named & {comps.tokens[t].label for _c, t in dealt}:
+            if not named & {components.tokens[t].label for _c, t in dealt}:
                 for cell, token in dealt:  # the starting tokens stay as dealt
-                    place_token(p, tables, token, cell, 0)
+                    place_token(components, p, token, cell, 0)
             for laid in spec["tokens"]:
                 check_keys("Post Office token", laid, ("token", "at", "turn"))
                 label = str(laid.get("token"))
@@ -136,8 +135,8 @@ def build(
                 token = lookup("parcel token", label, labels)
                 if p.token[cell] != EMPTY:
                     raise twice("cell", list(divmod(cell, SIZE)))
-                place_token(p, tables, token, cell, int(laid.get("turn", 0)) % 4)
-        used += [comps.tokens[t].label for t in p.token if t != EMPTY]
+                place_token(components, p, token, cell, int(laid.get("turn", 0)) % 4)
+        used += [components.tokens[t].label for t in p.token if t != EMPTY]
         for tape in spec.get("tapes") or ():
             lay_tape(p, tape.get("colour"), tape.get("parcels"), game)
         p.space = int(spec.get("space", p.space))
@@ -175,7 +174,7 @@ def build(
         state.rng.shuffle(free)
         on_board = CELLS - p.token.count(EMPTY) - len(STARTING_CELLS)
         for _laid in range(min(laid_n - on_board, len(free), len(rest))):
-            place_token(p, tables, rest.pop(), free.pop(), 0)
+            place_token(components, p, rest.pop(), free.pop(), 0)
         if "dealt" not in spec:
             p.dealt = [rest.pop() for _t in range(min(dealt_n, len(rest)))]
         if "hand" not in spec:
@@ -183,8 +182,8 @@ def build(
     state.supply = rest + [labels[t] for t in reversed(supply_top)]
 
     # goals and stamps
-    goal_index = {g.name: i for i, g in enumerate(comps.goals)}
-    goals = Counter({g.name: 1 for g in comps.goals})
+    goal_index = components.goal_index
+    goals = Counter({g.name: 1 for g in components.goals})
     held = [[str(g) for g in per_seat[s].get("goals") or ()] for s in range(players)]
     placed = {k: [str(g) for g in given.get(k) or ()] for k in ("goal_display", "goal_box")}
     stack_top = [str(g) for g in given.get("goal_stack") or ()]
@@ -207,7 +206,7 @@ def build(
         state.goal_box = sorted([goal_index[g] for g in placed["goal_box"]] + left)
         state.goal_stack = [goal_index[g] for g in reversed(stack_top)]
     state.stamp_supply = int(
-        given.get("stamp_supply", comps.stamp_total - sum(p.stamps for p in state.players))
+        given.get("stamp_supply", components.stamp_total - sum(p.stamps for p in state.players))
     )
 
     # the decisions made
@@ -247,10 +246,10 @@ def lay_tape(p: Player, colour: Any, parcels: Any, game: PostOfficeGame = GAME) 
     """Lay the tape of ``colour`` that covers these four ``[row, col]`` parcels on ``p``'s
     board (its shape and form found from them); returns the tape (colour × 4 + shape). Refused
     with a PositionError when no shape covers them or the tape is already down."""
-    tables = game.tables
-    c = lookup("colour", colour, tables.colour_index)
+    components = game.components
+    c = lookup("colour", colour, components.colour_index)
     cells = sorted(square("parcel", q, PSIZE) for q in parcels or ())
-    match = [pl for pl in tables.placements if sorted(pl.cells) == cells]
+    match = [pl for pl in components.placements if sorted(pl.cells) == cells]
     if not match:
         raise PositionError(
             _(
@@ -261,7 +260,7 @@ def lay_tape(p: Player, colour: Any, parcels: Any, game: PostOfficeGame = GAME) 
     placement = match[0]
     tape = c * 4 + placement.shape
     if p.placed[tape] >= 0:
-        raise twice("tape", f"{colour} {tables.components.shapes[placement.shape].name}")
+        raise twice("tape", f"{colour} {components.shapes[placement.shape].name}")
     p.placed[tape] = placement.id
     for q in cells:
         if p.tape[q] >= 0:
@@ -274,7 +273,7 @@ def _pending(state: PostOfficeState, text: str, game: PostOfficeGame) -> list[in
     action = parse_action(str(text))
     if action.verb == "skip":
         return [SKIP]
-    return game.notation.encode(action)
+    return game.components.actions.encode(action)
 
 
 # -- describe -------------------------------------------------------------------------------------
@@ -284,25 +283,24 @@ def describe(state: PostOfficeState, game: PostOfficeGame = GAME) -> dict[str, A
     """The whole position in names (the inverse of :func:`build`): tokens by label with their
     cell and quarter turns, tapes by colour with the parcels they cover, stacks top first, each
     seat's pending decision in notation, and who decides now (``deciders``)."""
-    comps = game.components
-    tables = game.tables
-    label = [t.label for t in comps.tokens]
-    goal = [g.name for g in comps.goals]
+    components = game.components
+    label = [t.label for t in components.tokens]
+    goal = [g.name for g in components.goals]
     seats = []
     for p in state.players:
         tapes = []
         for tape, pid in enumerate(p.placed):
             if pid >= 0:
-                cells = tables.placements[pid].cells
+                cells = components.placements[pid].cells
                 tapes.append(
                     {
-                        "colour": comps.colours[tape // 4].name,
+                        "colour": components.colours[tape // 4].name,
                         "parcels": [list(divmod(q, PSIZE)) for q in sorted(cells)],
                     }
                 )
         seats.append(
             {
-                "helper": comps.helpers[p.helper],
+                "helper": components.helpers[p.helper],
                 "space": p.space,
                 "stamps": p.stamps,
                 "tokens": [
@@ -315,14 +313,14 @@ def describe(state: PostOfficeState, game: PostOfficeGame = GAME) -> dict[str, A
                 "dealt": [label[t] for t in p.dealt],
                 "goals": [goal[g] for g in p.goals],
                 "goals_won": [goal[g] for g in p.goals_won],
-                "pending": str(game.notation.decode(PHASE_NAMES[state.phase], p.pending))
+                "pending": str(components.actions.decode(PHASE_NAMES[state.phase], p.pending))
                 if p.pending
                 else None,
             }
         )
     return {
         "players": len(state.players),
-        "options": {"goals": state.goals_on, "rounds": state.params.rounds},
+        "options": game.spec.options_of(state),
         "round": state.round,
         "phase": PHASE_NAMES[state.phase],
         "step": state.step,

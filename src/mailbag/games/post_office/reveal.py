@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mailbag.core import Action, Event
+from mailbag.games.post_office.components import Components
 from mailbag.games.post_office.state import PostOfficeState
 
 
 def reveals(
+    components: Components,
     before: PostOfficeState,
     seat: int,
     action: Action,

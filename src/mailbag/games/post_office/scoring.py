@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from mailbag.core import Score
 from mailbag.games.post_office.bitboard import (
     COLOUR_LANE,
     beside,
@@ -27,7 +28,7 @@ from mailbag.games.post_office.bitboard import (
 )
 from mailbag.games.post_office.components import Components
 from mailbag.games.post_office.geometry import NEIGHBOURS, PSIZE
-from mailbag.games.post_office.state import Player
+from mailbag.games.post_office.state import Player, PostOfficeState
 
 GOAL_VALUE: Final = 8  # a goal token counts as a stamp token of value 8
 RECEIPT_POINTS: Final = 3
@@ -126,7 +127,31 @@ def receipt_points(p: Player, icon: bytes, taped: int) -> int:
     return RECEIPT_POINTS * total
 
 
-def breakdown(p: Player, components: Components) -> dict[str, int]:
+def scores(components: Components, state: PostOfficeState) -> list[Score]:
+    """Each board's points (PO-8), with their breakdown."""
+    result = []
+    for p in state.players:
+        parts = breakdown(components, p)
+        result.append(Score(sum(parts.values()), parts))
+    return result
+
+
+def rank_key(components: Components, state: PostOfficeState, seat: int) -> tuple[int, ...]:
+    """PO-8: points, then stamps (goal tokens count 8); still tied: a shared place."""
+    p = state.players[seat]
+    return (sum(breakdown(components, p).values()), stamp_value(p))
+
+
+def balance_tags(components: Components, state: PostOfficeState, seat: int) -> dict[str, list[str]]:
+    """What shaped a seat's game, for balance statistics: its helper and the goals it won."""
+    p = state.players[seat]
+    return {
+        "helper": ["helper:" + components.helpers[p.helper]],
+        "goal": ["goal:" + components.goals[g].name for g in p.goals_won],
+    }
+
+
+def breakdown(components: Components, p: Player) -> dict[str, int]:
     """A board's points by source, in the order of the rulebook's scoring example."""
     result = {"stamps": p.stamps, "goal tokens": GOAL_VALUE * len(p.goals)}
     m, taped, icon, _ = board_bits(p)

@@ -45,7 +45,7 @@ class Params(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The numbers of the printed game that an option may change, with the printed values as
     defaults: set at set-up from the resolved options (:func:`params_from`), read by the rules
     from the state. A field named like an option (``rounds``) takes that option's value; the
-    others keep their default until an option of their name is declared (game.py)."""
+    others keep their default until an option of their name is declared (SPEC, __init__.py)."""
 
     rounds: int = 11  # PO-7, PO-113: rounds 1..rounds-1 are full, the last a half round
     goals_face_up: int = 4  # PO-9: goals lying face up while the stack lasts

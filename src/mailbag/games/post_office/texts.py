@@ -1,11 +1,14 @@
 """Post Office's words in the reader's language: the names that come from the component data
-(``data/*.toml``: helpers, parcel types and their colours, icons, goals) listed here for the
-catalogs, the score categories and phase names, and the functions that put them into words.
+(``data/*.toml``: helpers, parcel types and their colours) listed here for the catalogs, the
+score categories and phase names, and the functions that put them into words. The titles and
+help texts of the data's entries (icons, goals) are written once, in the data file: the catalog
+takes them from there (context ``post_office icons``, ``post_office goals``: ``data_context``).
 
 The data and the notation keep their English names (``seal fragile L 0 2 3``, records, views);
-only what is shown is translated. A name from a user's component file that has no translation
-is shown as written. The board's one-letter colour codes and the receipt's mark follow the
-translated names when they stay distinct (``B`` for *breekbaar*), else the data's letters.
+only what is shown is translated. A name or title from a user's component file that has no
+translation is shown as written. The board's one-letter colour codes and the receipt's mark
+follow the translated names when they stay distinct (``B`` for *breekbaar*), else the data's
+letters.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from mailbag.core.i18n import N_, NC_, _, catalog, language, pgettext
+from mailbag.core.i18n import N_, NC_, _, catalog, data_context, data_text, language, pgettext
 from mailbag.games.post_office.components import Colour, Components, Goal, Icon
 from mailbag.games.post_office.geometry import SPACE_LINE
 
@@ -37,39 +40,6 @@ SHADES: Final = (
     NC_("shade", "blue"),
     NC_("shade", "yellow"),
     NC_("shade", "brown"),
-)
-#: the icons' titles (box.toml ``[[icons]]`` ``title``)
-ICON_TITLES: Final = (
-    NC_("icon", "no icon"),
-    NC_("icon", "symbol"),
-    NC_("icon", "stamp"),
-    NC_("icon", "receipt"),
-)
-#: the goal tokens' titles and what completes each (goals.toml)
-GOAL_TITLES: Final = (
-    NC_("goal", "Five square groups"),
-    NC_("goal", "All four shapes of one colour"),
-    NC_("goal", "One shape in all four colours"),
-    NC_("goal", "Eight tapes"),
-    NC_("goal", "Ten stamps"),
-    NC_("goal", "Three receipts between tapes"),
-    NC_("goal", "Eight open symbols of one type"),
-    NC_("goal", "A tape in every quarter"),
-    NC_("goal", "Square groups of all four colours"),
-)
-GOAL_HELPS: Final = (
-    NC_("goal help", "the board scores at least 5 square groups (counted as for scoring)"),
-    NC_("goal help", "the L, T, I and Z tapes of one colour are placed"),
-    NC_("goal help", "the tapes of one shape are placed in all four colours"),
-    NC_("goal help", "at least 8 tapes are placed"),
-    NC_("goal help", "the player holds at least 10 stamps, each goal token held counting 8"),
-    NC_("goal help", "at least 3 open receipts each touch at least 2 different tapes"),
-    NC_("goal help", "at least 8 open symbols of one parcel type"),
-    NC_(
-        "goal help",
-        "each quarter of the parcel grid (5×5 parcels) holds a tape lying wholly inside it",
-    ),
-    NC_("goal help", "for every colour there is an open 2×2 square of parcels of that colour"),
 )
 #: the score categories: the keys of a board's breakdown (scoring.py), the parcel types among
 #: them; shown with ``pgettext("score", key)``
@@ -123,15 +93,18 @@ def shade(colour: Colour) -> str:
 
 
 def icon_title(icon: Icon) -> str:
-    return pgettext("icon", icon.title)
+    """An icon's title (box.toml ``[[icons]]``), as the table calls it."""
+    return data_text("post_office", "icons", icon.title)
 
 
 def goal_title(goal: Goal) -> str:
-    return pgettext("goal", goal.title)
+    """A goal's title (goals.toml ``[[goals]]``), as the table calls it."""
+    return data_text("post_office", "goals", goal.title)
 
 
 def goal_help(goal: Goal) -> str:
-    return pgettext("goal help", goal.help) if goal.help else ""
+    """What completes a goal, in words (goals.toml ``help``)."""
+    return data_text("post_office", "goals", goal.help) if goal.help else ""
 
 
 def score_category(key: str) -> str:
@@ -142,25 +115,25 @@ def phase(name: str) -> str:
     return pgettext("phase", name)
 
 
-def shape_name(comps: Components, shape: int) -> str:
+def shape_name(components: Components, shape: int) -> str:
     """A tape shape: its letter (L, T, I, Z) reads the same in every language."""
-    return comps.shapes[shape].name
+    return components.shapes[shape].name
 
 
-def tape_name(comps: Components, tape: int) -> str:
+def tape_name(components: Components, tape: int) -> str:
     """``tape`` = colour * 4 + shape, e.g. ``fragile L`` (``breekbaar L``)."""
     colour, shape = divmod(tape, 4)
     return _(
         "{parcel_type} {shape}",
-        parcel_type=parcel_type(comps.colours[colour]),
-        shape=shape_name(comps, shape),
+        parcel_type=parcel_type(components.colours[colour]),
+        shape=shape_name(components, shape),
     )
 
 
-def letters(comps: Components) -> tuple[str, ...]:
+def letters(components: Components) -> tuple[str, ...]:
     """Each colour's letter on the boards: the first letter of its translated parcel type when
     every type has a translation and the letters stay distinct, else the data's letters."""
-    return _letters(comps.colours, language())
+    return _letters(components.colours, language())
 
 
 @cache
@@ -174,20 +147,21 @@ def _letters(colours: tuple[Colour, ...], lang: str) -> tuple[str, ...]:
     return found
 
 
-def marks(comps: Components) -> tuple[str, ...]:
+def marks(components: Components) -> tuple[str, ...]:
     """Each icon's mark after the colour letter: a letter mark (the receipt's ``r``) is the
     first letter of the translated title when it has one and the marks stay distinct, else
     the data's marks."""
-    return _marks(comps.icons, language())
+    return _marks(components.icons, language())
 
 
 @cache
 def _marks(icons: tuple[Icon, ...], lang: str) -> tuple[str, ...]:
     data = tuple(i.mark for i in icons)
     known = catalog(lang)
+    context = data_context("post_office", "icons")
     found = []
     for icon in icons:
-        title = known.get(("icon", icon.title)) or ""
+        title = known.get((context, icon.title)) or ""
         found.append(
             title[:1].lower() if icon.mark.isalpha() and title[:1].isalpha() else icon.mark
         )

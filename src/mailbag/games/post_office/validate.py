@@ -14,11 +14,12 @@ paths (bitboard.py) pack the parcel lists byte by byte, so their values are chec
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import NoReturn
 
 from mailbag.core.errors import StateError
 from mailbag.games.post_office.bitboard import seal_hits
-from mailbag.games.post_office.components import MAX_GOALS, REGULAR_TOKENS
+from mailbag.games.post_office.components import MAX_GOALS, REGULAR_TOKENS, Components
 from mailbag.games.post_office.geometry import (
     CELL_PARCELS,
     CELLS,
@@ -27,7 +28,6 @@ from mailbag.games.post_office.geometry import (
     SPACE_CELLS,
     STARTING_CELLS,
     TRACK,
-    Tables,
     parcel_label,
     space_name,
 )
@@ -50,18 +50,42 @@ from mailbag.games.post_office.state import (
 TAPES = 16  # 4 colours x 4 shapes per player
 
 
-def check_state(state: PostOfficeState, tables: Tables) -> None:
+def check_state(components: Components, state: PostOfficeState) -> None:
     """Raise :class:`StateError` naming the first broken invariant of ``state``."""
-    _check_table(state, tables)
+    _check_table(components, state)
     for seat, p in enumerate(state.players):
-        _check_lists(seat, p, tables)
-    _check_parcel_tokens(state, tables)
-    _check_stamps(state, tables)
-    _check_goals(state, tables)
+        _check_lists(components, seat, p)
+    _check_parcel_tokens(components, state)
+    _check_stamps(components, state)
+    _check_goals(components, state)
     for seat, p in enumerate(state.players):
-        _check_board(seat, p, tables)
+        _check_board(components, seat, p)
     _check_progress(state)
-    _check_pending(state, tables)
+    _check_pending(components, state)
+
+
+def inventory(components: Components, state: PostOfficeState) -> Counter[str]:
+    """Every parcel token, stamp, goal token, tape and helper in the game, each counted once
+    wherever it is (the conservation contract test checks this never changes)."""
+    labels = [t.label for t in components.tokens]
+    found: Counter[str] = Counter()
+    tokens = state.supply + state.discarded + state.starting_box
+    for p in state.players:
+        tokens = tokens + [t for t in p.token if t] + p.hand + p.dealt
+    for t in tokens:
+        found["parcel:" + labels[t]] += 1
+    found["stamp"] = state.stamp_supply + sum(p.stamps for p in state.players)
+    goals = state.goal_stack + state.goal_display + state.goal_box
+    for p in state.players:
+        goals = goals + p.goals
+    for g in goals:
+        found["goal:" + components.goals[g].name] += 1
+    for i, p in enumerate(state.players):
+        for c in components.colours:
+            for s in components.shapes:
+                found[f"tape:{i}:{c.name}:{s.name}"] += 1
+        found["helper:" + components.helpers[p.helper]] += 1
+    return found
 
 
 def _fail(problem: str) -> NoReturn:
@@ -80,8 +104,8 @@ def _cell(cell: int) -> str:
 # -- the table --------------------------------------------------------------------------------
 
 
-def _check_table(state: PostOfficeState, tables: Tables) -> None:
-    helpers = len(tables.components.helpers)
+def _check_table(components: Components, state: PostOfficeState) -> None:
+    helpers = len(components.helpers)
     n = len(state.players)
     if not 2 <= n <= helpers:
         _fail(f"the game has {_n(n, 'seat')}; Post Office is played by 2 to {helpers}")
@@ -105,7 +129,7 @@ def _check_table(state: PostOfficeState, tables: Tables) -> None:
         _fail(f"step {state.step} does not exist: a round has a first (0) and second (1) step")
 
 
-def _check_lists(seat: int, p: Player, tables: Tables) -> None:
+def _check_lists(components: Components, seat: int, p: Player) -> None:
     """The fixed-length lists of a board, and the values that need no other part."""
     who = f"seat {seat}"
     for name, values, size in (
@@ -119,7 +143,7 @@ def _check_lists(seat: int, p: Player, tables: Tables) -> None:
         if len(values) != size:
             _fail(f"{who}'s board has {len(values)} {name}, not {size}")
     if p.helper != seat:
-        helper = tables.components.helpers[seat]
+        helper = components.helpers[seat]
         _fail(f"{who} plays helper {p.helper}; seat {seat} plays the {helper} (PO-108)")
     if not 0 <= p.space < TRACK:
         _fail(f"{who}'s helper stands on space {p.space}; the track has spaces 0 to {TRACK - 1}")
@@ -133,11 +157,10 @@ def _check_lists(seat: int, p: Player, tables: Tables) -> None:
 # -- every parcel token in exactly one place ------------------------------------------------------
 
 
-def _check_parcel_tokens(state: PostOfficeState, tables: Tables) -> None:
-    comps = tables.components
-    total = len(comps.tokens)  # ids 1..total-1; index 0 is no token
+def _check_parcel_tokens(components: Components, state: PostOfficeState) -> None:
+    total = len(components.tokens)  # ids 1..total-1; index 0 is no token
     where: list[str | None] = [None] * total
-    labels = [t.label for t in comps.tokens]
+    labels = [t.label for t in components.tokens]
 
     def put(token: int, place: str, regular: bool) -> None:
         if not 0 < token < total:
@@ -153,7 +176,7 @@ def _check_parcel_tokens(state: PostOfficeState, tables: Tables) -> None:
 
     n = len(state.players)
     for seat, p in enumerate(state.players):
-        own = comps.starting_tokens(p.helper)
+        own = components.starting_tokens(p.helper)
         for cell, token in enumerate(p.token):
             if token == EMPTY:
                 if cell in STARTING_CELLS:
@@ -163,7 +186,7 @@ def _check_parcel_tokens(state: PostOfficeState, tables: Tables) -> None:
             if cell in STARTING_CELLS and token not in own:
                 _fail(
                     f"{place} holds token {labels[token] if 0 < token < total else token}, "
-                    f"not a starting token of the {comps.helpers[p.helper]} (PO-109)"
+                    f"not a starting token of the {components.helpers[p.helper]} (PO-109)"
                 )
             put(token, place, cell not in STARTING_CELLS)
         for token in p.hand:
@@ -174,7 +197,7 @@ def _check_parcel_tokens(state: PostOfficeState, tables: Tables) -> None:
         put(token, "the supply", True)
     for token in state.discarded:
         put(token, "the discard pile", True)
-    unplayed = {t for h in range(n, len(comps.helpers)) for t in comps.starting_tokens(h)}
+    unplayed = {t for h in range(n, len(components.helpers)) for t in components.starting_tokens(h)}
     for token in state.starting_box:
         if token not in unplayed:
             _fail(
@@ -187,11 +210,11 @@ def _check_parcel_tokens(state: PostOfficeState, tables: Tables) -> None:
             _fail(f"parcel token {labels[token]} is missing: it is in no place")
 
 
-def _check_stamps(state: PostOfficeState, tables: Tables) -> None:
+def _check_stamps(components: Components, state: PostOfficeState) -> None:
     if state.stamp_supply < 0:
         _fail(f"the stamp supply holds {state.stamp_supply} stamps")
     held = sum(p.stamps for p in state.players)
-    total = tables.components.stamp_total
+    total = components.stamp_total
     if state.stamp_supply + held != total:
         _fail(
             f"the stamps add up to {state.stamp_supply + held} (supply {state.stamp_supply}, "
@@ -202,8 +225,8 @@ def _check_stamps(state: PostOfficeState, tables: Tables) -> None:
 # -- goal tokens ----------------------------------------------------------------------------------
 
 
-def _check_goals(state: PostOfficeState, tables: Tables) -> None:
-    goals = tables.components.goals
+def _check_goals(components: Components, state: PostOfficeState) -> None:
+    goals = components.goals
     total = len(goals)
     where: list[str | None] = [None] * total
 
@@ -264,12 +287,12 @@ def _check_goals(state: PostOfficeState, tables: Tables) -> None:
 # -- each board -----------------------------------------------------------------------------------
 
 
-def _check_board(seat: int, p: Player, tables: Tables) -> None:
+def _check_board(components: Components, seat: int, p: Player) -> None:
     """The parcels are those the tokens show; each tape lies on its shape of its colour."""
     who = f"seat {seat}"
     colour = [-1] * PARCELS
     icon = [0] * PARCELS
-    turned = tables.turned
+    turned = components.turned
     for cell in range(CELLS):
         token, rot = p.token[cell], p.rotation[cell]
         if token == EMPTY:
@@ -290,11 +313,11 @@ def _check_board(seat: int, p: Player, tables: Tables) -> None:
                     f"{p.icon[q]}, but the token there shows colour {colour[q]} and icon {icon[q]}"
                 )
     tape = [-1] * PARCELS
-    placements = tables.placements
+    placements = components.placements
     for t, pid in enumerate(p.placed):
         if pid == -1:
             continue
-        name = tables.tape_name(t)
+        name = components.tape_name(t)
         if not 0 <= pid < len(placements):
             _fail(f"{who}'s {name} tape lies at placement {pid}, which does not exist")
         placement = placements[pid]
@@ -304,7 +327,7 @@ def _check_board(seat: int, p: Player, tables: Tables) -> None:
             if tape[q] >= 0:
                 _fail(
                     f"{who}'s parcel {parcel_label(q)} lies under two tapes: the "
-                    f"{tables.tape_name(tape[q])} and the {name}"
+                    f"{components.tape_name(tape[q])} and the {name}"
                 )
             if colour[q] != t // 4:
                 _fail(
@@ -322,7 +345,7 @@ def _check_board(seat: int, p: Player, tables: Tables) -> None:
                     + (
                         "no tape lies there"
                         if tape[q] < 0
-                        else f"the {tables.tape_name(tape[q])} tape lies there"
+                        else f"the {components.tape_name(tape[q])} tape lies there"
                     )
                 )
 
@@ -385,7 +408,7 @@ def _check_progress(state: PostOfficeState) -> None:
 # -- pending decisions ---------------------------------------------------------------------------
 
 
-def _check_pending(state: PostOfficeState, tables: Tables) -> None:
+def _check_pending(components: Components, state: PostOfficeState) -> None:
     """Each pending decision is a legal one of the phase (PO-2) and someone still owes one."""
     phase = state.phase
     name = PHASE_NAMES[phase]
@@ -401,10 +424,10 @@ def _check_pending(state: PostOfficeState, tables: Tables) -> None:
         )
     for seat, p in enumerate(state.players):
         if p.pending:
-            _check_decision(seat, p, phase, tables)
+            _check_decision(components, seat, p, phase)
 
 
-def _check_decision(seat: int, p: Player, phase: int, tables: Tables) -> None:
+def _check_decision(components: Components, seat: int, p: Player, phase: int) -> None:
     pending = p.pending
     what = f"seat {seat}'s pending {PHASE_NAMES[phase]} decision {pending}"
     size = {KEEP: 1, MOVE: 1, PLACE: 3, SEAL: 1 if pending[0] == SKIP else 2}[phase]
@@ -425,5 +448,5 @@ def _check_decision(seat: int, p: Player, phase: int, tables: Tables) -> None:
             _fail(f"{what} places on a cell its helper does not point at, or not free (PO-5)")
         if not 0 <= rot < 4:
             _fail(f"{what} turns the token {rot} quarter turns; 0 to 3 exist (PO-5)")
-    elif size == 2 and (pending[0], pending[1]) not in seal_hits(p, tables):
+    elif size == 2 and (pending[0], pending[1]) not in seal_hits(components, p):
         _fail(f"{what} is not a tape that can be laid now (PO-6)")

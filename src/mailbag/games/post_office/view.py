@@ -22,10 +22,8 @@ from typing import Any
 import msgspec
 
 from mailbag.core import Observation, Rng, parse_action
-from mailbag.games.post_office.components import REGULAR_TOKENS
-from mailbag.games.post_office.geometry import Tables
+from mailbag.games.post_office.components import REGULAR_TOKENS, Components
 from mailbag.games.post_office.legal import legal_actions
-from mailbag.games.post_office.notation import Notation
 from mailbag.games.post_office.scoring import stamp_value
 from mailbag.games.post_office.state import (
     PHASE_NAMES,
@@ -35,16 +33,14 @@ from mailbag.games.post_office.state import (
 )
 
 
-def view(
-    state: PostOfficeState, seat: int | None, tables: Tables, notation: Notation
-) -> Observation:
-    comps = tables.components
-    goal_names = [g.name for g in comps.goals]
+def view(components: Components, state: PostOfficeState, seat: int | None) -> Observation:
+    """What ``seat`` (None: a spectator) may know (see the module's docstring)."""
+    goal_names = [g.name for g in components.goals]
     players: list[dict[str, Any]] = []
     for p in state.players:
         players.append(
             {
-                "helper": comps.helpers[p.helper],
+                "helper": components.helpers[p.helper],
                 "space": p.space,
                 "stamps": p.stamps,
                 "stamp_value": stamp_value(p),  # PO-112: each goal token held counts 8
@@ -83,18 +79,20 @@ def view(
         obs["hand"] = me.hand[:]
         obs["dealt"] = me.dealt[:]
         obs["pending"] = (
-            str(notation.decode(PHASE_NAMES[state.phase], me.pending)) if me.pending else None
+            str(components.actions.decode(PHASE_NAMES[state.phase], me.pending))
+            if me.pending
+            else None
         )
     return obs
 
 
-def public_player(board: dict[str, Any], tables: Tables) -> Player:
+def public_player(components: Components, board: dict[str, Any]) -> Player:
     """A player rebuilt from its board in a view: everything public (the board, helper, stamps,
     goal tokens), with no hand, no dealt tokens and no pending decision — enough to score it
     (the score at the table is that of the public boards only, PO-2)."""
-    goal_index = tables.goal_index
+    goal_index = components.goal_index
     return Player(
-        helper=tables.helper_index[board["helper"]],
+        helper=components.helper_index[board["helper"]],
         space=board["space"],
         stamps=board["stamps"],
         token=list(board["tokens"]),
@@ -108,16 +106,16 @@ def public_player(board: dict[str, Any], tables: Tables) -> Player:
     )
 
 
-def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) -> PostOfficeState:
-    """A full state consistent with ``obs`` (PO-105)."""
-    comps = tables.components
+def determinize(components: Components, observation: Observation, rng: Rng) -> PostOfficeState:
+    """A full state consistent with ``observation`` (PO-105)."""
+    obs = observation
     seat = obs["seat"]
-    goal_index = tables.goal_index
+    goal_index = components.goal_index
     seen: set[int] = set(obs["starting_box"])
     players: list[Player] = []
     for v in obs["players"]:
         seen.update(v["tokens"])  # the empty cells add 0, which is no token
-        players.append(public_player(v, tables))
+        players.append(public_player(components, v))
     if seat is not None:
         me = players[seat]
         me.hand = list(obs["hand"])
@@ -125,7 +123,7 @@ def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) 
         seen.update(me.hand)
         seen.update(me.dealt)
         if obs["pending"] is not None:
-            me.pending = notation.encode(parse_action(obs["pending"]))
+            me.pending = components.actions.encode(parse_action(obs["pending"]))
     pool = [t for t in range(1, REGULAR_TOKENS + 1) if t not in seen]
     rng.shuffle(pool)
     for i, v in enumerate(obs["players"]):
@@ -140,7 +138,9 @@ def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) 
     box = [goal_index[g] for g in obs["goal_box"]]
     held = {g for p in players for g in p.goals}
     stack = [
-        g for g in range(len(comps.goals)) if g not in held and g not in display and g not in box
+        g
+        for g in range(len(components.goals))
+        if g not in held and g not in display and g not in box
     ]
     rng.shuffle(stack)
     world = PostOfficeState(
@@ -161,6 +161,7 @@ def determinize(obs: Observation, rng: Rng, tables: Tables, notation: Notation) 
     )
     for i, v in enumerate(obs["players"]):
         if i != seat and v.get("chosen"):  # PO-105, PO-114: a decision made, unseen
-            options = legal_actions(world, i, tables, notation)
-            world.players[i].pending = notation.encode(options[rng.randbelow(len(options))])
+            options = legal_actions(components, world, i)
+            choice = options[rng.randbelow(len(options))]
+            world.players[i].pending = components.actions.encode(choice)
     return world

@@ -1,5 +1,5 @@
-"""Post Office rules: set-up, the round's phases, and resolving a phase once every player has
-submitted their decision (PO-2).
+"""The Post Office apply step: a seat's decision in a simultaneous phase (PO-2), and resolving the
+phase once every player has made theirs; the end of a round (PO-7, PO-9).
 
 A decision is stored as the player's ``pending`` choice. When the last player of a phase has
 chosen, the phase is resolved for everyone in seat order from the senior post office worker
@@ -8,140 +8,44 @@ chosen, the phase is resolved for everyone in seat order from the senior post of
 
 from __future__ import annotations
 
-from mailbag.core import Action, Event, Rng
+from mailbag.core import Action, Event
 from mailbag.core.i18n import N_
-from mailbag.games.post_office.components import STAMP
-from mailbag.games.post_office.geometry import (
-    CELL_PARCELS,
-    CELLS,
-    PARCELS,
-    SIZE,
-    STARTING_CELLS,
-    Tables,
-)
-from mailbag.games.post_office.goals import check_goals, reveal_goals
+from mailbag.games.post_office.components import STAMP, Components
+from mailbag.games.post_office.geometry import SIZE
+from mailbag.games.post_office.goals import check_goals
 from mailbag.games.post_office.legal import destination
-from mailbag.games.post_office.notation import Notation
 from mailbag.games.post_office.scoring import GOAL_VALUE
+from mailbag.games.post_office.setup import start_round
+from mailbag.games.post_office.shelving import place_token
 from mailbag.games.post_office.state import (
-    EMPTY,
     KEEP,
     MOVE,
     OVER,
     PLACE,
     SEAL,
     SKIP,
-    Params,
     Player,
     PostOfficeState,
 )
 
 
-def new_state(
-    tables: Tables, players: int, goals_on: bool, params: Params, seed: int
-) -> PostOfficeState:
-    """Set-up: boards with their starting tokens, 3 stamps each, the shuffled parcel supply,
-    the goal stack (option ``goals``), the game's parameters (``params``: the number of rounds,
-    PO-113), then the start of round 1."""
-    comps = tables.components
-    rng = Rng.from_seed(seed)
-    seats: list[Player] = []
-    for helper in range(players):  # PO-108: seat i plays the i-th helper
-        p = Player(
-            helper=helper,
-            space=0,
-            stamps=comps.starting_stamps,
-            token=[EMPTY] * CELLS,
-            rotation=[0] * CELLS,
-            colour=[-1] * PARCELS,
-            icon=[0] * PARCELS,
-            tape=[-1] * PARCELS,
-            placed=[-1] * 16,
-        )
-        starting = comps.starting_tokens(helper)
-        rng.shuffle(starting)
-        for cell, token in zip(STARTING_CELLS, starting, strict=True):  # PO-109: unturned
-            place_token(p, tables, token, cell, 0)
-        seats.append(p)
-    box = [t for h in range(players, len(comps.helpers)) for t in comps.starting_tokens(h)]
-    supply = list(range(1, 97))
-    rng.shuffle(supply)
-    goals = list(range(len(comps.goals)))
-    if goals_on:
-        rng.shuffle(goals)
-    state = PostOfficeState(
-        rng=rng,
-        players=seats,
-        round=0,
-        phase=KEEP,
-        step=0,
-        supply=supply,
-        discarded=[],
-        stamp_supply=comps.stamp_total - players * comps.starting_stamps,
-        goals_on=goals_on,
-        goal_stack=goals if goals_on else [],
-        goal_display=[],
-        goal_box=[] if goals_on else goals,
-        starting_box=box,
-        params=params,
-    )
-    start_round(state)
-    return state
-
-
-def place_token(p: Player, tables: Tables, token: int, cell: int, rotation: int) -> None:
-    """Lay ``token`` on ``cell`` turned ``rotation`` quarter turns clockwise."""
-    p.token[cell] = token
-    p.rotation[cell] = rotation
-    colours, icons = tables.turned[token][rotation]
-    a, b, c, d = CELL_PARCELS[cell]
-    colour, icon = p.colour, p.icon
-    colour[a], colour[b], colour[c], colour[d] = colours
-    icon[a], icon[b], icon[c], icon[d] = icons
-
-
-def start_round(state: PostOfficeState) -> list[Event]:
-    """Dealing parcel tokens: 2 to each player (and, before round 1, the 4 face-up goals)."""
-    state.round += 1
-    state.step = 0
-    state.phase = KEEP
-    if state.round == 1 and state.goals_on:
-        reveal_goals(state)  # PO-9: params.goals_face_up of them
-    events = [
-        Event(
-            "round",
-            N_("round {round}: each player is dealt 2 parcel tokens"),
-            {"round": state.round},
-        )
-    ]
-    for i, p in enumerate(state.players):
-        p.dealt = [state.supply.pop(), state.supply.pop()]
-        events.append(
-            Event(
-                "dealt",
-                N_("you are dealt tokens {first} and {second}"),
-                {"seat": i, "tokens": list(p.dealt), "first": p.dealt[0], "second": p.dealt[1]},
-                to=(i,),
-            )
-        )
-    return events
-
-
-def submit(
-    state: PostOfficeState, seat: int, action: Action, tables: Tables, notation: Notation
+def apply_action(
+    components: Components, state: PostOfficeState, seat: int, action: Action
 ) -> list[Event]:
-    """Record ``seat``'s (legal) decision; resolve the phase when everyone has chosen."""
+    """Record ``seat``'s (legal) decision, in place; resolve the phase when everyone has
+    chosen."""
     players = state.players
-    players[seat].pending, text = notation.chosen(action)
+    players[seat].pending, text = components.actions.chosen(action)
     events = [Event("chosen", N_("you choose: {action}"), {"seat": seat, "action": text}, (seat,))]
     for p in players:
         if not p.pending:
             return events
-    events.extend(resolve(state, tables))
+    events.extend(resolve(components, state))
     return events
 
 
-def resolve(state: PostOfficeState, tables: Tables) -> list[Event]:
+def resolve(components: Components, state: PostOfficeState) -> list[Event]:
+    """Carry out the phase's decisions, everyone's at once, and go on to the next phase."""
     phase = state.phase
     if phase == KEEP:
         events = _resolve_keep(state)
@@ -150,10 +54,10 @@ def resolve(state: PostOfficeState, tables: Tables) -> list[Event]:
         events = _resolve_move(state)
         state.phase = PLACE
     elif phase == PLACE:
-        events = _resolve_place(state, tables)
+        events = _resolve_place(components, state)
         state.phase = SEAL
     else:
-        events = _resolve_seal(state, tables)
+        events = _resolve_seal(components, state)
     for p in state.players:
         p.pending = []
     if phase == SEAL:
@@ -161,7 +65,7 @@ def resolve(state: PostOfficeState, tables: Tables) -> list[Event]:
             state.step = 1
             state.phase = MOVE
         else:
-            events.extend(end_round(state, tables))
+            events.extend(end_round(components, state))
     return events
 
 
@@ -234,18 +138,18 @@ def _resolve_move(state: PostOfficeState) -> list[Event]:
             text = N_("{seat}'s helper moves to the {space} (paying 1 stamp)")
         else:
             text = N_("{seat}'s helper moves to the {space} (paying {paid} stamps)")
-        # the space is put into words at display time (PostOfficeGame.event_text)
+        # the space is put into words at display time (render.event_words)
         events.append(Event("move", text, {"seat": i, "space": p.space, "paid": extra}))
     return events
 
 
-def _resolve_place(state: PostOfficeState, tables: Tables) -> list[Event]:
+def _resolve_place(components: Components, state: PostOfficeState) -> list[Event]:
     """PO-5: each player lays the chosen token on the chosen cell, turned as chosen."""
     events = []
     for i, p in enumerate(state.players):
         token, cell, rot = p.pending
         p.hand.remove(token)
-        place_token(p, tables, token, cell, rot)
+        place_token(components, p, token, cell, rot)
         row, col = divmod(cell, SIZE)
         events.append(
             Event(
@@ -264,7 +168,7 @@ def _resolve_place(state: PostOfficeState, tables: Tables) -> list[Event]:
     return events
 
 
-def _resolve_seal(state: PostOfficeState, tables: Tables) -> list[Event]:
+def _resolve_seal(components: Components, state: PostOfficeState) -> list[Event]:
     """PO-6: lay the chosen tapes; each covered stamp icon gives 1 stamp from the supply. When
     the supply runs short it serves the players in seat order (PO-106)."""
     events = []
@@ -272,7 +176,7 @@ def _resolve_seal(state: PostOfficeState, tables: Tables) -> list[Event]:
         if p.pending[0] == SKIP:
             continue
         colour, pid = p.pending
-        placement = tables.placements[pid]
+        placement = components.placements[pid]
         tape = colour * 4 + placement.shape
         p.placed[tape] = pid
         icons = 0
@@ -289,14 +193,14 @@ def _resolve_seal(state: PostOfficeState, tables: Tables) -> list[Event]:
             text = N_("{seat} seals {parcels} with the {tape} tape and takes 1 stamp")
         else:
             text = N_("{seat} seals {parcels} with the {tape} tape and takes {stamps} stamps")
-        # the parcels and the tape are put into words at display time (event_text)
+        # the parcels and the tape are put into words at display time (render.event_words)
         events.append(
             Event(
                 "seal",
                 text,
                 {
                     "seat": i,
-                    "tape": tables.tape_name(tape),
+                    "tape": components.tape_name(tape),
                     "cells": list(placement.cells),
                     "stamps": gained,
                 },
@@ -305,7 +209,7 @@ def _resolve_seal(state: PostOfficeState, tables: Tables) -> list[Event]:
     return events
 
 
-def end_round(state: PostOfficeState, tables: Tables) -> list[Event]:
+def end_round(components: Components, state: PostOfficeState) -> list[Event]:
     """End of a round: in the last round — the half round, round 11 of the printed game, or
     option ``rounds`` (PO-113) — the unplaced tokens are discarded face down (PO-7); goals are
     checked (PO-9), after the half round too (PO-107); then the next round is dealt, or the game
@@ -317,7 +221,7 @@ def end_round(state: PostOfficeState, tables: Tables) -> list[Event]:
             state.discarded.extend(p.hand)
             p.hand = []
     if state.goals_on:
-        events.extend(check_goals(state, tables))
+        events.extend(check_goals(components, state))
     if last:
         state.phase = OVER
         events.append(Event("game_over", N_("the last round is over: final scoring")))

@@ -1,21 +1,25 @@
 """Every Post Office action object prebuilt once, and the small integer form a pending decision
-is kept in (its module, apart from the notation in :mod:`~mailbag.games.post_office.actions`,
-so that the compiled build compiles it: ``chosen`` runs at every decision)."""
+is kept in: :class:`PrebuiltActions`, made with the component data (``components.actions``).
+(Its module, apart from the notation in :mod:`~mailbag.games.post_office.actions`, so that the
+compiled build compiles it: ``chosen`` runs at every decision.)"""
 
 from __future__ import annotations
 
 from mailbag.core import Action
 from mailbag.games.post_office.actions import MAX_MOVE, SKIP_ACTION, seal_action
-from mailbag.games.post_office.geometry import CELLS, PSIZE, SIZE, Tables
+from mailbag.games.post_office.components import Components
+from mailbag.games.post_office.geometry import CELLS, PSIZE, SIZE
 from mailbag.games.post_office.state import SKIP
 
 
-class Notation:
+class PrebuiltActions:
     """Every action object prebuilt once, so legal_actions only looks them up."""
 
-    def __init__(self, tables: Tables) -> None:
-        self.tables = tables
-        ntokens = len(tables.components.tokens)
+    def __init__(self, components: Components) -> None:
+        self.colour_index = components.colour_index
+        self.shape_index = components.shape_index
+        self.placement_id = components.placement_id
+        ntokens = len(components.tokens)
         self.keep = [Action("keep", (t,)) for t in range(ntokens)]
         self.moves = [Action("move", (n,)) for n in range(MAX_MOVE)]
         self.place = [
@@ -25,10 +29,9 @@ class Notation:
             ]
             for t in range(ntokens)
         ]
-        colours = tables.components.colours
         self.seal: list[list[Action]] = [
-            [seal_action(tables, colour.name, pl) for pl in tables.placements]
-            for colour in colours
+            [seal_action(components, colour.name, pl) for pl in components.placements]
+            for colour in components.colours
         ]
 
         #: place4[token][cell]: the 4 placements of that token on that cell, by rotation
@@ -71,10 +74,9 @@ class Notation:
             return [int(args[0])]
         if verb == "place":
             return [int(args[0]), int(args[1]) * SIZE + int(args[2]), int(args[3])]
-        t = self.tables
-        shape = t.shape_index[str(args[1])]
+        shape = self.shape_index[str(args[1])]
         anchor = int(args[3]) * PSIZE + int(args[4])
-        return [t.colour_index[str(args[0])], t.placement_id[(shape, int(args[2]), anchor)]]
+        return [self.colour_index[str(args[0])], self.placement_id[(shape, int(args[2]), anchor)]]
 
     def decode(self, phase_verb: str, pending: list[int]) -> Action:
         """The action of a pending decision made in a phase whose verb is ``phase_verb``."""
