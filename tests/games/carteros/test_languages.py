@@ -5,6 +5,7 @@ Carteros), house names and the notation, which is the same in every language."""
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ from mailbag.cli import app
 from mailbag.core import apply, new_game, parse_action
 from mailbag.core.errors import IllegalAction
 from mailbag.core.game import Event
-from mailbag.core.i18n import catalog, pgettext, set_language, use_language
+from mailbag.core.i18n import catalog, data_context, pgettext, set_language, use_language
 from mailbag.games.carteros import GAME, CarterosGame, texts
 from mailbag.games.carteros.decisions import VERBS
 from mailbag.games.carteros.game import CarterosPresentation
@@ -64,17 +65,20 @@ def english_words(text: str, lang: str, refusal: bool = False) -> list[str]:
 
 def _shipped() -> Iterator[tuple[str, str]]:
     components = GAME.components
-    for house in components.houses:
-        yield texts.HOUSE, house.title
-        yield texts.ABBREV, house.abbrev
-        yield texts.HELP, house.help
+    house, mail_table, action_table = (
+        data_context(texts.NAME, table) for table in (texts.HOUSE, texts.MAIL, texts.ACTION)
+    )
+    for house_kind in components.houses:
+        yield house, house_kind.title
+        yield texts.ABBREV, house_kind.abbrev
+        yield house, house_kind.help
     for mail in components.mails:
-        yield texts.MAIL, mail.title
+        yield mail_table, mail.title
         yield texts.ABBREV, mail.abbrev
         yield texts.ONE, texts.ONE_MAIL[mail.title]
     for action in components.actions:
-        yield texts.ACTION, action.title
-        yield texts.HELP, action.help
+        yield action_table, action.title
+        yield action_table, action.help
     for mail in components.mails:
         yield texts.SCORE, f"{mail.name}s"
     for category in ("missions", "first to finish"):
@@ -87,14 +91,26 @@ def _shipped() -> Iterator[tuple[str, str]]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_shipped_name_and_help_text_is_translated(lang: str) -> None:
-    """The titles, abbreviations and help texts come from the component file, where no
-    extractor finds them: texts.py lists them, and each has a translation."""
-    listed = {(context, text) for context, items in texts.SHIPPED.items() for text in items}
+    """The titles and help texts are written once, in the component file (the catalogs take
+    them from there, with their table's context); the abbreviations, which the catalogs do not
+    take from it, are listed in texts.py. Each has a translation."""
     words = catalog(lang)
     for context, text in _shipped():
-        if context in texts.SHIPPED:
-            assert (context, text) in listed, f"{text!r} is not listed in texts.SHIPPED"
+        if context == texts.ABBREV:
+            assert text in texts.ABBREVIATIONS, f"{text!r} is not listed in texts.ABBREVIATIONS"
         assert (context, text) in words, f"no {lang} translation of {text!r} ({context})"
+
+
+def test_titles_and_help_are_written_once() -> None:
+    """No module of the game marks a text with the context of a data table: the data entry is
+    the one copy of its title and help (the catalogs take them from there)."""
+    tables = {data_context(texts.NAME, t) for t in (texts.HOUSE, texts.MAIL, texts.ACTION)}
+    for path in Path(texts.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("NC_", "pgettext"):
+                first = node.args[0] if node.args else None
+                context = first.value if isinstance(first, ast.Constant) else None
+                assert context not in tables, f"{path.name}:{node.lineno} marks a {context} text"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -38,7 +38,9 @@ from mailbag.games.carteros.components import Components
 from mailbag.games.carteros.decisions import DECISIONS
 from mailbag.games.carteros.state import ACTIONS_PER_TURN, GOAL, HAND_LIMIT
 from mailbag.games.carteros.texts import (
+    ACTION,
     CAUSES,
+    HOUSE,
     action_title,
     cause,
     help_text,
@@ -126,7 +128,7 @@ def _house_kinds(components: Components) -> dict[str, dict[str, Any]]:
         k.name: {
             "title": house_title(components, k.name),
             "abbrev": house_abbrev(components, k.name),
-            "help": help_text(k.help),
+            "help": help_text(HOUSE, k.help),
             "delivers": k.delivers,
             "effect": k.effect,
         }
@@ -159,7 +161,7 @@ def board_data(components: Components) -> dict[str, Any]:
         "action_kinds": {
             k.name: {
                 "title": action_title(components, k.name),
-                "help": help_text(k.help),
+                "help": help_text(ACTION, k.help),
                 "played": k.effect is not None,
                 "reaction": bool(k.cancels),
                 "effect": k.effect,

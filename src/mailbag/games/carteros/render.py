@@ -27,9 +27,10 @@ from mailbag.games.carteros.components import Components
 from mailbag.games.carteros.decisions import DECISIONS
 from mailbag.games.carteros.state import ACTIONS_PER_TURN
 from mailbag.games.carteros.texts import (
-    HELP,
+    ACTION,
     action_title,
     cause,
+    help_text,
     house_abbrev,
     house_title,
     mail_abbrev,
@@ -380,7 +381,7 @@ def describe_action(components: Components, observation: Observation, action: Ac
         if index is None:
             return _("play {card}", card=card)
         return _(
-            "play {card}: {help}", card=card, help=pgettext(HELP, components.actions[index].help)
+            "play {card}: {help}", card=card, help=help_text(ACTION, components.actions[index].help)
         )
     if verb == "replace":
         return _("discard {card} and draw a new Action card", card=action_title(components, first))

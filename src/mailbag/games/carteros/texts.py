@@ -1,6 +1,6 @@
-"""Carteros' words in the reader's language: the names, abbreviations and help texts of the
-shipped cards (they come from ``data/components.toml``, where no extractor finds them, so they
-are listed here for the catalogs), the score categories, the places outside the neighbourhood,
+"""Carteros' words in the reader's language: the titles and help texts of the cards (written once,
+in ``data/components.toml``, whence the catalogs take them), the abbreviations of the shipped
+ones (listed here for the catalogs), the score categories, the places outside the neighbourhood,
 what a reaction window answers, and an event put into words.
 
 A user's component file may name cards of its own: what is not in the catalogs is shown as the
@@ -13,17 +13,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from mailbag.core.game import SEAT_FIELDS, Event
-from mailbag.core.i18n import N_, NC_, _, pgettext
+from mailbag.core.i18n import N_, NC_, _, data_text, pgettext
 
 if TYPE_CHECKING:
     from mailbag.games.carteros.components import Components
 
-#: contexts of the catalogs' entries for the component data
-HOUSE: Final = "carteros house"
-MAIL: Final = "carteros mail"
-ACTION: Final = "carteros action"
+#: the game's name and the tables of its component data (``[[house]]`` …): a data entry's title
+#: and help are in the catalog with the context ``data_context(NAME, table)``, "carteros house"
+NAME: Final = "carteros"
+HOUSE: Final = "house"
+MAIL: Final = "mail"
+ACTION: Final = "action"
+#: contexts of the catalogs' other entries for the component data
 ABBREV: Final = "carteros abbrev"
-HELP: Final = "carteros help"
 ONE: Final = "carteros one mail"
 SCORE: Final = "score"
 PLACE: Final = "carteros place"
@@ -31,82 +33,19 @@ CAUSE: Final = "carteros cause"
 #: a seat named by its number (the glossaries' word for a seat: "jugador 2", "speler 2")
 SEAT: Final = "carteros seat"
 
-#: the titles, abbreviations and help texts of the shipped component file, by table (a test
-#: checks that every one in the file is here, and translated)
-SHIPPED: Final[dict[str, tuple[str, ...]]] = {
-    HOUSE: (
-        NC_("carteros house", "Received Letter"),
-        NC_("carteros house", "Double Received"),
-        NC_("carteros house", "Stampy, the Furious Dog"),
-        NC_("carteros house", "Lost"),
-        NC_("carteros house", "Change of Direction"),
-    ),
-    MAIL: (
-        NC_("carteros mail", "Letter"),
-        NC_("carteros mail", "Parcel"),
-    ),
-    ACTION: (
-        NC_("carteros action", "Bone"),
-        NC_("carteros action", "Bicycle"),
-        NC_("carteros action", "Wind"),
-        NC_("carteros action", "Rain"),
-        NC_("carteros action", "Rubber Boots"),
-        NC_("carteros action", "Umbrella"),
-        NC_("carteros action", "Sunny Day"),
-        NC_("carteros action", "GPS"),
-    ),
-    ABBREV: (
-        NC_("carteros abbrev", "Rcv"),
-        NC_("carteros abbrev", "Dbl"),
-        NC_("carteros abbrev", "Dog"),
-        NC_("carteros abbrev", "Lst"),
-        NC_("carteros abbrev", "Chg"),
-        NC_("carteros abbrev", "L"),
-        NC_("carteros abbrev", "P"),
-    ),
-    HELP: (
-        NC_("carteros help", "deliver one Mail card of your choice (CA-2)"),
-        NC_("carteros help", "deliver two Mail cards of your choice, one if you hold one (CA-2)"),
-        NC_(
-            "carteros help",
-            "flee: lose the actions you have left, or a Mail card if none are left (CA-2, CA-9)",
-        ),
-        NC_("carteros help", "go back to the Post Office; your turn goes on (CA-2)"),
-        NC_("carteros help", "discard a Mail card of your choice (CA-2)"),
-        NC_(
-            "carteros help",
-            "reaction: cancels a Stampy card you turn, his bite, or the Mail card you owe him",
-        ),
-        NC_(
-            "carteros help",
-            "ride up to 3 houses in a line, delivering on Received and Double (CA-4)",
-        ),
-        NC_(
-            "carteros help",
-            "each other carrier on your row or column loses a card at random (CA-5)",
-        ),
-        NC_(
-            "carteros help",
-            "others in the neighbourhood lose their Mail cards; flood a 2x2 block (CA-6)",
-        ),
-        NC_(
-            "carteros help",
-            "wear them: you may deliver in a flooded house until Sunny Day (CA-6)",
-        ),
-        NC_(
-            "carteros help",
-            "reaction: keeps your Mail cards dry when another carrier plays Rain (CA-6)",
-        ),
-        NC_(
-            "carteros help",
-            "every flood leaves the table, and every pair of Rubber Boots with them (CA-6)",
-        ),
-        NC_(
-            "carteros help",
-            "look at up to 2 houses next to you, then your turn ends; or cancel a Lost (CA-7)",
-        ),
-    ),
-}
+#: the abbreviations of the shipped component file (the board shows a house seen with GPS, and
+#: a Mail kind delivered, by one); the catalogs take a data entry's ``title`` and ``help`` from
+#: the data file itself, but not its ``abbrev``, so the shipped ones are listed here (a test
+#: checks that every one in the file is, and translated)
+ABBREVIATIONS: Final = (
+    NC_("carteros abbrev", "Rcv"),
+    NC_("carteros abbrev", "Dbl"),
+    NC_("carteros abbrev", "Dog"),
+    NC_("carteros abbrev", "Lst"),
+    NC_("carteros abbrev", "Chg"),
+    NC_("carteros abbrev", "L"),
+    NC_("carteros abbrev", "P"),
+)
 
 #: one Mail card of a shipped kind with its article ("a Letter": "una Carta", "een brief"), by
 #: title; a kind of a user's file is "a {mail}"
@@ -167,17 +106,17 @@ HOUSE_EVENTS: Final = frozenset({"reveal", "ride", "peeked"})
 
 def house_title(components: Components, name: str) -> str:
     index = components.house_index.get(name)
-    return pgettext(HOUSE, components.houses[index].title) if index is not None else name
+    return data_text(NAME, HOUSE, components.houses[index].title) if index is not None else name
 
 
 def action_title(components: Components, name: str) -> str:
     index = components.action_index.get(name)
-    return pgettext(ACTION, components.actions[index].title) if index is not None else name
+    return data_text(NAME, ACTION, components.actions[index].title) if index is not None else name
 
 
 def mail_title(components: Components, name: str) -> str:
     index = components.mail_index.get(name)
-    return pgettext(MAIL, components.mails[index].title) if index is not None else name
+    return data_text(NAME, MAIL, components.mails[index].title) if index is not None else name
 
 
 def one_mail(components: Components, name: str) -> str:
@@ -188,7 +127,7 @@ def one_mail(components: Components, name: str) -> str:
     title = components.mails[index].title
     if title in ONE_MAIL:
         return pgettext(ONE, ONE_MAIL[title])
-    return _("a {mail}", mail=pgettext(MAIL, title))
+    return _("a {mail}", mail=data_text(NAME, MAIL, title))
 
 
 def house_abbrev(components: Components, name: str) -> str:
@@ -201,8 +140,9 @@ def mail_abbrev(components: Components, name: str) -> str:
     return pgettext(ABBREV, components.mails[index].abbrev) if index is not None else name
 
 
-def help_text(text: str) -> str:
-    return pgettext(HELP, text)
+def help_text(table: str, text: str) -> str:
+    """The help text of a data entry of ``table`` (:data:`HOUSE`, :data:`ACTION`)."""
+    return data_text(NAME, table, text)
 
 
 def place(name: str) -> str:
