@@ -8,7 +8,7 @@ import pytest
 from mailbag.core import IllegalAction, apply, parse_action
 from mailbag.games.carteros import GAME
 
-from .builder import HK, act, build, legal
+from .builder import ACT, HK, act, build, legal
 
 
 def at_b2(card: str, **kw: object) -> object:
@@ -78,7 +78,7 @@ def test_bone_answers_stampy_and_the_turn_goes_on() -> None:
     assert legal(state) == ["use bone", "pass"]
     state, events = act(state, "use bone")
     assert state.current == 0 and state.actions_used == 1  # Bone is not an action
-    assert state.hand[0][0] == 0 and state.action_discard[0] == 1
+    assert state.hand[0][ACT["bone"]] == 0 and state.action_discard[ACT["bone"]] == 1
     assert "react" in [e.kind for e in events]
 
 
@@ -89,7 +89,7 @@ def test_bone_on_the_last_action_saves_the_mail_card() -> None:
 
 def test_passing_the_bone_window_lets_stampy_act() -> None:
     state, events = act(at_b2("stampy", hand={0: ["bone"]}), "deliver", "pass")
-    assert state.current == 1 and state.hand[0][0] == 1
+    assert state.current == 1 and state.hand[0][ACT["bone"]] == 1
     assert "pass" in [e.kind for e in events]
 
 
@@ -112,7 +112,7 @@ def test_gps_answers_lost_without_a_peek() -> None:
     assert state.pos[0] == 4 and state.current == 0 and state.actions_used == 1
     assert all(k == -1 for k in state.known[0])  # no peek
     lost, _ = act(at_b2("lost", hand={0: ["gps"]}), "deliver", "pass")
-    assert lost.pos[0] == -1 and lost.hand[0][7] == 1
+    assert lost.pos[0] == -1 and lost.hand[0][ACT["gps"]] == 1
 
 
 def test_change_of_direction_discards_a_mail_card_of_choice() -> None:

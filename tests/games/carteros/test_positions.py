@@ -4,13 +4,15 @@ judge's example, conservation, refusals naming what is impossible, and the round
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import msgspec
 import pytest
 
 from mailbag.core import PositionError, apply, new_game, ranking, scores, validate
-from mailbag.games.carteros import GAME
+from mailbag.core.spec import OptionSpec
+from mailbag.games.carteros import GAME, SPEC, CarterosGame
 from mailbag.games.carteros.board import HOUSE_INDEX
 from mailbag.games.carteros.positions import build, describe
 
@@ -138,3 +140,29 @@ def test_describe_then_build_gives_the_position_back(seed: int) -> None:
     assert msgspec.json.encode(description)  # plain JSON-able data
     assert scores(GAME, again) == scores(GAME, state)
     assert ranking(GAME, again) == ranking(GAME, state)
+
+
+def test_a_new_option_is_one_entry_that_round_trips() -> None:
+    """A made-up option added to a copy of the spec, with its ``read``, is described and built
+    back with no other edit: no list of option names to extend."""
+    short = OptionSpec(
+        "short",
+        bool,
+        False,
+        "a made-up option: a game of at most 10 rounds",
+        read=lambda state: state.max_rounds <= 10,
+    )
+    spec = dataclasses.replace(SPEC, options=(*SPEC.options, short))
+    game = CarterosGame(spec, GAME.components)
+    state = new_game(game, 3, {"max_rounds": 8, "short": True}, 4)
+    description = describe(state, game)
+    assert description["options"] == {
+        "stampy": False,
+        "missions": False,
+        "max_rounds": 8,
+        "short": True,
+    }
+    again = build(description, seed=5, game=game)
+    plain, rebuilt = msgspec.to_builtins(state), msgspec.to_builtins(again)
+    plain.pop("rng"), rebuilt.pop("rng")
+    assert rebuilt == plain and describe(again, game) == description

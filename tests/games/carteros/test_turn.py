@@ -7,17 +7,18 @@ import pytest
 from mailbag.core import IllegalAction, NotYourTurn, apply, new_game, parse_action
 from mailbag.games.carteros import GAME
 
-from .builder import act, build, legal
+from .builder import ACT, ACTION_KINDS, act, build, legal
 
 
 def test_ca104_setup_deals_five_mail_and_two_action_cards_seat_0_starts() -> None:
     state = new_game(GAME, 4, {}, 11)
     assert len(state.grid) == 12
-    assert len(state.house_deck) == 43 - 12
+    components = GAME.components
+    assert len(state.house_deck) == sum(components.house_counts) - 12
     assert [sum(m) for m in state.mail] == [5] * 4
     assert [sum(h) for h in state.hand] == [2] * 4
-    assert len(state.mail_deck) == 45 - 20
-    assert len(state.action_deck) == 38 - 8
+    assert len(state.mail_deck) == sum(components.mail_counts) - 20
+    assert len(state.action_deck) == sum(components.action_counts) - 8
     assert state.pos == [-1] * 4  # everyone waits at the Post Office
     assert GAME.deciders(state) == (0,)  # CA-104: the first seat starts
     assert state.stampy == -1 and state.mission_decks == [[], []]
@@ -76,7 +77,7 @@ def test_ca111_draw_anywhere_only_while_holding_fewer_than_three_action_cards() 
     state = build(2, hand={0: ["wind", "wind"]}, action_top=["gps", "bone"])
     assert "draw" in legal(state)
     state, events = act(state, "draw")
-    assert state.hand[0][7] == 1  # GPS drawn
+    assert state.hand[0][ACT["gps"]] == 1  # GPS drawn
     private = [e for e in events if e.kind == "drawn"]
     assert private and private[0].to == (0,)
     assert "draw" not in legal(state)
@@ -88,8 +89,9 @@ def test_ca111_draw_anywhere_only_while_holding_fewer_than_three_action_cards() 
 def test_discard_and_replace_once_per_turn() -> None:
     state = build(2, hand={0: ["wind", "rain"]}, action_top=["bone", "gps"])
     state, _ = act(state, "replace wind")
-    assert state.hand[0] == [1, 0, 0, 1, 0, 0, 0, 0]  # rain kept, bone drawn
-    assert state.action_discard[2] == 1
+    held = {ACTION_KINDS[k]: n for k, n in enumerate(state.hand[0]) if n}
+    assert held == {"rain": 1, "bone": 1}  # rain kept, bone drawn
+    assert state.action_discard[ACT["wind"]] == 1
     assert not any(a.startswith("replace") for a in legal(state))
     with pytest.raises(IllegalAction, match="once per turn"):
         apply(GAME, state, 0, parse_action("replace rain"))
