@@ -4,15 +4,19 @@ filled from the seed to fit it; refusals naming what is impossible; the round tr
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
+from operator import attrgetter
 
 import msgspec
 import pytest
 
 from mailbag.core import PositionError, StateError, apply, new_game, ranking, scores
-from mailbag.games.post_office import GAME
+from mailbag.core.spec import OptionSpec
+from mailbag.games.post_office import GAME, SPEC, PostOfficeGame
 from mailbag.games.post_office.positions import build, describe
+from mailbag.games.post_office.state import PRINTED
 
 GREEN = [
     {"token": "1", "at": [0, 0]},  # labels name the printed tokens
@@ -145,3 +149,33 @@ def test_describe_then_build_gives_the_position_back(seed: int) -> None:
     assert describe(again) == description
     assert scores(GAME, again) == scores(GAME, state)
     assert ranking(GAME, again) == ranking(GAME, state)
+
+
+def test_a_new_option_is_one_entry_of_the_spec() -> None:
+    """A made-up option — how many goals lie face up, the state's ``params.goals_face_up`` —
+    added to a copy of the spec with its ``read`` and nothing else: the game deals by it, and a
+    position with it round-trips through ``describe`` and ``build``, which list no option."""
+    face_up = OptionSpec(
+        "goals_face_up",
+        int,
+        PRINTED.goals_face_up,
+        "goals face up",
+        minimum=1,
+        maximum=9,
+        read=attrgetter("params.goals_face_up"),
+    )
+    spec = dataclasses.replace(SPEC, options=(*SPEC.options, face_up))
+    game = PostOfficeGame(spec, GAME.components)
+    state = new_game(game, 3, {"goals": True, "goals_face_up": 2}, 4)
+    assert len(state.goal_display) == 2 and state.params.goals_face_up == 2
+    description = describe(state, game)
+    assert description["options"] == {"goals": True, "rounds": 11, "goals_face_up": 2}
+    again = build(description, seed=9, game=game)
+    plain, rebuilt = msgspec.to_builtins(state), msgspec.to_builtins(again)
+    plain.pop("rng"), rebuilt.pop("rng")
+    assert rebuilt == plain
+    assert describe(again, game) == description
+    assert describe(new_game(GAME, 3, {"goals": True}, 4))["options"] == {
+        "goals": True,
+        "rounds": 11,
+    }
