@@ -296,7 +296,7 @@ def explained(events: list[Event]) -> Event:
 def said(event: Event) -> str:
     """An event as a person reads it (in the language of the moment; English by default), the
     seats called "seat N"."""
-    return GAME.event_text(event, [f"seat {s}" for s in range(4)])
+    return GAME.presentation.event_text(event, [f"seat {s}" for s in range(4)])
 
 
 def kinds(events: list[Event]) -> Counter[str]:

@@ -27,7 +27,7 @@ ID = re.compile(
 def paths(state: PostcardsState) -> dict[str, tuple[str, ...]]:
     seat = state.current
     view = GAME.view(state, seat)
-    return {str(a): GAME.click_path(view, a) for a in GAME.legal_actions(state, seat)}
+    return {str(a): GAME.presentation.click_path(view, a) for a in GAME.legal_actions(state, seat)}
 
 
 def scene() -> Builder:
@@ -105,12 +105,19 @@ def test_the_decisions_of_a_turn() -> None:
         state.turn.stack = [Frame(kind, 2)]
         view = GAME.view(state, 0)
         for notation, path in expected.items():
-            assert GAME.click_path(view, parse_action(notation)) == path, (kind, notation)
+            assert GAME.presentation.click_path(view, parse_action(notation)) == path, (
+                kind,
+                notation,
+            )
     hiking = Frame("hiking", 0, [7, 12, 40])
     state.turn.stack = [hiking]
     view = GAME.view(state, 0)
-    assert GAME.click_path(view, parse_action("keep 7 40")) == ("hike:7", "hike:40", "do:keep")
-    assert GAME.click_path(view, parse_action("souvenir 2 1")) == ("souvenir:2:1",)
+    assert GAME.presentation.click_path(view, parse_action("keep 7 40")) == (
+        "hike:7",
+        "hike:40",
+        "do:keep",
+    )
+    assert GAME.presentation.click_path(view, parse_action("souvenir 2 1")) == ("souvenir:2:1",)
 
 
 # -- the map --------------------------------------------------------------------------------------

@@ -85,13 +85,15 @@ def _play(lang: str, seats: str, seed: int, *options: str) -> Played:
     with use_language(lang):
         names = [record.label(s) for s in range(len(record.seats))]
         for step in replay_steps(game, record):
-            played.events += [game.event_text(e, names) for e in step.events if e.visible_to(0)]
+            played.events += [
+                game.presentation.event_text(e, names) for e in step.events if e.visible_to(0)
+            ]
             state = step.state
             if 0 in game.deciders(state):
                 view = game.view(state, 0)
-                played.boards.append(game.render(view))
+                played.boards.append(game.presentation.render(view))
                 for action in game.legal_actions(state, 0):
-                    played.described.append(game.describe_action(view, action))
+                    played.described.append(game.presentation.describe_action(view, action))
                     played.notation.add(str(action))
     assert game.is_over(state), "the game did not end: more answers are needed"
     return played

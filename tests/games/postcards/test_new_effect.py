@@ -65,7 +65,7 @@ def test_a_made_up_souvenir_effect_scores_for_a_player() -> None:
     assert legal(state, game=game) == ["souvenir 29 2", "skip"]
     state = run(state, "souvenir 29 2", game=game)
     assert state.players[0].points == 2 and state.turn.moves == 0
-    text = game.render(game.view(state, 0))
+    text = game.presentation.render(game.view(state, 0))
     assert "2:beach>coin[x]" in text
     assert "Camp track, side A (13 camps): 4th Coin, 7th Movement, 10th Plus" in text
     assert "camp track x..$..M..+... 1/13, next: 4th camp Coin" in text

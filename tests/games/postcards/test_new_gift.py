@@ -1,12 +1,16 @@
-"""A new gift is one data entry and one behaviour function: this test makes up a Tandem (a
-lightning gift: one more movement and one more camp this turn) and a Postcard Album (a bell
-gift: points per postcard sent, its number in its entry), registers their behaviours here, and
-plays them through the menus, the engine, the refusals, the views, the board, the notation,
-the state checks and the final score — touching no module of the game."""
+"""A new gift is one data entry (its title and help with it) and one behaviour function: this
+test makes up a Tandem (a lightning gift: one more movement and one more camp this turn) and a
+Postcard Album (a bell gift: points per postcard sent, its number in its entry), registers their
+behaviours here, and plays them through the menus, the engine, the refusals, the views, the
+board, the notation, the state checks and the final score — touching no module of the game; its
+words are the entry's own, in every language (a user's gift reads as written; a shipped one's
+title and help go into the catalog from the data file itself)."""
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +23,7 @@ from mailbag.core import (
     parse_action,
     validate,
 )
+from mailbag.core.i18n import data_context, use_language
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.behaviours import GIFT_SCORES, GIFT_USES
 from mailbag.games.postcards.components import Components
@@ -99,8 +104,8 @@ def test_a_made_up_lightning_gift_is_offered_used_and_refused_by_its_entry() -> 
     # the menu offers it, the board and the menu label name it from its entry
     assert "gift tandem" in legal(state, game=game)
     view = game.view(state, 0)
-    assert "gifts: Tandem" in game.render(view)
-    label = game.describe_action(view, parse_action("gift tandem"))
+    assert "gifts: Tandem" in game.presentation.render(view)
+    label = game.presentation.describe_action(view, parse_action("gift tandem"))
     assert label == "use gift Tandem: one more movement and one more camp this turn"
     # the engine plays it: discarded, a movement and a camp kept, both then offered
     after, events = act(state, "gift tandem", game=game)
@@ -162,3 +167,59 @@ def test_games_with_the_made_up_gifts_play_to_the_end() -> None:
         assert game.inventory(state) == start
         validate(game, state)
     assert used > 0
+
+
+def test_the_new_gifts_words_are_their_entries_own_in_every_language() -> None:
+    game = GAME_WITH_GIFTS
+    state = Builder(2, game=game).gift(0, "tandem", "car").state
+    view = game.view(state, 0)
+    english = game.presentation.render(view)
+    assert "gifts: Tandem, Car" in english
+    label = "use gift Tandem: one more movement and one more camp this turn"
+    assert game.presentation.describe_action(view, parse_action("gift tandem")) == label
+    tandem = game.presentation.board_data()["gifts"]["tandem"]
+    assert (tandem["title"], tandem["help"]) == (
+        "Tandem",
+        "one more movement and one more camp this turn",
+    )
+    with use_language("nl"):
+        dutch = game.presentation.render(view)
+        dutch_label = game.presentation.describe_action(view, parse_action("gift tandem"))
+        dutch_board = game.presentation.board_data()
+    # the shipped Car in the catalog's words, the user's Tandem as its entry writes it
+    assert "cadeaukaarten: Tandem, Auto" in dutch
+    assert (
+        "Tandem" in dutch_label and "one more movement and one more camp this turn" in dutch_label
+    )
+    assert dutch_label != label  # the words around it are Dutch
+    tandem = dutch_board["gifts"]["tandem"]
+    assert (tandem["title"], tandem["help"]) == (
+        "Tandem",
+        "one more movement and one more camp this turn",
+    )
+    assert dutch_board["gifts"]["car"]["title"] == "Auto"
+
+
+def test_a_new_shipped_gifts_title_and_help_go_into_the_catalog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shipped with the game, the new entry's texts are extracted from the data file into the
+    game's catalog template, with the context of their table: nothing to list in texts.py."""
+    i18n = Path(__file__).resolve().parents[2] / "i18n"
+    monkeypatch.syspath_prepend(str(i18n))
+    sys.modules.pop("areas", None)
+    import areas
+
+    data = tmp_path / "components.toml"
+    data.write_text(SHIPPED + NEW_GIFTS, encoding="utf-8")
+    extracted = {
+        (context, text) for context, text, _path, _line in areas.data_messages("postcards", data)
+    }
+    context = data_context("postcards", "gifts")
+    assert context == "postcards gifts"
+    for text in ("Tandem", "one more movement and one more camp this turn", "Postcard Album"):
+        assert (context, text) in extracted, text
+    assert (context, "Car") in extracted  # the shipped ones as before
+    # the shipped file's own texts are what the game's catalog template holds
+    shipped = {(c, t) for c, t, _p, _l in areas.messages_of("postcards")}
+    assert (context, "Car") in shipped and (context, "Tandem") not in shipped

@@ -59,19 +59,19 @@ def test_there_are_golden_games() -> None:
 
 def test_heuristic_values_progress_over_raw_score() -> None:
     base = Builder().region(0, 8).postcard(0, 32)
-    empty = GAME.heuristic(base.state, 0)
+    empty = GAME.search.heuristic(base.state, 0)
     stamped = Builder().region(0, 8).postcard(0, 32, [True, True, True, False, False]).state
-    assert GAME.heuristic(stamped, 0) > empty
+    assert GAME.search.heuristic(stamped, 0) > empty
     assert GAME.scores(stamped)[0].total == GAME.scores(base.state)[0].total
     near = Builder().region(0, 8).postcard(0, 29, stamps=True).state
     far = Builder().region(0, 11).postcard(0, 29, stamps=True).state
-    assert GAME.heuristic(near, 0) > GAME.heuristic(far, 0)
+    assert GAME.search.heuristic(near, 0) > GAME.search.heuristic(far, 0)
     ahead = Builder().points(1, 10).state
-    assert GAME.heuristic(ahead, 0) < 0 < GAME.heuristic(ahead, 1)
+    assert GAME.search.heuristic(ahead, 0) < 0 < GAME.search.heuristic(ahead, 1)
 
 
 def test_sending_improves_the_heuristic() -> None:
     state = Builder().hand(0, "red.movement").region(0, 8).postcard(0, 29, stamps=True).state
-    before = GAME.heuristic(state, 0)
+    before = GAME.search.heuristic(state, 0)
     after = run(state, "send 29", "pick 1")
-    assert GAME.heuristic(after, 0) > before
+    assert GAME.search.heuristic(after, 0) > before

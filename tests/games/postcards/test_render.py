@@ -14,7 +14,7 @@ from .builder import COMPONENTS, Builder
 
 
 def _text(builder: Builder, seat: int | None = 0) -> str:
-    return GAME.render(GAME.view(builder.state, seat))
+    return GAME.presentation.render(GAME.view(builder.state, seat))
 
 
 def test_the_camp_track_of_side_a_and_where_each_seat_stands() -> None:
@@ -73,14 +73,16 @@ def test_titles_and_help_come_from_the_data() -> None:
     text = text.replace('help = "up to 3 extra movements this turn"', 'help = "roule, roule"')
     game = GAME.with_component_text(text, "fr.toml")
     view = game.view(Builder(2).gift(0, "car").state, 0)  # the same kinds, other words
-    assert "gifts: Voiture" in game.render(view)
-    label = game.describe_action(view, parse_action("gift car"))
+    assert "gifts: Voiture" in game.presentation.render(view)
+    label = game.presentation.describe_action(view, parse_action("gift car"))
     assert label == "use gift Voiture: roule, roule"
     # a Road Map's decisions name its card by its title too, on the board and in a refusal
     game = GAME.with_component_text(text.replace('title = "Road Map"', 'title = "Carte"'), "x")
     state = Builder(2).hand(0, "red.camp").region(0, 8).gift(0, "road_map").state
     state, _ = apply(game, state, 0, parse_action("gift road_map"))
-    assert "Pending: Carte: move to an adjacent region" in game.render(game.view(state, 0))
+    assert "Pending: Carte: move to an adjacent region" in game.presentation.render(
+        game.view(state, 0)
+    )
     with pytest.raises(IllegalAction, match="move with the Carte to an adjacent region"):
         apply(game, state, 0, parse_action("skip"))
 

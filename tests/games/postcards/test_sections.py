@@ -73,7 +73,7 @@ def test_a_spectator_has_no_own_area_and_sees_every_seat() -> None:
     assert [b.seat for b in sections.others] == [0, 1, 2]
     assert not any("(you)" in line for line in _all_lines(sections))
     assert not any(line.startswith("Your hand") for line in _all_lines(sections))
-    assert [b.compact for b in sections.others][0].startswith("seat 0: score now ")
+    assert sections.others[0].compact.startswith("seat 0: score now ")
 
 
 @pytest.mark.parametrize("count", sorted(SEATS))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mailbag.core import IllegalAction, apply, parse_action
-from mailbag.core.i18n import catalog, use_language
+from mailbag.core.i18n import catalog, data_context, use_language
 from mailbag.games.postcards import GAME, scoring
 from mailbag.games.postcards.automa import DIFFICULTY_CARDS
 from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS
@@ -23,12 +23,15 @@ def _names_in_the_data() -> list[tuple[str | None, str]]:
     """(context, text) of every name and help text of the shipped component data."""
     names: list[tuple[str | None, str]] = []
     names += [("region", r.name) for r in COMPONENTS.regions.values()]
+    actions, effects, gifts = (
+        data_context("postcards", t) for t in ("actions", "effects", "gifts")
+    )
     for a in COMPONENTS.actions:
-        names += [("action", a.name), ("action", a.title), (None, a.help)]
+        names += [("action", a.name), (actions, a.title), (actions, a.help)]
     for e in COMPONENTS.effects:
-        names += [("effect", e.name), ("effect", e.title), (None, e.help)]
+        names += [("effect", e.name), (effects, e.title), (effects, e.help)]
     for g in COMPONENTS.gifts:
-        names += [("gift", g.title), (None, g.help)]
+        names += [(gifts, g.title), (gifts, g.help)]
         if g.breakdown:
             names.append(("score", g.breakdown))
     names += [("colour", c) for c in COLOURS]
@@ -52,7 +55,7 @@ def test_every_name_of_the_component_data_has_a_translation(lang: str) -> None:
 def test_the_names_are_the_rulebooks_words_in_dutch() -> None:
     with use_language("nl"):
         state = Builder(2).hand(0, "green.camp").region(0, 8).postcard(0, 29).state
-        text = GAME.render(GAME.view(state, 0))
+        text = GAME.presentation.render(GAME.view(state, 0))
     for word in ("Ansichtkaarten:", "Reiskaarten:", "Cadeaukaarten:", "routekaart", "postzegels"):
         assert word in text, word
     assert "speler 0 (jij) in 8 Occitanie" in text
@@ -65,15 +68,21 @@ def test_events_are_data_put_into_words_when_shown() -> None:
     play, camp = events[0], events[1]
     assert play.data == {"seat": 0, "card": "green.camp", "as": "action"}
     assert camp.data == {"seat": 0, "campsite": 33, "region": 8}
-    assert GAME.event_text(play, NAMES) == "seat 0 plays green.camp for its action"
-    assert GAME.event_text(camp, NAMES) == "seat 0 camps on campsite 33 in region 8"
+    assert GAME.presentation.event_text(play, NAMES) == "seat 0 plays green.camp for its action"
+    assert GAME.presentation.event_text(camp, NAMES) == "seat 0 camps on campsite 33 in region 8"
     with use_language("nl"):
-        assert GAME.event_text(play, ["Ann", "Bob"]) == "Ann speelt groen/kamp voor de actie"
-        assert GAME.event_text(camp, ["Ann", "Bob"]) == (
+        assert (
+            GAME.presentation.event_text(play, ["Ann", "Bob"])
+            == "Ann speelt groen/kamp voor de actie"
+        )
+        assert GAME.presentation.event_text(camp, ["Ann", "Bob"]) == (
             "Ann slaat zijn kamp op op kampeerplek 33 in regio 8"
         )
     with use_language("es"):
-        assert GAME.event_text(play, ["Ann", "Bob"]) == "Ann juega verde/campamento por su acción"
+        assert (
+            GAME.presentation.event_text(play, ["Ann", "Bob"])
+            == "Ann juega verde/campamento por su acción"
+        )
     assert after.players[0].camps == [33]
 
 
@@ -82,9 +91,9 @@ def test_a_score_event_keeps_its_reason_and_says_it_in_the_readers_language() ->
     _, events = apply(GAME, state, 0, parse_action("send 1"))
     score = next(e for e in events if e.kind == "score")
     assert score.data["reason"] == "postcard 1 sent"  # as before: English data
-    assert GAME.event_text(score, NAMES) == "seat 0 scores 4 (postcard 1 sent)"
+    assert GAME.presentation.event_text(score, NAMES) == "seat 0 scores 4 (postcard 1 sent)"
     with use_language("es"):
-        assert GAME.event_text(score, NAMES) == "seat 0 puntúa 4 (postal 1 enviada)"
+        assert GAME.presentation.event_text(score, NAMES) == "seat 0 puntúa 4 (postal 1 enviada)"
 
 
 def test_the_automa_explains_itself_in_the_readers_language() -> None:
@@ -93,10 +102,10 @@ def test_the_automa_explains_itself_in_the_readers_language() -> None:
     state, events = start_game(GAME, ["player", "automa:normal"], {}, seed=3)
     cards = [e for e in events if e.kind == "automa_card"]
     assert cards and all(isinstance(s["say"], str) for e in cards for s in e.data["steps"])
-    english = [GAME.event_text(e, NAMES) for e in cards]
+    english = [GAME.presentation.event_text(e, NAMES) for e in cards]
     assert english[0].startswith("Automa seat 1: slot 1, green movement card, left of the binding")
     with use_language("nl"):
-        dutch = [GAME.event_text(e, NAMES) for e in cards]
+        dutch = [GAME.presentation.event_text(e, NAMES) for e in cards]
     assert dutch[0].startswith("Automa seat 1: plek 1, reiskaart (groen, bewegen), links van")
     assert "gaat van Bourgogne-Franche-Comté (4) naar Occitanie (8)" in dutch[0]
     assert state.players[1].region == 8

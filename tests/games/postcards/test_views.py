@@ -116,7 +116,7 @@ def test_events_private_draw_has_a_public_twin() -> None:
 
 def test_render_shows_map_displays_postcards_hand_and_scores() -> None:
     builder = _position().camps(1, 33).gift(0, "car")
-    text = GAME.render(GAME.view(builder.state, 0))
+    text = GAME.presentation.render(GAME.view(builder.state, 0))
     assert "Occitanie" in text and "33B1" in text and "34M." in text
     assert "Your hand: red.camp, blue.movement, green.postcard" in text
     assert "postcard 29 (region 8, 5 pts) stamps 1:yellow[x] 2:blue[ ]" in text
@@ -125,14 +125,16 @@ def test_render_shows_map_displays_postcards_hand_and_scores() -> None:
     assert "deck top [region 12, 3 stamps, 6 pts]" in text
     assert max(len(line) for line in text.splitlines()) <= 80
     assert "gifts: Car" in text and "score now" in text
-    other = GAME.render(GAME.view(builder.state, 1))
+    other = GAME.presentation.render(GAME.view(builder.state, 1))
     assert "red.camp, blue.movement" not in other
 
 
 def test_describe_action_gives_plain_labels() -> None:
     state = _position().state
     view = GAME.view(state, 0)
-    labels = {str(a): GAME.describe_action(view, a) for a in GAME.legal_actions(state, 0)}
+    labels = {
+        str(a): GAME.presentation.describe_action(view, a) for a in GAME.legal_actions(state, 0)
+    }
     assert labels["play blue.movement action 9"] == (
         "play blue.movement: move to region 9 Nouvelle-Aquitaine"
     )

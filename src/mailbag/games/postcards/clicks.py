@@ -61,7 +61,7 @@ from typing import Any
 
 from mailbag.core.actions import Action
 from mailbag.core.game import Observation
-from mailbag.core.i18n import N_, _, pgettext
+from mailbag.core.i18n import N_, _
 from mailbag.games.postcards import automa, render, scoring, texts
 from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS, Components
 from mailbag.games.postcards.prebuilt import STAR_CHOICES
@@ -280,7 +280,7 @@ def board_data(components: Components) -> dict[str, Any]:
         "campsite_types": {t: texts.campsite(t) for t in CAMPSITE_TYPES},
         "colours": {c: {"name": texts.colour(c), "hex": COLOUR_HEX[c]} for c in COLOURS},
         "actions": {
-            a.name: {"title": texts.action_title(a.title), "help": texts.helptext(a.help)}
+            a.name: {"title": texts.action_title(a.title), "help": texts.data("actions", a.help)}
             for a in components.actions
         },
         "travel": {
@@ -295,9 +295,9 @@ def board_data(components: Components) -> dict[str, Any]:
         },
         "effects": {
             e.name: {
-                "title": pgettext("effect", e.title),
+                "title": texts.data("effects", e.title),
                 "abbrev": e.abbrev,
-                "help": texts.helptext(e.help),
+                "help": texts.data("effects", e.help),
             }
             for e in components.effects
         },
@@ -339,7 +339,7 @@ def board_data(components: Components) -> dict[str, Any]:
         "gifts": {
             g.name: {
                 "title": texts.gift_title(g.title),
-                "help": texts.helptext(g.help),
+                "help": texts.data("gifts", g.help),
                 "lightning": g.lightning,
             }
             for g in components.gifts

@@ -410,7 +410,7 @@ def _space(components: Components, p: int | str, n: int | str) -> str:
 
 def _gift_help(components: Components, name: str) -> tuple[str, str]:
     gift = components.gifts[components.gift_names[name]]
-    return texts.gift_title(gift.title), texts.helptext(gift.help)
+    return texts.gift_title(gift.title), texts.data("gifts", gift.help)
 
 
 def _describe(

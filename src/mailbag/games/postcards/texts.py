@@ -1,11 +1,14 @@
-"""Postcards in the reader's language: the names the component data gives (listed here so the
-catalogs hold them), the words for the game's own identifiers, and events put into words.
+"""Postcards in the reader's language: the words for the game's identifiers and the names the
+component data gives them (listed here so the catalogs hold them), the titles and help of its
+entries (written once, in the data; :func:`data`), and events put into words.
 
 The component data (``data/components.toml``) and the state speak in identifiers and English
 titles (``red.camp``, ``keychain.beach``, "Road Map", region 8); everything a person reads is
 made from them at display time by the functions below, in the language of the moment (see
 :mod:`mailbag.core.i18n`). A name of a user's own component file that the catalogs do not hold
-is shown as written. A test checks that every name of the shipped data is listed here.
+is shown as written. A test checks that every name of the shipped data is in the catalogs: its
+entries' titles and help are extracted from the data file itself (with the context of their
+table, ``data_context("postcards", "gifts")``), the other names are listed here.
 
 Events stay data: their ``text`` is an English template over their ``data`` (``"{seat} moves
 to region {region}"``); :func:`event_text` fills it with the data's values in words — a seat's
@@ -18,13 +21,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from mailbag.core.i18n import N_, NC_, _, pgettext, use_language
+from mailbag.core.i18n import N_, NC_, _, data_text, pgettext, use_language
 
 if TYPE_CHECKING:
     from mailbag.core.game import Event
     from mailbag.games.postcards.kinds import Components, Effect
 
 # -- the names of the shipped component data (data/components.toml) -------------------------------
+
+#: the game's name in the contexts of its component data's texts (``data_context``)
+GAME_NAME: Final = "postcards"
 
 #: the regions of the map, as printed on the board
 REGIONS: Final = (
@@ -42,19 +48,14 @@ REGIONS: Final = (
     NC_("region", "Centre-Val de Loire"),
     NC_("region", "Île-de-France"),
 )
-#: the Travel card actions: name (as in ``red.movement``), title, help
+#: the Travel card actions and the effect icons by name (as in ``red.movement``, ``star 2``): the
+#: words those identifiers read as (every entry's title and help is written once, in its data
+#: entry: :func:`data` puts them in the reader's language)
 ACTIONS: Final = (
     NC_("action", "movement"),
     NC_("action", "postcard"),
     NC_("action", "camp"),
-    NC_("action", "Movement"),
-    NC_("action", "Postcard"),
-    NC_("action", "Camp"),
-    N_("move your bicycle to an adjacent region (PC-1)"),
-    N_("take a face-up postcard or the top of the deck (PC-7)"),
-    N_("a camp token on a free campsite of your region, maybe a souvenir (PC-8)"),
 )
-#: the effect icons: name (as on a souvenir space, ``star 2``), title, help
 EFFECTS: Final = (
     NC_("effect", "movement"),
     NC_("effect", "postcard"),
@@ -62,43 +63,9 @@ EFFECTS: Final = (
     NC_("effect", "stamp"),
     NC_("effect", "star"),
     NC_("effect", "plus"),
-    NC_("effect", "Movement"),
-    NC_("effect", "Postcard"),
-    NC_("effect", "Camp"),
-    NC_("effect", "Stamp"),
-    NC_("effect", "Star"),
-    NC_("effect", "Plus"),
-    N_("one more movement, at any later moment of this turn (PC-4)"),
-    N_("one more postcard action, at any later moment of this turn (PC-4)"),
-    N_("one more camp action, at any later moment of this turn (PC-4)"),
-    N_("a stamp now on any open stamp space, any colour (PC-4)"),
-    N_("its points now; side B: or a movement, postcard or stamp effect (PC-5)"),
-    N_("you may play one more Travel card this turn (PC-4)"),
 )
-#: the gift cards: title, help, and the lines of the final score the bell gifts add to
-GIFTS: Final = (
-    NC_("gift", "Car"),
-    NC_("gift", "Caravan"),
-    NC_("gift", "Hiking Guide"),
-    NC_("gift", "Keychain (beach)"),
-    NC_("gift", "Keychain (mountain)"),
-    NC_("gift", "Keychain (forest)"),
-    NC_("gift", "Keychain (lake)"),
-    NC_("gift", "Keychain (village)"),
-    NC_("gift", "Road Map"),
-    NC_("gift", "Snow Globe"),
-    NC_("gift", "Stamp Collection"),
-    N_("up to 3 extra movements this turn"),
-    N_("end of game: 2 points per region holding at least 2 of your camps"),
-    N_("draw 5 postcards, keep 2"),
-    N_("end of game: 1/3/6/10/14/20 points for 1/2/3/4/5/6+ camps on beach campsites"),
-    N_("end of game: 1/3/6/10/14/20 points for 1/2/3/4/5/6+ camps on mountain campsites"),
-    N_("end of game: 1/3/6/10/14/20 points for 1/2/3/4/5/6+ camps on forest campsites"),
-    N_("end of game: 1/3/6/10/14/20 points for 1/2/3/4/5/6+ camps on lake campsites"),
-    N_("end of game: 1/3/6/10/14/20 points for 1/2/3/4/5/6+ camps on village campsites"),
-    N_("move to an adjacent region, then you may camp there"),
-    N_("end of game: 3/6/12/18 points for 1/2/3/4 Snow Globe cards"),
-    N_("place up to 2 stamps on any open spaces"),
+#: the lines of the final score the shipped bell gifts add to (their entries' ``breakdown``)
+SCORE_LINES: Final = (
     NC_("score", "caravan"),
     NC_("score", "keychain (beach)"),
     NC_("score", "keychain (mountain)"),
@@ -177,9 +144,16 @@ def action(name: str) -> str:
     return pgettext("action", name)
 
 
+def data(table: str, text: str) -> str:
+    """A title or help text of the component data's ``[[table]]`` (``actions``, ``effects``,
+    ``gifts``) in the reader's language: the shipped entries' are in the catalog (with the
+    context of their table), a user's own entry reads as written."""
+    return data_text(GAME_NAME, table, text)
+
+
 def action_title(title: str) -> str:
     """A Travel card action's title (``Movement``)."""
-    return pgettext("action", title)
+    return data("actions", title)
 
 
 def effect(label: str) -> str:
@@ -193,7 +167,7 @@ def effect(label: str) -> str:
 
 def effect_title(components: Components, printed: Effect) -> str:
     """An effect icon by its kind's title: ``Stamp``, ``Star 2``."""
-    title = pgettext("effect", components.effects[printed.index].title)
+    title = data("effects", components.effects[printed.index].title)
     if printed.points:
         return _("{effect} {points}", effect=title, points=printed.points)
     return title
@@ -204,16 +178,12 @@ def gift(components: Components, which: int | str) -> str:
     index = components.gift_index(which) if isinstance(which, str) else which
     if index is None or not 0 <= index < len(components.gifts):
         return str(which)
-    return pgettext("gift", components.gifts[index].title)
+    return data("gifts", components.gifts[index].title)
 
 
 def gift_title(title: str) -> str:
-    return pgettext("gift", title)
-
-
-def helptext(text: str) -> str:
-    """The help of an action, effect or gift entry."""
-    return _(text)
+    """A gift card's title (``Road Map``)."""
+    return data("gifts", title)
 
 
 def travel(components: Components, name: str) -> str:
