@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import math
 import signal
 import threading
 import time
@@ -37,12 +36,13 @@ from textual.widgets.option_list import Option
 from mailbag.core import Action, Event, MailbagError
 from mailbag.core.i18n import N_, _, pgettext
 from mailbag.core.names import printable
-from mailbag.core.records import seat_kind_label
+from mailbag.core.presentation import Block
+from mailbag.core.records import seat_kind_label, seat_label
 from mailbag.table import Table
 from mailbag.table.menu import Choice, Menu, known_scores, menu_for, take_back, take_single
 from mailbag.terminal import parse_typed, scoreboard
+from mailbag.tui.layout import Laid
 from mailbag.tui.screens import GameOver, HandOver, Help, TurnDone, translate_bindings
-from mailbag.tui.sections import split_render
 
 #: at most this many lines of each person's log are kept
 LOG_LINES = 400
@@ -139,6 +139,9 @@ class PlayApp(App[str]):
         self.expanded = False
         #: on a small screen the left column shows the board or your own area ("v" switches)
         self.left_view = "own"
+        #: whether the view on screen has an own area (a spectator's, or a game's that puts
+        #: everything on the board, has none: the board is then always shown)
+        self.has_own = True
         self.busy = False
         self.stopping = False
         self.status_code = 0
@@ -216,6 +219,13 @@ class PlayApp(App[str]):
             self.table.listeners.remove(self._on_played)
 
     def on_resize(self, event: tevents.Resize) -> None:
+        # the app takes its new size after this handler: lay out once it has
+        self.call_later(self._relayout)
+
+    def _relayout(self) -> None:
+        """The layout for the screen's size now (the panes' texts wrap at their new width by
+        themselves; where your area goes and which panes a small screen shows are chosen
+        here)."""
         self._layout_classes()
         if self.menu is not None and self.showing is not None:
             self._show_view(self.showing)
@@ -229,10 +239,11 @@ class PlayApp(App[str]):
 
     def _layout_classes(self) -> None:
         compact = self.compact
+        own = self.left_view != "board" and self.has_own
         self.screen.set_class(compact, "compact")
-        self.screen.set_class(compact and self.left_view == "board", "show-board")
-        self.screen.set_class(compact and self.left_view != "board", "show-own")
-        if compact:
+        self.screen.set_class(compact and not own, "show-board")
+        self.screen.set_class(compact and own, "show-own")
+        if compact and self.has_own:
             self.query_one("#board-pane").border_title = _("Board (v: you)")
             self.query_one("#own-left").border_title = (
                 _("You (v: board)") if self.left_view != "board" else _("You (v: you)")
@@ -243,13 +254,13 @@ class PlayApp(App[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "switch_view":
-            return self.compact
+            return self.compact and self.has_own
         if action == "hint":
             return self.hints
         return True
 
     def action_switch_view(self) -> None:
-        if self.compact:
+        if self.compact and self.has_own:
             self.left_view = "board" if self.left_view != "board" else "own"
             self._layout_classes()
 
@@ -453,29 +464,36 @@ class PlayApp(App[str]):
         self.query_one("#log", RichLog).clear()
 
     def _show_view(self, seat: int | None) -> None:
+        """The seat's view laid out from its sections (the game's own parts, as data): the
+        board, your own area, a line for each other seat (their whole blocks under the board
+        with ``o``)."""
         view = self.table.view(seat)
-        parts = split_render(self.game.render(view), seat)
-        board = parts.board
-        if self.expanded:  # the other players' whole areas, under the board
-            board = "\n\n".join([board, *(b.full for b in parts.others)])
-        self.query_one("#board", Static).update(Text(board))
-        others = [("▾ " if self.expanded else "▸ ") + b.compact for b in parts.others]
-        self._place_own(board, parts.mine, "\n".join(others))
-        self.query_one("#others", Static).update(Text("\n".join(others)))
+        parts = self.game.presentation.sections(view)
+        board = Laid([parts.board, *(parts.others if self.expanded else ())])
+        mark = "▾ " if self.expanded else "▸ "
+        others = Laid([Block("", tuple(mark + _compact(b) for b in parts.others))])
+        own = Laid([parts.own] if parts.own is not None else [])
+        if self.has_own != bool(own):
+            self.has_own = bool(own)
+            self._layout_classes()
+            self.refresh_bindings()
+        self.query_one("#board", Static).update(board)
+        self._place_own(board, own, others)
+        self.query_one("#others", Static).update(others if others else "")
         self.query_one("#others-pane").set_class(not others, "hidden")
         self._show_scores(view, seat)
 
-    def _place_own(self, board: str, mine: str, others: str) -> None:
+    def _place_own(self, board: Laid, own: Laid, others: Laid) -> None:
         """Your area under the board when all fits there, else at the top of the right column,
         beside the board."""
         width = max(10, self.size.width - (RIGHT_COMPACT if self.compact else RIGHT) - 2)
-        rows = _rows(board, width) + _rows(mine, width) + _rows(others, width) + 3
+        rows = board.height(width) + own.height(width) + others.height(width) + 3
         on_left = self.compact or rows <= max(1, self.size.height - 2)
-        self.screen.set_class(not on_left and bool(mine), "own-right")
-        self.query_one("#own-left").set_class(not on_left or not mine, "hidden")
-        self.query_one("#own-right").set_class(on_left or not mine, "hidden")
-        self.query_one("#own-left-text", Static).update(Text(mine if on_left else ""))
-        self.query_one("#own-right-text", Static).update(Text("" if on_left else mine))
+        self.screen.set_class(not on_left and bool(own), "own-right")
+        self.query_one("#own-left").set_class(not on_left or not own, "hidden")
+        self.query_one("#own-right").set_class(on_left or not own, "hidden")
+        self.query_one("#own-left-text", Static).update(own if on_left and own else "")
+        self.query_one("#own-right-text", Static).update(own if own and not on_left else "")
 
     def _show_scores(self, view: dict[str, Any], seat: int | None) -> None:
         totals = known_scores(self.game, view)
@@ -703,11 +721,12 @@ def _prompt(index: int, choice: Choice) -> Text:
     return text
 
 
-def _rows(text: str, width: int) -> int:
-    """How many screen rows ``text`` takes, wrapped at ``width``."""
-    if not text:
-        return 0
-    return sum(max(1, math.ceil(len(line) / width)) for line in text.splitlines())
+def _compact(block: Block) -> str:
+    """A seat's block in one line: its summary, else its title, else the seat's label."""
+    lines = block.compact.splitlines()
+    if lines and lines[0].strip():
+        return lines[0].strip()
+    return seat_label(block.seat) if block.seat is not None else ""
 
 
 def table_label(app: PlayApp, seat: int) -> str:
