@@ -4,11 +4,11 @@ acts, what every seat sees (in words), the legal actions, the action taken and w
 ``make golden`` writes one beside each golden record (``X.jsonl`` -> ``X.playthrough.txt``) and
 the tests compare it with a fresh one, so a change of the rules, the views or their texts shows
 up in review as a diff a person can read (docs/contributing.md). Only the core contract is used
-(``view``, ``render``, ``legal_actions``, ``describe_action``, ``event_text``, ``deciders``,
-``scores``, ``ranking``): any registered game gets one. To keep a long game's file near a
-megabyte, a view is printed in full only where it says much that is new: the public view where
-it differs from the last full one, each seat's view where it differs from the public one (the
-file's header says how to read it).
+(``view``, ``legal_actions``, ``deciders``, ``scores``, ``ranking``, and the presentation's
+``render``, ``describe_action`` and ``event_text``): any registered game gets one. To keep a long
+game's file near a megabyte, a view is printed in full only where it says much that is new: the
+public view where it differs from the last full one, each seat's view where it differs from the
+public one (the file's header says how to read it).
 
     .venv/bin/python tests/playthrough.py RECORD.jsonl   (prints the playthrough of a record)
 """
@@ -129,7 +129,7 @@ def _header(record: GameRecord, title: str, names: Sequence[str]) -> list[str]:
 def _described(game: Game[Any], view: dict[str, Any], action: Action) -> str:
     """The action in words; its notation where the game cannot say it (a refused action)."""
     try:
-        return game.describe_action(view, action)
+        return game.presentation.describe_action(view, action)
     except (MailbagError, LookupError, ValueError, TypeError):
         return str(action)
 
@@ -150,7 +150,7 @@ class _Shown:
         """The views at step ``number``: the public one in full when ``full``, at the start or
         when it differs much from the last one shown in full, else its differences from that."""
         game = self.game
-        public = game.render(game.view(state, None)).splitlines()
+        public = game.presentation.render(game.view(state, None)).splitlines()
         delta = [] if public == self.public or full else _delta(self.full, public)
         if public == self.public:
             out = [f"public view: unchanged since step {self.public_at}"]
@@ -163,7 +163,7 @@ class _Shown:
             self.public_at = number
         self.public = public
         for seat, name in enumerate(self.names):
-            own = game.render(game.view(state, seat)).splitlines()
+            own = game.presentation.render(game.view(state, seat)).splitlines()
             own_delta = _delta(public, own)
             if not own_delta:
                 out.append(f"{name}'s view: the public view")
@@ -196,7 +196,8 @@ def _delta(public: list[str], own: list[str]) -> list[str]:
 def _legal(game: Game[Any], legal: Sequence[Action], view: dict[str, Any]) -> list[str]:
     out = [f"legal actions: {len(legal)}"]
     out.extend(
-        f"  {action} -- {game.describe_action(view, action)}" for action in legal[:MAX_LISTED]
+        f"  {action} -- {game.presentation.describe_action(view, action)}"
+        for action in legal[:MAX_LISTED]
     )
     if len(legal) > MAX_LISTED:
         out.append(f"  ... and {len(legal) - MAX_LISTED} more")
@@ -212,7 +213,7 @@ def _events(game: Game[Any], events: Sequence[Event], names: Sequence[str]) -> l
             to = "everyone"
         else:
             to = ", ".join(names[s] if 0 <= s < len(names) else str(s) for s in event.to) + " only"
-        out.append(f"  [{to}] {game.event_text(event, names)}")
+        out.append(f"  [{to}] {game.presentation.event_text(event, names)}")
     return out
 
 

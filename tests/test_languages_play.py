@@ -279,7 +279,7 @@ def test_the_full_screen_finds_each_players_block_in_the_language(
                 break
             if step % 20 == 0:
                 for seat in range(len(seats)):
-                    text = game.render(game.view(state, seat))
+                    text = game.presentation.render(game.view(state, seat))
                     parts = split_render(text, seat)
                     numbers = sorted(b.seat or 0 for b in parts.others)
                     assert numbers == [s for s in range(len(seats)) if s != seat], text

@@ -52,7 +52,9 @@ def norm(text: str) -> str:
 
 
 def view_lines(game: Any, table: Table, seat: int | None) -> set[str]:
-    return {norm(line) for line in game.render(table.view(seat)).splitlines() if norm(line)}
+    return {
+        norm(line) for line in game.presentation.render(table.view(seat)).splitlines() if norm(line)
+    }
 
 
 def hidden_things(table: Table, seat: int, other: int, events: list[Event]) -> set[str]:
@@ -62,13 +64,19 @@ def hidden_things(table: Table, seat: int, other: int, events: list[Event]) -> s
     mine = view_lines(game, table, seat) - view_lines(game, table, other)
     mine -= view_lines(game, table, None)
     labels = NAMES
-    seen_by_other = {norm(game.event_text(e, labels)) for e in events if e.visible_to(other)}
+    seen_by_other = {
+        norm(game.presentation.event_text(e, labels)) for e in events if e.visible_to(other)
+    }
     secret = {
-        norm(game.event_text(e, labels))
+        norm(game.presentation.event_text(e, labels))
         for e in events
         if e.visible_to(seat) and not e.visible_to(other)
     }
-    public = norm(game.render(table.view(other))) + " " + norm(game.render(table.view(None)))
+    public = (
+        norm(game.presentation.render(table.view(other)))
+        + " "
+        + norm(game.presentation.render(table.view(None)))
+    )
     return {h for h in mine | (secret - seen_by_other) if len(h) >= 4 and h not in public}
 
 

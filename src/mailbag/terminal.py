@@ -92,7 +92,7 @@ class Screen:
         describe: Callable[[Event], str] | None = None,
     ) -> None:
         self.hot_seat = len(humans) > 1
-        #: an event in words, in the reader's language (the game's ``event_text``)
+        #: an event in words, in the reader's language (``game.presentation.event_text``)
         self.describe: Callable[[Event], str] = describe or (lambda event: event.text)
         #: how each seat is called (its name, or "seat N")
         self.labels = [printable(label) for label in labels] or [
@@ -300,7 +300,7 @@ class HumanAgent:
             if self.screen.hot_seat
             else _("your decision")
         )
-        console.print(game.render(observation), markup=False)
+        console.print(game.presentation.render(observation), markup=False)
         at: list[Choice] = []  # the steps opened so far
         self._show(menu, at)
         while True:
@@ -568,7 +568,7 @@ def play_in_terminal(
     humans = [i for i, kind in enumerate(seats) if kind == "human"]
     watcher: int | None = humans[0] if len(humans) == 1 else None
     labels = [printable(record.label(s)) for s in range(len(seats))]
-    screen = Screen(humans, labels, lambda event: game.event_text(event, labels))
+    screen = Screen(humans, labels, lambda event: game.presentation.event_text(event, labels))
     auto: set[int] = set()
     people = {
         seat: HumanAgent(game, seat, seats[seat], table, screen, auto, hints=allowed)

@@ -1,7 +1,7 @@
-"""``Game.heuristics`` (every seat at once, what the search evaluates) gives exactly
-``heuristic`` of each seat, for every game and seat count, on random positions of whole games:
-a game that values all seats together (Postcards, Post Office) must not drift from its per-seat
-definition. In Post Office a board with a pending decision is valued as projected while the
+"""``game.search.heuristics`` (every seat at once, what the search evaluates) gives exactly
+``search.heuristic`` of each seat, for every game and seat count, on random positions of whole
+games: a game that values all seats together (Postcards, Post Office) must not drift from its
+per-seat definition. In Post Office a board with a pending decision is valued as projected while the
 others are compared on their boards now, so the positions include simultaneous phases half
 decided."""
 
@@ -28,7 +28,9 @@ def test_heuristics_equal_each_seats_heuristic(name: str) -> None:
         for seed in range(GAMES):
             state = new_game(game, seats, {}, seed)
             for _ in range(MAX_STEPS):
-                assert game.heuristics(state) == [game.heuristic(state, s) for s in range(seats)]
+                assert game.search.heuristics(state) == [
+                    game.search.heuristic(state, s) for s in range(seats)
+                ]
                 checked += 1
                 now = game.deciders(state)
                 if not now:

@@ -197,7 +197,7 @@ def test_a_ready_postcard_is_sent_where_random_rollouts_drown_it() -> None:
     assert len(sends) == 1 and len(legal) > 30
     guided = [make_bot("mcts:iters=30,prior=2,depth=0", game, seat, s) for s in range(3)]
     uniform = [make_bot("mcts:iters=30", game, seat, s) for s in range(3)]
-    # the planner: Postcards' own search settings (Game.search_settings)
+    # the planner: Postcards' own search settings (game.search.settings())
     planner = [make_bot("planner:iters=30", game, seat, s) for s in range(3)]
     assert [b.choose(view, legal) for b in planner] == sends * 3
     assert [b.choose(view, legal) for b in guided] == sends * 3

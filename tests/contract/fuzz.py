@@ -176,7 +176,7 @@ def exercise(game: Game[Any], state: Any, rng: Rng, steps: int, expected: Any) -
     n = game.num_seats(state)
     for observer in [*range(n), None]:
         view = game.view(state, observer)
-        game.render(view)
+        game.presentation.render(view)
         world = game.determinize(view, Rng(rng.next64()))
         assert game.inventory(world) == expected, "determinize changed the components"
     game.scores(state)
@@ -191,7 +191,7 @@ def exercise(game: Game[Any], state: Any, rng: Rng, steps: int, expected: Any) -
         assert legal, f"accepted a state where decider {seat} has no legal action"
         view = game.view(state, seat)
         for action in legal[:3]:
-            game.describe_action(view, action)
+            game.presentation.describe_action(view, action)
         state, _ = apply(game, state, seat, legal[rng.randbelow(len(legal))])
         assert game.inventory(state) == expected, "components changed after an accepted state"
 

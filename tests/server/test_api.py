@@ -465,14 +465,15 @@ def test_replay_shows_every_seats_board_at_every_step(client: TestClient) -> Non
         data = response.json()
         assert data["step"] == k and data["steps"] == len(record.steps)
         assert set(data["boards"]) == {"0", "1", "spectator"}
+        render = game.presentation.render
         for seat in (0, 1):
-            assert data["boards"][str(seat)] == game.render(game.view(entry.state, seat))
-        assert data["boards"]["spectator"] == game.render(game.view(entry.state, None))
+            assert data["boards"][str(seat)] == render(game.view(entry.state, seat))
+        assert data["boards"]["spectator"] == render(game.view(entry.state, None))
         assert data["events"] == to_json(
             [
                 {
                     "kind": e.kind,
-                    "text": game.event_text(e, names),  # put into words
+                    "text": game.presentation.event_text(e, names),  # put into words
                     "data": e.data,
                     "to": None if e.to is None else [record.label(s) for s in e.to],
                 }
@@ -487,7 +488,7 @@ def test_replay_shows_every_seats_board_at_every_step(client: TestClient) -> Non
             # the decision described as its seat saw it before making it
             assert before is not None
             view = game.view(before, entry.seat)
-            assert data["text"] == game.describe_action(view, entry.action)
+            assert data["text"] == game.presentation.describe_action(view, entry.action)
         before = entry.state
     for bad, status in (("-1", 400), (str(len(record.steps) + 1), 400), ("x", 400)):
         response = client.get(f"/api/tables/{table}/replay/{bad}", headers=bearer(token))

@@ -126,7 +126,7 @@ class Checker:
             if kind == "welcome":
                 assert set(message) == WELCOME_FIELDS, message
                 # the components are the game's fixed data: the same for every seat and table
-                assert message["components"] == plain(self.game.board_data()), ws.name
+                assert message["components"] == plain(self.game.presentation.board_data()), ws.name
                 # where the game's board is loaded from: the same for every seat and table
                 assert message["board"] == {
                     "script": f"/games/{self.game.spec.name}/board.js",
@@ -232,7 +232,7 @@ def play_random_game(
         assert states[0]["reset"] is True and all(not s["reset"] for s in states[1:])
         got = [event for state in states for event in state["events"]]
         expected = [
-            event_entry(step, event, game.event_text(event, names))
+            event_entry(step, event, game.presentation.event_text(event, names))
             for step, events in enumerate(log)
             for event in events
             if event.visible_to(seat)

@@ -135,7 +135,7 @@ def test_the_lang_message_switches_the_socket_mid_game(client: TestClient) -> No
         # the texts are made in Dutch now: the board and the events as the game's catalog says
         game = get("carteros")
         with use_language("nl"):
-            board_nl = game.render(dutch["view"])
+            board_nl = game.presentation.render(dutch["view"])
         assert dutch["board"] == board_nl
         dutch_refusal = stale_refusal(ann)["reason"]
         assert dutch_refusal.startswith("de partij is verder gegaan (stap 1, niet 6)")
@@ -143,7 +143,7 @@ def test_the_lang_message_switches_the_socket_mid_game(client: TestClient) -> No
         ann.send({"type": "lang", "lang": "en"})
         ann.next_of("welcome")
         english = ann.next_of("state")
-        assert english["board"] == game.render(english["view"])
+        assert english["board"] == game.presentation.render(english["view"])
         assert stale_refusal(ann)["reason"].startswith("the game has moved on (step 1, not 6)")
 
 
@@ -301,14 +301,14 @@ def test_a_finished_game_in_the_readers_language(client: TestClient) -> None:
     entries = list(replay_steps(game, loads(record)))
     with use_language("es"):
         state = entries[2].state
-        assert spanish["boards"]["spectator"] == game.render(game.view(state, None))
-        assert spanish["boards"]["0"] == game.render(game.view(state, 0))
+        assert spanish["boards"]["spectator"] == game.presentation.render(game.view(state, None))
+        assert spanish["boards"]["0"] == game.presentation.render(game.view(state, 0))
         names = ["ann", "bob"]
         assert [e["text"] for e in spanish["events"]] == [
-            game.event_text(e, names) for e in entries[2].events
+            game.presentation.event_text(e, names) for e in entries[2].events
         ]
         seat = entries[2].seat
-        assert spanish["text"] == game.describe_action(
+        assert spanish["text"] == game.presentation.describe_action(
             game.view(entries[1].state, seat), entries[2].action
         )
 

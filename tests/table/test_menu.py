@@ -90,7 +90,7 @@ def test_post_office_lists_each_distinct_turn_of_a_token_once() -> None:
             looks: dict[tuple[Any, ...], set[str]] = {}
             for action in legal:
                 token, row, col, _ = action.args
-                text = game.describe_action(view, action)
+                text = game.presentation.describe_action(view, action)
                 look = re.match(r"place (\S+ \S+)", text)  # the token drawn as it lies
                 assert look is not None, text
                 looks.setdefault((token, row, col), set()).add(look.group(1))

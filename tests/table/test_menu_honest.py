@@ -19,7 +19,18 @@ from typing import Any
 import msgspec
 import pytest
 
-from mailbag.core import Action, Event, Game, GameSpec, IllegalAction, Observation, Rng, Score, act
+from mailbag.core import (
+    Action,
+    Event,
+    Game,
+    GameSpec,
+    IllegalAction,
+    Observation,
+    Presentation,
+    Rng,
+    Score,
+    act,
+)
 from mailbag.core.spec import OptionValue
 from mailbag.table.menu import Menu, build_menu, score_note
 
@@ -35,6 +46,11 @@ class PrizesState(msgspec.Struct):
     turn: int = 0
 
 
+class PrizesPresentation(Presentation):
+    def render(self, observation: Observation) -> str:
+        return f"hand {observation['hand']} played {observation['played']}"
+
+
 class PrizesGame(Game[PrizesState]):
     spec = GameSpec(
         name="prizes",
@@ -45,6 +61,7 @@ class PrizesGame(Game[PrizesState]):
         verbs=frozenset({"play"}),
     )
     state_type = PrizesState
+    presentation_type = PrizesPresentation
 
     def new_state(
         self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
@@ -130,9 +147,6 @@ class PrizesGame(Game[PrizesState]):
     def inventory(self, state: PrizesState) -> Counter[str]:
         cards = state.deck + [c for h in (*state.hands, *state.played) for c in h]
         return Counter(f"card:{c}" for c in cards)
-
-    def render(self, observation: Observation) -> str:
-        return f"hand {observation['hand']} played {observation['played']}"
 
 
 GAME = PrizesGame()

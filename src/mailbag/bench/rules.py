@@ -1,13 +1,13 @@
 """The benchmark behind ``mailbag bench GAME``: how fast a game's rules run on one core.
 
-Measures random playouts (decisions/s and games/s, legal-action generation included), the cost
-of each contract operation (``legal_actions``, functional ``core.apply``, ``apply_in_place``,
-``copy``, ``view``, ``determinize``, ``heuristic``) on positions sampled from random games, and
-MCTS iterations/s at the opening, and says which build it measured (``pure`` or ``compiled``,
-chosen by ``MAILBAG_BUILD``: see :mod:`mailbag._build`). Targets: 100,000 random-playout
-decisions/s, 2,000 MCTS iterations/s, and checking a state loaded from outside (``check_state``,
-through ``core.validate``) in under 1 ms. These are measurements to print, never assertions (a
-test asserting a time fails on a loaded machine: the tests check what is right, this how fast).
+Measures random playouts (decisions/s and games/s, legal-action generation included), the cost of
+each contract operation (``legal_actions``, functional ``core.apply``, ``apply_in_place``, ``copy``,
+``view``, ``determinize``, ``search.heuristic``) on positions sampled from random games, and MCTS
+iterations/s at the opening, and says which build it measured (``pure`` or ``compiled``, chosen by
+``MAILBAG_BUILD``: see :mod:`mailbag._build`). Targets: 100,000 random-playout decisions/s, 2,000
+MCTS iterations/s, and checking a state loaded from outside (``check_state``, through
+``core.validate``) in under 1 ms. These are measurements to print, never assertions (a test
+asserting a time fails on a loaded machine: the tests check what is right, this how fast).
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def operation_costs(
         "copy": _per_call(lambda i: game.copy(positions[i][0]), n),
         "view": _per_call(lambda i: game.view(*positions[i]), n),
         "determinize": _per_call(lambda i: game.determinize(views[i], rng), n),
-        "heuristic": _per_call(lambda i: game.heuristic(*positions[i]), n),
+        "heuristic": _per_call(lambda i: game.search.heuristic(*positions[i]), n),
         # what loading a saved game, a record's resume or a state from a test runs on every state
         "check_state": _per_call(lambda i: validate(game, positions[i][0]), n),
     }

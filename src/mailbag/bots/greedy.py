@@ -3,7 +3,8 @@
 The bot only gets its seat's view and the legal actions. To look ahead it draws a few full worlds
 consistent with the view (``game.determinize``), applies each legal action to a copy of every
 world with the fast in-place path, and keeps the action whose resulting positions score best on
-``game.heuristic(state, seat)`` on average. Ties are broken at random from the bot's own seed.
+``game.search.heuristic(state, seat)`` on average. Ties are broken at random from the bot's own
+seed.
 Seat kind: ``greedy`` or ``greedy:worlds=N`` (default 2 worlds).
 """
 
@@ -94,7 +95,7 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         game, seat = self.game, self.seat
-        copy, apply_in_place, heuristic = game.copy, game.apply_in_place, game.heuristic
+        copy, apply_in_place, heuristic = game.copy, game.apply_in_place, game.search.heuristic
         totals = [0.0] * len(legal)
         for _world in range(self.worlds):
             world = game.determinize(observation, self.rng)

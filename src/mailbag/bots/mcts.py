@@ -428,7 +428,7 @@ class MctsBot:
         one."""
         game = self.game
         rng = self.rng
-        copy, apply_in_place, heuristic = game.copy, game.apply_in_place, game.heuristic
+        copy, apply_in_place, heuristic = game.copy, game.apply_in_place, game.search.heuristic
         deciders, legal_actions = game.deciders, game.legal_actions
         depth = self.depth
         eps = self.eps
@@ -463,7 +463,7 @@ class MctsBot:
         n = game.num_seats(world)
         if n > 1 and game.is_over(world):
             return [(n - place) / (n - 1) for place in game.ranking(world)]
-        values = game.heuristics(world)
+        values = game.search.heuristics(world)
         if n > 1:
             mean = sum(values) / n
             values = [v - mean for v in values]
@@ -539,10 +539,10 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
 
 def _planner(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> MctsBot:
     """``planner``: the MCTS bot with the game's own best search settings
-    (``Game.search_settings``) where the seat kind does not give them; in Postcards the guided
+    (``game.search.settings()``) where the seat kind does not give them; in Postcards the guided
     whole-turn planner. A game without settings of its own gets the plain ``mcts`` bot."""
     check_params("planner", params, KNOWN)
-    return _factory(game, seat, seed, {**game.search_settings(), **params})
+    return _factory(game, seat, seed, {**game.search.settings(), **params})
 
 
 #: the parameters of ``mcts`` and ``planner`` and their ranges; a server also bounds ``time``

@@ -303,9 +303,9 @@ def replay_command(
         for event in entry.events:
             if event.to is None:
                 labels = [printable(saved.label(s)) for s in range(len(saved.seats))]
-                console.print(f"       {game.event_text(event, labels)}", markup=False)
+                console.print(f"       {game.presentation.event_text(event, labels)}", markup=False)
         if step and entry.index > 0:
-            console.print(game.render(game.view(state, None)), markup=False)
+            console.print(game.presentation.render(game.view(state, None)), markup=False)
             try:
                 input(_("-- enter for the next step --"))
             except (EOFError, KeyboardInterrupt):

@@ -40,8 +40,8 @@ SEAT_FIELDS = frozenset({"seat", "player", "by", "target", "other", "victim", "g
 class Event(msgspec.Struct, frozen=True):
     """Something that happened, as data a UI can render. ``text`` is an English template over
     ``data`` (``"{seat} draws {count}"``), put in the reader's language at display time by
-    ``Game.event_text``; ``to`` lists the seats that may see it (``None``: everyone); a redacted
-    public twin is emitted separately by the game."""
+    ``game.presentation.event_text``; ``to`` lists the seats that may see it (``None``:
+    everyone); a redacted public twin is emitted separately by the game."""
 
     kind: str
     text: str

@@ -290,4 +290,4 @@ class Match:
         return [rank_reward(ranking, s) for s in range(self.num_seats)]
 
     def render(self, seat: int | None) -> str:
-        return self.game.render(self.game.view(self.state, seat))
+        return self.game.presentation.render(self.game.view(self.state, seat))

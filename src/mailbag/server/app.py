@@ -376,7 +376,7 @@ def _replay_at(room: Room, k: int) -> dict[str, Any]:
     names = room.names()
     text = None
     if k and before is not None and entry.seat >= 0:
-        text = game.describe_action(game.view(before, entry.seat), entry.action)
+        text = game.presentation.describe_action(game.view(before, entry.seat), entry.action)
     return {
         "step": k,
         "steps": len(record.steps),
@@ -388,15 +388,15 @@ def _replay_at(room: Room, k: int) -> dict[str, Any]:
         "events": [
             {
                 "kind": e.kind,
-                "text": game.event_text(e, names),
+                "text": game.presentation.event_text(e, names),
                 "data": e.data,
                 "to": None if e.to is None else [record.label(s) for s in e.to],
             }
             for e in entry.events
         ],
         "boards": {
-            **{str(s): game.render(game.view(entry.state, s)) for s in seats},
-            "spectator": game.render(game.view(entry.state, None)),
+            **{str(s): game.presentation.render(game.view(entry.state, s)) for s in seats},
+            "spectator": game.presentation.render(game.view(entry.state, None)),
         },
         "labels": {str(s): record.label(s) for s in seats},
     }

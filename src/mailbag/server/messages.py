@@ -33,8 +33,8 @@ def visible_log(
     describe: Callable[[Event], str] | None = None,
 ) -> list[dict[str, Any]]:
     """The log lines from step ``first`` on that ``seat`` may see (``log[k]``: the events of
-    decision ``k``; ``log[0]``: the opening), each in words by ``describe`` (the game's
-    ``event_text`` in the reader's language)."""
+    decision ``k``; ``log[0]``: the opening), each in words by ``describe``
+    (``game.presentation.event_text`` in the reader's language)."""
     return [
         event_entry(step, event, None if describe is None else describe(event))
         for step in range(max(first, 0), len(log))
@@ -82,12 +82,12 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
     return {
         "seat": seat,
         "view": view,
-        "board": game.render(view),
+        "board": game.presentation.render(view),
         "actions": [
             {
                 "notation": str(action),
-                "text": game.describe_action(view, action),
-                "clicks": list(game.click_path(view, action)),
+                "text": game.presentation.describe_action(view, action),
+                "clicks": list(game.presentation.click_path(view, action)),
             }
             for action in legal
         ],

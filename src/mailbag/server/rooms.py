@@ -258,7 +258,7 @@ class Room:
                 "title": _(self.game.spec.title),
                 "seat": conn.seat,
                 "options": record.options,
-                "components": self.game.board_data(),
+                "components": self.game.presentation.board_data(),
                 "board": board_of(self.game),
                 "players": self.players(),
                 "clock": self.clock(self._seat_state(conn.seat)["to_move"]),
@@ -329,9 +329,9 @@ class Room:
             reset, first = kept != conn.events_sent, step + 1
         if reset:
             first = 0
-        names = self.names()
+        names, words = self.names(), self.game.presentation
         events = messages.visible_log(
-            self.log, conn.seat, first, lambda event: self.game.event_text(event, names)
+            self.log, conn.seat, first, lambda event: words.event_text(event, names)
         )
         conn.events_sent = (0 if reset else conn.events_sent) + len(events)
         conn.sent = step

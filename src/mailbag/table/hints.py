@@ -104,7 +104,7 @@ def hint_entries(game: Game[Any], observation: Observation, hint: Hint) -> list[
     return [
         {
             "notation": str(choice.action),
-            "text": game.describe_action(observation, choice.action),
+            "text": game.presentation.describe_action(observation, choice.action),
             "visits": choice.visits,
             "share": round(choice.share, 4),
             "value": round(choice.value, 4),

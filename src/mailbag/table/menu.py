@@ -213,7 +213,7 @@ def build_menu(game: Game[Any], view: Observation, legal: Sequence[Action], seat
         item = _Item(
             tuple(str(action).split()),
             action,
-            game.describe_action(view, action),
+            game.presentation.describe_action(view, action),
             change.note,
             change.points,
         )
@@ -330,7 +330,9 @@ def _try(
         deciders = game.deciders(after)
         nexts = [str(a) for a in game.legal_actions(after, seat)] if seat in deciders else []
         scores = [s.breakdown for s in game.scores(after)]
-        fingerprint = canonical_json([game.render(look), nexts, scores, list(deciders)])
+        fingerprint = canonical_json(
+            [game.presentation.render(look), nexts, scores, list(deciders)]
+        )
         mine = breakdown(game, after, seat)
     except MISFITS:
         return None  # a world drawn from the view that this action does not fit
