@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from mailbag.core.game import Event
+from mailbag.core.spec import OptionValue
 from mailbag.games import get
 from mailbag.games.postcards import automa, pieces, setup
 from mailbag.games.postcards.components import COLOURS, Components, Itinerary, Postcard
@@ -28,16 +29,15 @@ def table(
     kinds: Iterable[str] = ("player", "automa:normal"),
     *,
     seed: int = 0,
-    edition: str = "en",
-    side: str = "A",
     current: int | None = None,
+    **options: OptionValue,
 ) -> PostcardsState:
-    """A fresh position, nobody has played yet: dealt as if every seat were a player, then the
-    Automa seats give their hands back to the Travel deck (an Automa has no hand)."""
+    """A fresh position, nobody has played yet: dealt (with the game's ``options`` by name, the
+    others at their defaults) as if every seat were a player, then the Automa seats give their
+    hands back to the Travel deck (an Automa has no hand)."""
     kinds = tuple(kinds)
-    state, _ = setup.deal(
-        COMPONENTS, ("player",) * len(kinds), {"edition": edition, "side": side}, seed
-    )
+    resolved = GAME.spec.resolve_options(options)
+    state, _ = setup.deal(COMPONENTS, ("player",) * len(kinds), resolved, seed)
     for seat, kind in enumerate(kinds):
         player = state.players[seat]
         player.kind = kind

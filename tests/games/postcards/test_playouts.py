@@ -19,7 +19,7 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: f"{o['edition']}-{o['side']}")
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: "-".join(map(str, o.values())))
 def test_random_playouts_end_and_conserve_components(seats: int, options: dict[str, str]) -> None:
     for seed in range(2):
         state = new_game(GAME, seats, options, seed)

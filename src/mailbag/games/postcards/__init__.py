@@ -31,7 +31,17 @@ from mailbag.core.spec import GameSpec, OptionSpec
 from mailbag.games.postcards.components import load_default
 from mailbag.games.postcards.game import PostcardsGame
 from mailbag.games.postcards.legal import VERBS
+from mailbag.games.postcards.state import PostcardsState
 from mailbag.games.postcards.turn import AUTOMA_KINDS
+
+
+def _edition(state: PostcardsState) -> str:
+    return state.edition
+
+
+def _side(state: PostcardsState) -> str:
+    return state.side
+
 
 _OPTIONS: Final = (
     OptionSpec(
@@ -40,6 +50,7 @@ _OPTIONS: Final = (
         "en",
         N_("rulebook edition: en or nl (PC-7, PC-16)"),
         choices=("en", "nl"),
+        read=_edition,
     ),
     OptionSpec(
         "side",
@@ -47,6 +58,7 @@ _OPTIONS: Final = (
         "A",
         N_("player board side: A (fixed effects) or B (stars)"),
         choices=("A", "B"),
+        read=_side,
     ),
 )
 

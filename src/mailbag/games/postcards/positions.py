@@ -37,6 +37,7 @@ from mailbag.core.positions import (
     take,
     twice,
 )
+from mailbag.core.spec import OptionValue
 from mailbag.games.postcards import GAME
 from mailbag.games.postcards.game import PostcardsGame
 from mailbag.games.postcards.state import (
@@ -310,7 +311,7 @@ def describe(state: PostcardsState, game: PostcardsGame = GAME) -> dict[str, Any
 
     return {
         "seats": [p.kind for p in state.players],
-        "options": {"edition": state.edition, "side": state.side},
+        "options": game.spec.options_of(state),
         "players": [
             {
                 "kind": p.kind,
@@ -368,16 +369,17 @@ class Builder:
     def __init__(
         self,
         seats: int | tuple[str, ...] = 2,
-        edition: str = "en",
-        side: str = "A",
         seed: int = 0,
         game: PostcardsGame = GAME,
+        **options: OptionValue,
     ) -> None:
+        """A new game of ``seats`` (a count of players, or the seat kinds) dealt from ``seed``
+        with ``options`` by name (``edition="nl"``, ``side="B"``: the game's options, the others
+        at their defaults), every seat's hand emptied and its postcard back in the deck."""
         kinds = ("player",) * seats if isinstance(seats, int) else seats
         self.components = game.components
         self.travel = {k.name: k.index for k in game.components.travel}
         self.gifts = {g.name: g.index for g in game.components.gifts}
-        options = {"edition": edition, "side": side}
         self.state: PostcardsState = new_game(game, kinds, options, seed)
         s = self.state
         s.first_player = s.current = 0
