@@ -248,19 +248,20 @@ def test_the_rules_that_need_a_minimum_refuse_a_set_below_it() -> None:
         ComponentError, match=r"few.toml: 3 carriers are dealt 5 Mail cards each .* has 10 Mail"
     ):
         new_game(game, 3)
-    # 2 Action cards each (Setup 5)
-    few_actions = re.sub(
-        r"(\[\[action\]\]\nname = \"\w+\"\ntitle = \"[^\"]+\"\n)count = \d+",
-        r"\1count = 1",
-        SHIPPED,
-    )
-    game = GAME.with_component_text(few_actions, "few.toml")
-    new_game(game, 4)
-    thin = few_actions.replace(
-        'name = "gps"\ntitle = "GPS"\ncount = 1', 'name = "gps"\ntitle = "GPS"\ncount = 0'
-    )
+
+    # 2 Action cards each (Setup 5): 8 cards deal 4 carriers, 7 do not (one copy of a kind each,
+    # the kinds after them none)
+    def actions(copies: int) -> str:
+        kinds = iter(range(len(GAME.components.actions)))
+        return re.sub(
+            r"(\[\[action\]\]\nname = \"\w+\"\ntitle = \"[^\"]+\"\n)count = \d+",
+            lambda entry: f"{entry[1]}count = {int(next(kinds) < copies)}",
+            SHIPPED,
+        )
+
+    new_game(GAME.with_component_text(actions(8), "few.toml"), 4)
     with pytest.raises(ComponentError, match=r"4 carriers are dealt 2 Action cards each .* has 7"):
-        new_game(GAME.with_component_text(thin, "few.toml"), 4)
+        new_game(GAME.with_component_text(actions(7), "few.toml"), 4)
 
 
 def test_a_renamed_card_is_its_new_word_in_the_notation() -> None:
