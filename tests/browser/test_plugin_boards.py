@@ -2,7 +2,7 @@
 packages on its path (each through the ``mailbag.games`` entry point, no file of mailbag
 edited): one brings its own board (``web/board.js`` + ``board.css`` in its package), which the
 client loads by name and plays on; the other has none, and gets the generic text board, legible
-(its one-line view wraps, nothing cut off), with a line saying that it has no board of its own;
+(its view as plain data, nothing cut off), with a line saying that it has no board of its own;
 a board module that does not load falls back to the same, saying so.
 """
 
@@ -23,15 +23,19 @@ GAME = '''
 """{title}: the tiny test game under another name, in a package of its own."""
 import dataclasses
 
-from mailbag.core import Game
-from tiny import TinyGame
+from mailbag.core import Presentation
+from tiny import TinyGame, TinyPresentation
+
+
+class ThisPresentation(TinyPresentation):
+    # no words of its own: the view as the default presentation writes it, plain data
+    render = Presentation.render
+    sections = Presentation.sections
 
 
 class ThisGame(TinyGame):
     spec = dataclasses.replace(TinyGame.spec, name="{name}", title="{title}")
-
-    def render(self, observation):  # the view as the core writes it: one long line
-        return Game.render(self, observation)
+    presentation_type = ThisPresentation
 
 
 GAME = ThisGame()
@@ -130,9 +134,10 @@ def test_a_plugin_without_a_board_gets_a_legible_text_board_and_a_notice(
     )
     board = page.get_by_test_id("board")
     expect(board).to_be_visible()
-    expect(board).to_contain_text("'deck_size'")
+    expect(board).to_contain_text("deck_size: ")
     expect(page.get_by_test_id("graphical-board")).to_have_count(0)
-    # the one-line view wraps inside the panel: nothing cut off, nothing to scroll sideways
+    # the view as plain data, a line per field, inside the panel: nothing cut off, nothing to
+    # scroll sideways
     width, client, height, line = board.evaluate(
         """(el) => [el.scrollWidth, el.clientWidth, el.clientHeight,
                     parseFloat(getComputedStyle(el).lineHeight)]"""
@@ -156,5 +161,5 @@ def test_a_board_that_cannot_be_loaded_falls_back_to_the_text_board_and_says_so(
     expect(notice).to_have_text(
         "This game's board could not be loaded: its view is shown as text."
     )
-    expect(seat.page.get_by_test_id("board")).to_contain_text("'deck_size'")
+    expect(seat.page.get_by_test_id("board")).to_contain_text("deck_size: ")
     expect(seat.page.get_by_test_id("graphical-board")).to_have_count(0)

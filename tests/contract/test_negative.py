@@ -8,12 +8,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
+import msgspec
 import pytest
-from tiny import TinyGame, TinyState
+from tiny import TinyEncoder, TinyGame, TinyPresentation, TinyState
 
-from mailbag.core import Action, Event, IllegalAction, Observation, Rng
+from mailbag.core import (
+    Action,
+    Event,
+    IllegalAction,
+    Observation,
+    Presentation,
+    Rng,
+    SearchHints,
+    Sections,
+)
 from mailbag.testing.contract import CHECKS
 
 
@@ -98,20 +109,125 @@ class ForgetsTheTurn(TinyGame):
         return {**observation, "turn": 0}
 
 
+class SameClicksPresentation(TinyPresentation):
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        return ("hand",) if action.verb == "play" else super().click_path(observation, action)
+
+
 class SameClicks(TinyGame):
     """Every card in hand is drawn as one pile: playing any of them is the same click."""
 
+    presentation_type = SameClicksPresentation
+
+
+class ClickPrefixPresentation(TinyPresentation):
     def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
-        return ("hand",) if action.verb == "play" else super().click_path(observation, action)
+        if action.verb == "play":
+            return ("deck", *super().click_path(observation, action))
+        return ("deck",)
 
 
 class ClickPrefix(TinyGame):
     """Drawing is a click on the deck, and playing a card a click on the deck then the card."""
 
-    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
-        if action.verb == "play":
-            return ("deck", *super().click_path(observation, action))
-        return ("deck",)
+    presentation_type = ClickPrefixPresentation
+
+
+class MissingSeatPresentation(TinyPresentation):
+    def sections(self, observation: Observation) -> Sections:
+        sections = super().sections(observation)
+        return msgspec.structs.replace(sections, others=sections.others[:-1])
+
+
+class MissingSeat(TinyGame):
+    """The other seats' blocks leave the last seat out."""
+
+    presentation_type = MissingSeatPresentation
+
+
+class OwnSeatAmongOthersPresentation(TinyPresentation):
+    def sections(self, observation: Observation) -> Sections:
+        sections = super().sections(observation)
+        if sections.own is None:
+            return sections
+        return msgspec.structs.replace(sections, others=(sections.own, *sections.others))
+
+
+class OwnSeatAmongOthers(TinyGame):
+    """The seat's own block is listed again among the other seats'."""
+
+    presentation_type = OwnSeatAmongOthersPresentation
+
+
+class WrappedLinesPresentation(TinyPresentation):
+    def sections(self, observation: Observation) -> Sections:
+        sections = super().sections(observation)
+        board = msgspec.structs.replace(sections.board, lines=("\n".join(sections.board.lines),))
+        return msgspec.structs.replace(sections, board=board)
+
+
+class WrappedLines(TinyGame):
+    """The board's lines are joined into one text with newlines."""
+
+    presentation_type = WrappedLinesPresentation
+
+
+class UnfilledEventPresentation(TinyPresentation):
+    def event_text(self, event: Event, names: Sequence[str]) -> str:
+        return "{who} plays a card" if event.kind == "play" else super().event_text(event, names)
+
+
+class UnfilledEvent(TinyGame):
+    """An event's words keep a template field no data fills."""
+
+    presentation_type = UnfilledEventPresentation
+
+
+class DisagreeingSearch(SearchHints):
+    def heuristics(self, state: TinyState) -> list[float]:
+        return [float(p) for p in state.points]  # the points, where heuristic is the margin
+
+
+class DisagreeingHeuristics(TinyGame):
+    """``heuristics`` (all seats at once) is not each seat's ``heuristic``."""
+
+    search_type = DisagreeingSearch
+
+
+class RefusedSettingsSearch(SearchHints):
+    def settings(self) -> dict[str, str]:
+        return {"horizon": "forever"}
+
+
+class RefusedSettings(TinyGame):
+    """Search settings the mcts bot does not accept."""
+
+    search_type = RefusedSettingsSearch
+
+
+class Encoded(TinyGame):
+    """The tiny game with an encoder (TinyGame brings none: mailbag.rl refuses it)."""
+
+    encoder = TinyEncoder
+
+
+class MiscountingEncoder(TinyEncoder):
+    def layout(self) -> None:
+        super().layout()
+        self.size += 1  # one number more than its features declare
+
+
+class MiscountedEncoder(TinyGame):
+    """An encoder whose size is not what its features add up to."""
+
+    encoder = MiscountingEncoder
+
+
+class DefaultHalves(TinyGame):
+    """The tiny game with the default presentation and search hints (no words of its own)."""
+
+    presentation_type = Presentation
+    search_type = SearchHints
 
 
 SEATS = ("player", "player")
@@ -199,3 +315,76 @@ def test_two_actions_with_one_click_path_are_caught() -> None:
 def test_a_click_path_that_begins_another_is_caught() -> None:
     with pytest.raises(AssertionError, match=r"contract 9: the click path of draw \('deck',\)"):
         run("clicks", ClickPrefix())
+
+
+def test_other_seats_blocks_that_leave_a_seat_out_are_caught() -> None:
+    with pytest.raises(
+        AssertionError,
+        match=r"contract 10: sections\(view of seat \d\)\.others are the blocks of seats \[\]: "
+        r"they must be one Block per other seat, in seat order, each with its seat set: \[\d\]",
+    ):
+        run("presentation", MissingSeat())
+
+
+def test_a_seats_own_block_among_the_others_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"others are the blocks of seats \[(0, 1|1, 0)\]"):
+        run("presentation", OwnSeatAmongOthers())
+
+
+def test_lines_joined_with_newlines_are_caught() -> None:
+    with pytest.raises(AssertionError, match=r"contract 10: .*\.board's line 0 holds a newline"):
+        run("presentation", WrappedLines())
+
+
+def test_an_event_text_with_an_unfilled_field_is_caught() -> None:
+    with pytest.raises(
+        AssertionError,
+        match=r"contract 10: event_text of a 'play' event .* leaves \{who\} unfilled",
+    ):
+        run("presentation", UnfilledEvent())
+
+
+def test_heuristics_that_disagree_with_heuristic_are_caught() -> None:
+    with pytest.raises(
+        AssertionError,
+        match=r"contract 11: heuristics\(state\) .* gives seat \d \S+, but heuristic\(state, \d\) "
+        r"is \S+: the two must agree",
+    ):
+        run("search", DisagreeingHeuristics())
+
+
+def test_search_settings_the_mcts_bot_refuses_are_caught() -> None:
+    with pytest.raises(
+        AssertionError, match=r"contract 11: the mcts bot refuses settings\(\) .*horizon"
+    ):
+        run("search", RefusedSettings())
+
+
+def test_a_sound_encoder_passes_and_a_miscounted_one_is_caught() -> None:
+    pytest.importorskip("numpy")
+    run("encoder", Encoded())
+    with pytest.raises(
+        AssertionError,
+        match=r"contract 12: MiscountingEncoder's features add up to 9 numbers, but its size is 10",
+    ):
+        run("encoder", MiscountedEncoder())
+
+
+@pytest.mark.parametrize("check", ["presentation", "search", "clicks"])
+def test_a_game_with_the_default_halves_passes(check: str) -> None:
+    run(check, DefaultHalves())
+
+
+def test_the_default_presentation_is_legible() -> None:
+    """A game with no words of its own shows its view as plain lines, one per field."""
+    from tiny import any_state
+
+    game = DefaultHalves()
+    state = any_state()
+    text = game.presentation.render(game.view(state, 0))
+    hand = ", ".join(str(c) for c in state.hands[0])
+    lines = text.splitlines()
+    assert lines[lines.index("hand:") + 1] == f"  {hand}"
+    assert lines[lines.index("hand_sizes:") + 1] == "  2, 2"
+    assert "deck_size: 8" in lines
+    assert game.presentation.describe_action(game.view(state, 0), Action("draw")) == "draw"

@@ -8,6 +8,7 @@ cards left in hand.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -15,6 +16,8 @@ from typing import Any
 import msgspec
 
 from mailbag.core import Action, Event, Game, GameSpec, IllegalAction, Observation, Rng, Score, act
+from mailbag.core.encoding import Encoder
+from mailbag.core.presentation import Block, Presentation, Sections
 from mailbag.core.spec import OptionSpec, OptionValue
 
 TURNS_EACH = 4
@@ -30,6 +33,43 @@ class TinyState(msgspec.Struct):
     current: int = 0
 
 
+class TinyPresentation(Presentation):
+    """The tiny game in words (one line) and on a board: a card of the hand is clicked to play
+    it, a button to draw or pass."""
+
+    def render(self, observation: Observation) -> str:
+        return f"hand {observation['hand']} points {observation['points']}"
+
+    def sections(self, observation: Observation) -> Sections:
+        seat = observation["seat"]
+        board = Block(
+            "table",
+            (f"deck {observation['deck_size']}", f"discard {observation['discard']}"),
+        )
+        own = None
+        if seat is not None:
+            own = Block("you", (f"hand {observation['hand']}",), seat=seat)
+        others = tuple(
+            Block(
+                f"seat {s}",
+                (f"{size} cards", f"{observation['points'][s]} points"),
+                seat=s,
+                summary=f"seat {s}: {size} cards",
+            )
+            for s, size in enumerate(observation["hand_sizes"])
+            if s != seat
+        )
+        return Sections(board=board, own=own, others=others)
+
+    def board_data(self) -> dict[str, Any]:
+        return {"cards": list(range(1, 7))}
+
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        if action.verb == "play":
+            return (f"hand:{action.args[0]}",)
+        return (f"do:{action.verb}",)
+
+
 class TinyGame(Game[TinyState]):
     spec = GameSpec(
         name="tiny",
@@ -40,6 +80,7 @@ class TinyGame(Game[TinyState]):
         verbs=frozenset({"play", "draw"}),
     )
     state_type = TinyState
+    presentation_type = TinyPresentation
 
     def new_state(
         self, seats: tuple[str, ...], options: Mapping[str, OptionValue], seed: int
@@ -109,14 +150,6 @@ class TinyGame(Game[TinyState]):
             "current": state.current,
         }
 
-    def board_data(self) -> dict[str, Any]:
-        return {"cards": list(range(1, 7))}
-
-    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
-        if action.verb == "play":
-            return (f"hand:{action.args[0]}",)
-        return (f"do:{action.verb}",)
-
     def hidden_fields(self, seat: int | None) -> tuple[str, ...]:
         return ("rng", "deck", "hands.~")
 
@@ -154,8 +187,27 @@ class TinyGame(Game[TinyState]):
         cards = state.deck + state.discard + [c for h in state.hands for c in h]
         return Counter(f"card:{c}" for c in cards)
 
-    def render(self, observation: Observation) -> str:
-        return f"hand {observation['hand']} points {observation['points']}"
+
+class TinyEncoder(Encoder):
+    """An observation of the tiny game (not TinyGame's: a game without an encoder is refused
+    by mailbag.rl, and the tests of that use TinyGame): the hand by value, each seat's points,
+    the deck."""
+
+    @staticmethod
+    def actions(game: Game[Any], num_players: int) -> list[Action]:
+        return [*(act("play", v) for v in range(1, 7)), act("draw"), act("pass")]
+
+    def layout(self) -> None:
+        self.o_hand = self.add("hand", 6, "cards in hand by value / 2")
+        self.o_points = self.add("points", self.num_players, "points by relative seat / 24")
+        self.o_deck = self.add("deck", 1, "cards left in the deck / 12")
+
+    def write(self, view: Observation, b: array[float]) -> None:
+        for card in view["hand"] or ():
+            b[self.o_hand + card - 1] += 0.5
+        for seat, points in enumerate(view["points"]):
+            b[self.o_points + self.rel(view, seat)] = points / 24
+        b[self.o_deck] = view["deck_size"] / 12
 
 
 GAME = TinyGame()

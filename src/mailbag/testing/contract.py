@@ -20,7 +20,7 @@ or, one pytest test per check and combination (pytest itself is not needed by th
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,35 +44,9 @@ from mailbag.core import (
 )
 from mailbag.core.records import GameRecord, Step, loads, replay
 from mailbag.core.serialize import record_digest
-
-MAX_STEPS = 20_000
-
-
-def random_walk(
-    game: Game[Any], seats: Sequence[str], options: dict[str, Any], seed: int
-) -> Iterator[tuple[Any, int, Action, Any]]:
-    """Play a random game through the functional ``apply``; yields (before, seat, action, after).
-
-    Also checks contract 1: a decider always has legal actions and the game ends.
-    """
-    state = new_game(game, tuple(seats), options, seed)
-    rng = Rng.from_seed(seed, 99)
-    for _ in range(MAX_STEPS):
-        if game.is_over(state):
-            assert not game.deciders(state), "a finished game still has deciders"
-            return
-        deciders = game.deciders(state)
-        assert deciders, "contract 1: the game is not over but nobody owes a decision"
-        seat = deciders[rng.randbelow(len(deciders))]
-        legal = game.legal_actions(state, seat)
-        assert legal, f"contract 1: decider {seat} has no legal action"
-        action = legal[rng.randbelow(len(legal))]
-        digest = state_digest(state)
-        after, _ = apply(game, state, seat, action)
-        assert state_digest(state) == digest, "contract 6: apply changed its input state"
-        yield state, seat, action, after
-        state = after
-    raise AssertionError(f"contract 1: no end after {MAX_STEPS} decisions")
+from mailbag.testing.halves import check_encoder, check_presentation, check_search
+from mailbag.testing.walk import MAX_STEPS as MAX_STEPS  # re-exported: the walk the checks share
+from mailbag.testing.walk import random_walk as random_walk
 
 
 def check_playout(
@@ -317,7 +291,7 @@ def check_clicks(game: Game[Any], seats: Sequence[str], options: dict[str, Any],
     decision exactly one click sequence: each action's ``click_path`` (from the seat's view) is
     non-empty, no two are equal and none begins another (else a click would be ambiguous: take
     the shorter action or wait for more?). ``board_data`` is JSON-able data."""
-    data = game.board_data()
+    data = game.presentation.board_data()
     msgspec.json.encode(data)  # raises on anything that is not JSON-able
     if not data:
         return
@@ -326,7 +300,7 @@ def check_clicks(game: Game[Any], seats: Sequence[str], options: dict[str, Any],
             view = game.view(before, seat)
             paths: dict[tuple[str, ...], str] = {}
             for action in game.legal_actions(before, seat):
-                path = tuple(game.click_path(view, action))
+                path = tuple(game.presentation.click_path(view, action))
                 assert path, f"contract 9: {action} has no click path"
                 assert all(isinstance(step, str) and step for step in path), (
                     f"contract 9: {action}'s click path {path} has a step that is not a name"
@@ -419,6 +393,10 @@ def _short(value: Any) -> str:
 
 
 CHECKS["determinize"] = check_determinize
+# each half of the interface that is not the rules, on its own (mailbag.testing.halves)
+CHECKS["presentation"] = check_presentation
+CHECKS["search"] = check_search
+CHECKS["encoder"] = check_encoder
 
 
 #: a check: (game, seats, options, seed) -> None, raising AssertionError naming the contract
