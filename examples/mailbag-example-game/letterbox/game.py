@@ -1,4 +1,6 @@
-"""The ``Game`` subclass: Letterbox's rules, each in its own module, behind mailbag's contract."""
+"""Letterbox behind mailbag's contract: the ``Game`` subclass (the rules), its ``Presentation``
+(the game in words and on the board) and its ``SearchHints`` (what it tells the search bots),
+each method handing over to the module of its concern."""
 
 from __future__ import annotations
 
@@ -6,18 +8,64 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from mailbag.core import Action, Event, Game, IllegalAction, Observation, Rng, Score
+from mailbag.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Observation,
+    Presentation,
+    Rng,
+    Score,
+    SearchHints,
+    Sections,
+)
 from mailbag.core.spec import GameSpec, OptionValue
 
-from letterbox import apply, clicks, legal, scoring, setup, texts, validate, view
+from letterbox import apply, clicks, heuristics, legal, render, scoring, setup, validate, view
 from letterbox.components import letters
 from letterbox.encoder import LetterboxEncoder
 from letterbox.state import LetterboxState
 
 
+class LetterboxPresentation(Presentation):
+    """Letterbox in words (the terminal's text and its layout, actions in words) and on its
+    graphical board (web/board.js draws from ``board_data``)."""
+
+    def render(self, observation: Observation) -> str:
+        return render.render(observation)
+
+    def sections(self, observation: Observation) -> Sections:
+        return render.sections(observation)
+
+    def describe_action(self, observation: Observation, action: Action) -> str:
+        return render.describe_action(observation, action)
+
+    def board_data(self) -> dict[str, Any]:
+        return clicks.board_data()
+
+    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
+        return clicks.click_path(observation, action)
+
+
+class LetterboxSearch(SearchHints):
+    """Letterbox's heuristic for the greedy and mcts bots, and the mcts settings that suit it."""
+
+    def heuristic(self, state: LetterboxState, seat: int) -> float:
+        return heuristics.heuristic(state, seat)
+
+    def heuristics(self, state: LetterboxState) -> list[float]:
+        return heuristics.heuristics(state)
+
+    def settings(self) -> dict[str, str]:
+        return dict(heuristics.SEARCH_SETTINGS)
+
+
 class LetterboxGame(Game[LetterboxState]):
     state_type = LetterboxState
     encoder = LetterboxEncoder
+    presentation_type = LetterboxPresentation
+    search_type = LetterboxSearch
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
@@ -67,17 +115,3 @@ class LetterboxGame(Game[LetterboxState]):
         return letters(
             state.bag + state.pile + state.sorted_heap + [c for h in state.hands for c in h]
         )
-
-    def render(self, observation: Observation) -> str:
-        return texts.render(observation)
-
-    def describe_action(self, observation: Observation, action: Action) -> str:
-        if action.verb == "post":
-            return texts.describe_post(int(action.args[0]))
-        return texts.describe_draw()
-
-    def board_data(self) -> dict[str, Any]:
-        return clicks.board_data()
-
-    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
-        return clicks.click_path(observation, action)
