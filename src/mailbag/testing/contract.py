@@ -3,7 +3,9 @@
 Each check plays random games through the public contract and raises ``AssertionError`` with a
 message that names the broken contract. mailbag's own tests (tests/contract) run them over every
 registered game, seat list, option set and seed, and show that each one catches a game broken on
-purpose; a game in a package of its own runs the same checks against the installed mailbag:
+purpose. Checks 1-9 hold the rules; ``presentation``, ``search`` and ``encoder`` (10-12, in
+:mod:`mailbag.testing.halves`) hold each half beside them on its own. A game in a package of its
+own runs the same checks against the installed mailbag:
 
     from mailbag.testing import check_game
     check_game(GAME)                      # every check, every seat count and option set
