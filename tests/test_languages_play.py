@@ -260,15 +260,15 @@ def test_the_full_screen_labels_read_in_dutch() -> None:
         ("carteros", ["player", "player", "player"]),
     ],
 )
-def test_the_full_screen_finds_each_players_block_in_the_language(
+def test_each_players_block_comes_as_data_in_the_language(
     game_name: str, seats: list[str], lang: str
 ) -> None:
-    """A render in the language names the seats as the seat label does (``speler 2``): the full
-    screen cuts it into the board, your own area and one block per other seat, as in English."""
+    """The full screen lays out the game's sections (board, own area, one block per other
+    seat) as data, in any language: every seat's view has its own area and one block for each
+    other seat, in seat order, and the texts are in the reader's language (not English)."""
     import random
 
     from mailbag.core import apply, start_game
-    from mailbag.tui.sections import split_render
 
     game = get(game_name)
     state, _events = start_game(game, seats, None, 3)
@@ -279,11 +279,14 @@ def test_the_full_screen_finds_each_players_block_in_the_language(
                 break
             if step % 20 == 0:
                 for seat in range(len(seats)):
-                    text = game.presentation.render(game.view(state, seat))
-                    parts = split_render(text, seat)
-                    numbers = sorted(b.seat or 0 for b in parts.others)
-                    assert numbers == [s for s in range(len(seats)) if s != seat], text
-                    assert parts.mine and parts.board, text
+                    parts = game.presentation.sections(game.view(state, seat))
+                    numbers = [b.seat for b in parts.others]
+                    assert numbers == [s for s in range(len(seats)) if s != seat], parts
+                    assert parts.own is not None and parts.own.lines, parts
+                    assert parts.board.lines, parts
+                    with use_language("en"):
+                        english = game.presentation.sections(game.view(state, seat))
+                    assert parts.own.text() != english.own.text() if english.own else True
             decider = game.deciders(state)[0]
             action = rnd.choice(game.legal_actions(state, decider))
             state, _events = apply(game, state, decider, action)
