@@ -1,13 +1,20 @@
 """A goal is one data entry (name, title, help, condition and its numbers) plus one condition
 function registered by name: a made-up goal, added by a user's goals section with its function
 registered here, is dealt, checked at the end of every round (PO-9), taken and scored like a
-printed one; every title and help text shown at the table comes from the data."""
+printed one; every title and help text shown at the table comes from the data (a user's own
+goal reads as written in every language; a shipped one's texts go into the catalog from the
+data file)."""
 
 from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from mailbag.core import ComponentError, Rng, apply, new_game, validate
+from mailbag.core.i18n import data_context, use_language
 from mailbag.core.records import replay
 from mailbag.games.post_office.components import (
     DATA,
@@ -18,6 +25,7 @@ from mailbag.games.post_office.components import (
 from mailbag.games.post_office.game import PostOfficeGame
 from mailbag.games.post_office.goals import completes
 from mailbag.games.post_office.state import EMPTY, Player, PostOfficeState
+from mailbag.games.post_office.texts import goal_help, goal_title
 from mailbag.sim.runner import play_game
 
 from .builder import GAME, texts
@@ -151,3 +159,59 @@ def test_a_goals_section_with_fewer_goals_than_lie_face_up() -> None:
     start: PostOfficeState = new_game(game, 2, {"goals": True}, 9)
     assert sorted(start.goal_display) == [0, 1] and start.goal_stack == []
     assert sum(len(p.goals_won) for p in final.players) == 2  # every board fills its corners
+
+
+def test_the_made_up_goals_words_are_its_entrys_in_every_language() -> None:
+    """Its title and help are the entry's: shown as written in any language (a user's own goal
+    is in no catalog), while the words around them and the shipped goals are translated — in
+    the text, the full screen's parts and the board's data."""
+    seed = dealt_face_up(MADE_UP, NEW, 2)
+    state: PostOfficeState = new_game(MADE_UP, 2, {"goals": True}, seed)
+    shipped = MADE_UP.components.goals[next(g for g in state.goal_display if g != NEW)]
+    words = MADE_UP.presentation
+    view = MADE_UP.view(state, 0)
+    own = "Corner office: parcel tokens on at least 2 corner cells of the shelving"
+    english = f"{shipped.title}: {shipped.help}"
+    assert "  " + own in words.render(view).splitlines()
+    assert "  " + english in words.sections(view).board.lines
+    with use_language("nl"):
+        dutch = words.render(view)
+        board = words.sections(view).board
+        goals = words.board_data()["goals"]
+        translated = f"{goal_title(shipped)}: {goal_help(shipped)}"
+    assert "  " + own in dutch.splitlines() and "  " + own in board.lines
+    assert board.lines[0].startswith("postzegelvoorraad")  # the words around it are Dutch
+    assert translated != english and "  " + translated in board.lines
+    assert goals["corner_office"] == {
+        "title": "Corner office",
+        "help": "parcel tokens on at least 2 corner cells of the shelving",
+    }
+    assert goals["eight_tapes"] == {
+        "title": "Acht plakbanden",
+        "help": "er liggen minstens 8 plakbanden",
+    }
+
+
+def _messages(areas: ModuleType) -> set[tuple[str | None, str]]:
+    return {(context, text) for context, text, _path, _line in areas.messages_of("post_office")}
+
+
+def test_a_new_shipped_goals_title_and_help_go_into_the_catalog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shipped with the game, the new entry's texts are extracted from the data file into the
+    game's catalog template (``make catalogs``), with the context of its table: nothing to list
+    in texts.py."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "i18n"))
+    areas = importlib.import_module("areas")
+    context = data_context("post_office", "goals")
+    assert context == "post_office goals"
+    shipped = _messages(areas)
+    assert (context, "Eight tapes") in shipped and (context, "Corner office") not in shipped
+    data = tmp_path / "goals.toml"
+    data.write_text(SHIPPED + CORNER_OFFICE, encoding="utf-8")
+    monkeypatch.setattr(areas, "data_files_of", lambda area: [data])
+    extracted = _messages(areas)
+    assert (context, "Corner office") in extracted
+    assert (context, "parcel tokens on at least 2 corner cells of the shelving") in extracted
+    assert (context, "Eight tapes") in extracted  # the shipped ones as before
