@@ -8,7 +8,7 @@ effect that needs a new kind of decision adds one :class:`Decision` to :data:`DE
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -25,12 +25,13 @@ from mailbag.games.carteros.board import (
     DIRECTION_OF,
     HOUSE_INDEX,
     HOUSE_NAMES,
+    HOUSES,
     LINE_INDEX,
     LINES,
     STEP,
 )
 from mailbag.games.carteros.effects import flooded_mask
-from mailbag.games.carteros.state import CarterosState, Task
+from mailbag.games.carteros.state import CAUSES, CarterosState, Task
 from mailbag.games.carteros.texts import action_title, cause, mail_title, seat_name
 
 if TYPE_CHECKING:
@@ -39,6 +40,12 @@ if TYPE_CHECKING:
 Menu = Callable[["Components", CarterosState, Task], list[Action]]
 Resolve = Callable[["Components", CarterosState, int, Task, Action, list[Event]], None]
 Refuse = Callable[["Components", CarterosState, Task, Action], IllegalAction]
+#: the values play can give a task's ``n``, ``arg`` and ``cause``
+TaskFields = tuple[frozenset[int], frozenset[int], frozenset[str]]
+Universe = Callable[["Components"], Sequence[Action]]
+FieldsOf = Callable[["Components"], TaskFields]
+#: a task that uses none of them
+NO_FIELDS: Final[TaskFields] = (frozenset({0}), frozenset({-1}), frozenset({""}))
 
 BLOCK_OF: Final = {HOUSE_NAMES[h]: b for b, h in enumerate(BLOCK_CORNERS)}
 
@@ -63,6 +70,36 @@ class Decision:
     menu: Menu
     resolve: Resolve
     refuse: Refuse
+    #: every action it can ever offer (the encoder's action universe is made of these)
+    actions: Universe
+    #: the values play can give its task's fields (the state check reads them)
+    fields: FieldsOf
+
+
+def _no_fields(components: Components) -> TaskFields:
+    return NO_FIELDS
+
+
+def _give_fields(components: Components) -> TaskFields:
+    """How many Mail cards the house turned still takes (CA-2)."""
+    return (frozenset(range(1, components.max_delivers + 1)), frozenset({-1}), frozenset({""}))
+
+
+def _discard_fields(components: Components) -> TaskFields:
+    """Why the card is discarded (CA-2, CA-9)."""
+    return (frozenset({0}), frozenset({-1}), frozenset({"stampy", "change_of_direction"}))
+
+
+def _react_fields(components: Components) -> TaskFields:
+    """The card that answers, and the cause it answers (CA-103)."""
+    cards = frozenset(card for card in components.cancel_card.values() if card >= 0)
+    return (frozenset({0}), cards, frozenset(CAUSES.values()))
+
+
+#: a ride: houses ridden so far and the direction once taken (CA-4); GPS: looks left and the
+#: house seen first (CA-7)
+_RIDE: Final[TaskFields] = (frozenset({0, 1, 2}), frozenset({-1, 0, 1, 2, 3}), frozenset({""}))
+_PEEK: Final[TaskFields] = (frozenset({1, 2}), frozenset({-1, *range(HOUSES)}), frozenset({""}))
 
 
 def _arg(action: Action, index: int = 0) -> str:
@@ -496,6 +533,8 @@ DECISIONS: Final[dict[str, Decision]] = {
             _give_menu,
             _give,
             _refuse_mail,
+            actions=lambda components: components.give,
+            fields=_give_fields,
         ),
         Decision(
             "discard",
@@ -507,6 +546,8 @@ DECISIONS: Final[dict[str, Decision]] = {
             _discard_menu,
             _discard,
             _refuse_mail,
+            actions=lambda components: components.discard,
+            fields=_discard_fields,
         ),
         Decision(
             "react",
@@ -518,6 +559,8 @@ DECISIONS: Final[dict[str, Decision]] = {
             _react_menu,
             _react,
             _refuse_react,
+            actions=lambda components: (*components.use, A.PASS),
+            fields=_react_fields,
         ),
         Decision(
             "flood",
@@ -529,6 +572,8 @@ DECISIONS: Final[dict[str, Decision]] = {
             _flood_menu,
             _flood,
             _refuse_flood,
+            actions=lambda components: A.FLOOD,
+            fields=_no_fields,
         ),
         Decision(
             "ride",
@@ -540,6 +585,8 @@ DECISIONS: Final[dict[str, Decision]] = {
             _ride_menu,
             _ride,
             _refuse_ride,
+            actions=lambda components: (*A.RIDE, A.STOP),
+            fields=lambda components: _RIDE,
         ),
         Decision(
             "peek",
@@ -551,6 +598,8 @@ DECISIONS: Final[dict[str, Decision]] = {
             _peek_menu,
             _peek,
             _refuse_peek,
+            actions=lambda components: (*A.PEEK, A.STOP),
+            fields=lambda components: _PEEK,
         ),
         Decision(
             "take_mission",
@@ -562,6 +611,8 @@ DECISIONS: Final[dict[str, Decision]] = {
             _mission_menu,
             _take_mission,
             _refuse_mission,
+            actions=lambda components: components.take_mission,
+            fields=_no_fields,
         ),
         Decision(
             "place_stampy",
@@ -573,6 +624,8 @@ DECISIONS: Final[dict[str, Decision]] = {
             _place_menu,
             _place_stampy,
             _refuse_place,
+            actions=lambda components: A.PLACE_STAMPY,
+            fields=_no_fields,
         ),
         Decision(
             "move_stampy",
@@ -584,6 +637,8 @@ DECISIONS: Final[dict[str, Decision]] = {
             _move_menu,
             _move_stampy,
             _refuse_move,
+            actions=lambda components: A.MOVE_STAMPY,
+            fields=_no_fields,
         ),
         Decision(
             "tiebreak",
@@ -595,6 +650,8 @@ DECISIONS: Final[dict[str, Decision]] = {
             _tiebreak_menu,
             _tiebreak,
             _refuse_tiebreak,
+            actions=lambda components: A.TIEBREAK,
+            fields=_no_fields,
         ),
     )
 }

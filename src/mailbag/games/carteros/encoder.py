@@ -45,18 +45,14 @@ class CarterosEncoder(Encoder):
         )
         yield from components.play
         yield from components.replace
-        yield from components.use
-        yield board_actions.PASS
-        yield from components.give
-        yield from components.discard
-        yield from board_actions.FLOOD
-        yield from board_actions.RIDE
-        yield board_actions.STOP
-        yield from board_actions.PEEK
-        yield from components.take_mission
-        yield from board_actions.PLACE_STAMPY
-        yield from board_actions.MOVE_STAMPY
-        yield from board_actions.TIEBREAK
+        # then every decision's actions (its entry lists them), each once: the reaction
+        # window's first, then the others in the order of DECISIONS (a new decision's last)
+        seen: set[Action] = set()
+        for kind in ("react", *DECISIONS):
+            for action in DECISIONS[kind].actions(components):
+                if action not in seen:
+                    seen.add(action)
+                    yield action
 
     def layout(self) -> None:
         components = self.game.components  # type: ignore[attr-defined]

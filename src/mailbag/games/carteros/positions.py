@@ -34,6 +34,7 @@ from mailbag.core.positions import (
 )
 from mailbag.core.rng import Rng
 from mailbag.games.carteros import GAME
+from mailbag.games.carteros.apply import AUTO
 from mailbag.games.carteros.board import (
     BLOCK_CORNERS,
     HOUSE_INDEX,
@@ -42,6 +43,7 @@ from mailbag.games.carteros.board import (
     position_index,
     position_name,
 )
+from mailbag.games.carteros.decisions import DECISIONS
 from mailbag.games.carteros.game import CarterosGame
 from mailbag.games.carteros.legal import deciders
 from mailbag.games.carteros.state import CarterosState, Task
@@ -54,21 +56,8 @@ PLACES: dict[str, int] = {"post_office": -1, "shops": -2, **HOUSE_INDEX}
 #: tasks whose ``arg`` is an Action card (the card that cancels or answers them) or a house
 CARD_TASKS = frozenset({"react", "stampy_card", "lost_card", "soak", "catch", "debt"})
 HOUSE_TASKS = frozenset({"peek"})
-TASK_KINDS = frozenset(
-    {
-        "give",
-        "discard",
-        "flood",
-        "ride",
-        "take_mission",
-        "place_stampy",
-        "move_stampy",
-        "tiebreak",
-        "next_turn",
-        *CARD_TASKS,
-        *HOUSE_TASKS,
-    }
-)
+#: every kind of task: the decisions (their entries) and the engine's automatic steps
+TASK_KINDS = frozenset({*DECISIONS, *AUTO})
 
 CARRIER_PARTS = (
     "at",

@@ -19,14 +19,13 @@ from mailbag.games.carteros.apply import AUTO
 from mailbag.games.carteros.board import (
     ADJACENT,
     HOUSE_NAMES,
-    HOUSES,
     POST_OFFICE,
     SHOPS,
     STEP,
     position_name,
 )
 from mailbag.games.carteros.components import Components
-from mailbag.games.carteros.decisions import DECISIONS
+from mailbag.games.carteros.decisions import DECISIONS, NO_FIELDS, TaskFields
 from mailbag.games.carteros.effects import flooded_mask
 from mailbag.games.carteros.scoring import totals
 from mailbag.games.carteros.state import ACTIONS_PER_TURN, CAUSES, GOAL, CarterosState, Task
@@ -34,9 +33,8 @@ from mailbag.games.carteros.state import ACTIONS_PER_TURN, CAUSES, GOAL, Cartero
 #: automatic steps (resolved by the engine); the card that cancels one is in the component set
 AUTOMATIC = frozenset(AUTO)
 
-_NONE = (frozenset({0}), frozenset({-1}), frozenset({""}))
 _ASKABLE = frozenset({"", "asked"})
-Fields = dict[str, tuple[frozenset[int], frozenset[int], frozenset[str]]]
+Fields = dict[str, TaskFields]
 
 
 def _askable(cancel: Mapping[str, int], step: str) -> frozenset[str]:
@@ -47,34 +45,16 @@ def _askable(cancel: Mapping[str, int], step: str) -> frozenset[str]:
 @lru_cache(maxsize=16)
 def task_fields(components: Components) -> Fields:
     """Per task kind: the values of ``n``, ``arg`` and ``cause`` play can give it, for the
-    component set ``components`` (which card cancels what, how many cards a house delivers)."""
+    component set ``components`` (which card cancels what, how many cards a house delivers):
+    a decision's from its entry (:data:`DECISIONS`), the automatic steps' here."""
     cancel = components.cancel_card
-    fields: Fields = {
-        "next_turn": _NONE,
-        "move_stampy": _NONE,
-        "place_stampy": _NONE,
-        "flood": _NONE,
-        "take_mission": _NONE,
-        "tiebreak": _NONE,
-        "stampy_card": (
-            frozenset({0, 1}),
-            frozenset({cancel["stampy_card"]}),
-            _askable(cancel, "stampy_card"),
-        ),
-        "react": (
-            frozenset({0}),
-            frozenset(card for card in cancel.values() if card >= 0),
-            frozenset(CAUSES.values()),
-        ),
-        "give": (
-            frozenset(range(1, components.max_delivers + 1)),
-            frozenset({-1}),
-            frozenset({""}),
-        ),
-        "discard": (frozenset({0}), frozenset({-1}), frozenset({"stampy", "change_of_direction"})),
-        "ride": (frozenset({0, 1, 2}), frozenset({-1, 0, 1, 2, 3}), frozenset({""})),
-        "peek": (frozenset({1, 2}), frozenset({-1, *range(HOUSES)}), frozenset({""})),
-    }
+    fields: Fields = {kind: decision.fields(components) for kind, decision in DECISIONS.items()}
+    fields["next_turn"] = NO_FIELDS
+    fields["stampy_card"] = (
+        frozenset({0, 1}),
+        frozenset({cancel["stampy_card"]}),
+        _askable(cancel, "stampy_card"),
+    )
     for step in ("catch", "lost_card", "soak", "debt"):
         fields[step] = (frozenset({0}), frozenset({cancel[step]}), _askable(cancel, step))
     assert set(fields) == AUTOMATIC | set(DECISIONS)
@@ -546,8 +526,8 @@ def _check_turn_tasks(components: Components, state: CarterosState, n: int) -> N
         if len(tasks) > 1:
             victims = [v for v in _turn_order(p, n)[1:] if state.pos[v] >= 0 and any(state.mail[v])]
             _check_window(components, state, tasks[1:], "soak", victims, p, n)
-    else:
-        fail(_("a {kind} task is pending in the middle of a turn", kind=repr(kind)))
+    else:  # a decision of an effect no rule above knows: asked alone, on top of nothing
+        _single(tasks)
 
 
 def _single(tasks: list[Task]) -> None:
