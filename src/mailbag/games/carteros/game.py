@@ -47,6 +47,10 @@ class CarterosPresentation(Presentation):
     def sections(self, observation: Observation) -> Sections:
         return render.sections(self.game.components, observation)
 
+    def palette(self) -> dict[str, tuple[str, str]]:
+        """The words the full-screen terminal colours, each with its colour and symbol."""
+        return render.palette(self.game.components)
+
     def describe_action(self, observation: Observation, action: Action) -> str:
         return render.describe_action(self.game.components, observation, action)
 

@@ -401,3 +401,22 @@ def describe_action(components: Components, observation: Observation, action: Ac
         mail=one_mail(components, first),
         block=" ".join(HOUSE_NAMES[h] for h in _BLOCKS.get(first, ())),
     )
+
+
+#: the kinds of card on a terminal: Mail, Action and HOUSE cards each in a colour, after a
+#: symbol of their own for those who cannot tell the colours apart
+KIND_MARKS = {"mail": ("#e6c229", "◆"), "action": ("#39b7c9", "●"), "house": ("#c264c8", "▲")}
+
+
+def palette(components: Components) -> dict[str, tuple[str, str]]:
+    """The cards' titles as the seat reads them (and the HOUSE cards' abbreviations), for the
+    full-screen terminal: each in its kind's colour, after its kind's symbol."""
+    found: dict[str, tuple[str, str]] = {}
+    for house in components.houses:
+        found[house_title(components, house.name)] = KIND_MARKS["house"]
+        found[house_abbrev(components, house.name)] = KIND_MARKS["house"]
+    for mail in components.mails:
+        found[mail_title(components, mail.name)] = KIND_MARKS["mail"]
+    for card in components.actions:
+        found[action_title(components, card.name)] = KIND_MARKS["action"]
+    return found

@@ -457,3 +457,30 @@ def event_words(components: Components, event: Event) -> Event:
     if not extra:
         return event
     return Event(event.kind, event.text, {**data, **extra}, event.to)
+
+
+#: the printed shades on a terminal (box.toml ``[[colours]]`` ``shade``); an unknown shade of a
+#: user's own data is drawn without colour
+SHADE_COLOURS = {
+    "light blue": "#6ec6f0",
+    "blue": "#3a6fe0",
+    "yellow": "#e6c229",
+    "brown": "#b07440",
+}
+
+
+def palette(components: Components) -> dict[str, tuple[str, str]]:
+    """The parcels in their printed colours for the full-screen terminal: each colour's letter
+    on the boards (with any mark after it, sealed too) and its parcel type and shade in words;
+    the letter is the symbol of its own colour, so none is added."""
+    letters, marks = texts.letters(components), texts.marks(components)
+    found: dict[str, tuple[str, str]] = {}
+    for letter, colour in zip(letters, components.colours, strict=True):
+        shade = SHADE_COLOURS.get(colour.shade)
+        if shade is None:
+            continue
+        words = [letter + mark.strip() for mark in marks]
+        words += [letter.lower() + shape.name for shape in components.shapes]
+        words += [texts.parcel_type(colour), texts.shade(colour)]
+        found.update((word, (shade, "")) for word in words)
+    return found

@@ -50,6 +50,10 @@ class PostcardsPresentation(Presentation):
     def sections(self, observation: Observation) -> Sections:
         return render.sections(self.components, observation)
 
+    def palette(self) -> dict[str, tuple[str, str]]:
+        """The words the full-screen terminal colours, each with its colour and symbol."""
+        return render.palette(self.components)
+
     def describe_action(self, observation: Observation, action: Action) -> str:
         return render.describe_action(self.components, observation, action)
 

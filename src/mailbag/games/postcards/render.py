@@ -509,3 +509,19 @@ def _describe(
 def _describe_action(components: Components, a: int, args: tuple[int | str, ...]) -> str:
     """Action ``a`` aimed at ``args``, in its behaviour's words."""
     return components.actions[a].rule.describe(components, int(args[0]) if args else None)
+
+
+#: the four colours (stamps, Travel cards) on a terminal, each with a symbol of its own for
+#: those who cannot tell the colours apart
+COLOUR_MARKS = {
+    "red": ("#e0483e", "▲"),
+    "blue": ("#3f7fe0", "●"),
+    "green": ("#3aa655", "■"),
+    "yellow": ("#e6c229", "★"),
+}
+
+
+def palette(components: Components) -> dict[str, tuple[str, str]]:
+    """The colours' words as the seat reads them (``groen`` in Dutch), for the full-screen
+    terminal: each in its colour, after its symbol."""
+    return {texts.colour(name): mark for name, mark in COLOUR_MARKS.items()}
