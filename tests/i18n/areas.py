@@ -37,7 +37,21 @@ AREAS: dict[str, tuple[str, ...]] = {
     ),
 }
 
-PYTHON_KEYWORDS = {"_": None, "N_": None, "pgettext": ((1, "c"), 2), "NC_": ((1, "c"), 2)}
+PYTHON_KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "pgettext": ((1, "c"), 2),
+    "NC_": ((1, "c"), 2),
+    # a text with a count: its singular and plural (the count itself is not extracted)
+    "ngettext": (1, 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+#: each translated language's plural forms, written into its catalogs' headers (Babel would give
+#: Spanish a third form, for counts like a million, that no text here needs)
+PLURAL_FORMS = {"nl": "nplurals=2; plural=(n != 1);", "es": "nplurals=2; plural=(n != 1);"}
+
+#: a message id: its text, or a text with a count's (singular, plural)
+MessageId = str | tuple[str, str]
 #: the browser client looks its texts up with t("…")
 JS_KEYWORDS = {"t": None}
 
@@ -100,9 +114,10 @@ def data_messages(area: str, path: Path) -> Iterator[tuple[str | None, str, Path
         yield data_context(area, table), text, path, number
 
 
-def messages_of(area: str) -> Iterator[tuple[str | None, str, Path, int]]:
-    """(context, message id, file, line) of every marked text of ``area``, and for a game's area
-    the texts of its component data (:func:`data_messages`)."""
+def messages_of(area: str) -> Iterator[tuple[str | None, MessageId, Path, int]]:
+    """(context, message id, file, line) of every marked text of ``area`` (a text with a count:
+    its id is the pair (singular, plural)), and for a game's area the texts of its component data
+    (:func:`data_messages`)."""
     from babel.messages.extract import extract
 
     for path in data_files_of(area):
@@ -118,6 +133,8 @@ def messages_of(area: str) -> Iterator[tuple[str | None, str, Path, int]]:
                 # the client's texts are mostly inside htm's html`…` templates
                 options={"parse_template_string": True} if js else None,
             ):
-                msgid = message[0] if isinstance(message, tuple) else message
-                if msgid:
+                msgid: MessageId = (
+                    (message[0], message[1]) if isinstance(message, tuple) else message
+                )
+                if msgid and (isinstance(msgid, str) or msgid[0]):
                     yield context, msgid, path, line

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from areas import AREAS, I18N, TRANSLATED, messages_of
+from areas import AREAS, I18N, PLURAL_FORMS, TRANSLATED, messages_of
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
@@ -26,6 +26,8 @@ def update(area: str, lang: str, pot: Catalog) -> Path:
             po = read_po(handle, locale=lang)
     else:
         po = Catalog(locale=lang, project="mailbag", domain=area)
+    # the language's plural forms (a text with a count has as many translations)
+    po.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
     po.update(pot, no_fuzzy_matching=True)
     with path.open("wb") as handle:
         write_po(handle, po, width=100, omit_header=False, ignore_obsolete=True)

@@ -25,13 +25,25 @@ def test_every_text_is_translated_with_the_same_placeholders(area: str, lang: st
     catalog = read_po(path) if path.exists() else {}
     missing: list[str] = []
     broken: list[str] = []
+    forms = i18n.plural_rule(lang)[0]
     for context, msgid, source, line in messages_of(area):
         where = f"{source.relative_to(SRC)}:{line}"
-        text = catalog.get((context, msgid))
+        key = msgid if isinstance(msgid, str) else msgid[0]
+        text = catalog.get((context, key))
         if text is None:
             missing.append(f"{where}: {msgid!r}")
-        elif placeholders(text) != placeholders(msgid):
-            broken.append(f"{where}: {msgid!r} -> {text!r}")
+        elif isinstance(msgid, str):
+            if not isinstance(text, str) or placeholders(text) != placeholders(msgid):
+                broken.append(f"{where}: {msgid!r} -> {text!r}")
+        elif not isinstance(text, tuple) or len(text) != forms:
+            broken.append(f"{where}: {msgid!r} needs {forms} forms in {lang}, has {text!r}")
+        else:
+            # the first form may leave the count out ("one card"); the others hold the plural's
+            singular, plural = placeholders(msgid[0]), placeholders(msgid[1])
+            if placeholders(text[0]) not in (singular, plural) or any(
+                placeholders(form) != plural for form in text[1:]
+            ):
+                broken.append(f"{where}: {msgid!r} -> {text!r}")
     assert not missing, f"{len(missing)} texts without a {lang} translation in {path.name}:\n" + (
         "\n".join(missing[:40])
     )
@@ -69,6 +81,38 @@ def test_the_catalog_reader_reads_what_babel_writes(tmp_path: Path) -> None:
         ("card", "Letter"): "Brief",
         (None, "a long text " * 12): "een lange tekst " * 12,
     }
+
+
+def test_the_catalog_reader_reads_the_forms_of_a_text_with_a_count(tmp_path: Path) -> None:
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    po = Catalog(locale="nl")
+    po.mime_headers = [("Plural-Forms", "nplurals=2; plural=(n != 1);")]
+    po.add(("{count} card", "{count} cards"), ("{count} kaart", "{count} kaarten"))
+    po.add(("{count} day", "{count} days"), ("{count} dag", ""))  # half done: left out
+    po.add(("{count} turn", "{count} turns"), ("{count} beurt", "{count} beurten"), context="x")
+    po.add("Letter", "Brief", context="card")
+    path = tmp_path / "nl.po"
+    with path.open("wb") as handle:
+        write_po(handle, po, width=100, omit_header=False)
+    assert "msgid_plural" in path.read_text(encoding="utf-8")
+    assert read_po(path) == {
+        (None, "{count} card"): ("{count} kaart", "{count} kaarten"),
+        ("x", "{count} turn"): ("{count} beurt", "{count} beurten"),
+        ("card", "Letter"): "Brief",
+    }
+    assert i18n.plural_forms(path) == "nplurals=2; plural=(n != 1);"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_catalog_of_a_language_has_its_plural_forms(lang: str) -> None:
+    from areas import PLURAL_FORMS
+
+    for path in sorted((I18N / lang).glob("*.po")):
+        assert i18n.plural_forms(path) == PLURAL_FORMS[lang], path.name
+    count, rule = i18n.plural_rule(lang)
+    assert count == 2 and [rule(n) for n in (0, 1, 2, 5, 1_000_000)] == [1, 0, 1, 1, 1]
 
 
 def test_the_language_is_chosen_and_used() -> None:

@@ -3,7 +3,10 @@
 Texts are written in English in the code and looked up at display time in the reader's language
 (:func:`_`, gettext's convention); the catalogs are the ``.po`` files in ``mailbag/i18n/``
 (kept with Babel: ``make catalogs``). Placeholders are named (``"{player} draws {count}"``) and
-filled after the lookup, so a translation may put them in its own order.
+filled after the lookup, so a translation may put them in its own order. A text with a count
+in it is written in its singular and plural (:func:`ngettext`); each language's catalog says how
+many forms it has and which one a count takes (its ``Plural-Forms`` header: Dutch and Spanish have
+two, the singular for 1 only, as English).
 
 The language is a context variable: a terminal sets it once (``--lang``, ``MAILBAG_LANG``, the
 locale), the server per socket and per request. Records, notation and JSON never depend on it.
@@ -15,9 +18,10 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import gettext
 import locale
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -117,19 +121,29 @@ def _unquote(text: str) -> str:
     return value
 
 
-def read_po(path: Path) -> dict[tuple[str | None, str], str]:
-    """A ``.po`` file's translations: (context, message id) → text; untranslated and fuzzy
-    entries are left out (the English is shown). Only what Babel writes is read."""
-    entries: dict[tuple[str | None, str], str] = {}
+#: a translation: its text, or for a text with a count its forms (``msgstr[0]``, ``msgstr[1]``…)
+Translation = str | tuple[str, ...]
+
+
+def read_po(path: Path) -> dict[tuple[str | None, str], Translation]:
+    """A ``.po`` file's translations: (context, message id) → text, or for a text with a count
+    (``msgid_plural``) the tuple of its forms; untranslated and fuzzy entries (a plural form left
+    empty too) are left out (the English is shown). Only what Babel writes is read."""
+    entries: dict[tuple[str | None, str], Translation] = {}
     fields: dict[str, str] = {}
     current: str | None = None
     fuzzy = False
 
     def flush() -> None:
         nonlocal fields, fuzzy
-        msgid, msgstr = fields.get("msgid"), fields.get("msgstr")
-        if msgid and msgstr and not fuzzy:
-            entries[(fields.get("msgctxt"), msgid)] = msgstr
+        msgid = fields.get("msgid")
+        key = (fields.get("msgctxt"), msgid or "")
+        if msgid and not fuzzy and "msgid_plural" in fields:
+            forms = [fields[name] for name in sorted(fields, key=_form) if _form(name) >= 0]
+            if forms and all(forms) and len(forms) == 1 + max(map(_form, fields)):
+                entries[key] = tuple(forms)
+        elif msgid and fields.get("msgstr") and not fuzzy:
+            entries[key] = fields["msgstr"]
         fields, fuzzy = {}, False
 
     for raw in path.read_text(encoding="utf-8").splitlines():
@@ -145,7 +159,8 @@ def read_po(path: Path) -> dict[tuple[str | None, str], str]:
             fields[current] += _unquote(line)
         else:
             key, _sep, rest = line.partition(" ")
-            if key in ("msgctxt", "msgid") and key in fields and "msgstr" in fields:
+            done = any(name.startswith("msgstr") for name in fields)
+            if key in ("msgctxt", "msgid") and key in fields and done:
                 flush()
             current = key
             fields[key] = _unquote(rest)
@@ -153,14 +168,51 @@ def read_po(path: Path) -> dict[tuple[str | None, str], str]:
     return entries
 
 
+def _form(name: str) -> int:
+    """The index of a plural form's field (``msgstr[1]`` → 1); -1 for any other field."""
+    if name.startswith("msgstr[") and name.endswith("]") and name[7:-1].isdigit():
+        return int(name[7:-1])
+    return -1
+
+
+def plural_forms(path: Path) -> str | None:
+    """The ``Plural-Forms`` header of a ``.po`` file (``nplurals=2; plural=(n != 1);``)."""
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if line.startswith('"Plural-Forms:'):
+            return _unquote(line).partition(":")[2].strip()
+        if line.startswith("#:"):  # past the header
+            break
+    return None
+
+
 @cache
-def catalog(lang: str) -> dict[tuple[str | None, str], str]:
+def catalog(lang: str) -> dict[tuple[str | None, str], Translation]:
     if lang == "en":
         return {}
-    merged: dict[tuple[str | None, str], str] = {}
+    merged: dict[tuple[str | None, str], Translation] = {}
     for path in sorted((CATALOGS / lang).glob("*.po")):
         merged.update(read_po(path))
     return merged
+
+
+#: English's plural rule (and any catalog's that says none): the singular for 1 only
+ENGLISH_PLURAL = "nplurals=2; plural=(n != 1);"
+
+
+@cache
+def plural_rule(lang: str) -> tuple[int, Callable[[int], int]]:
+    """How many forms a text with a count has in ``lang``, and which form a count takes: the
+    ``Plural-Forms`` of the language's catalogs (gettext's C expression; the one most of them
+    give, should they ever disagree — tests/i18n checks that they do not)."""
+    headers = [plural_forms(path) for path in sorted((CATALOGS / lang).glob("*.po"))]
+    given = sorted({h for h in headers if h}, key=lambda h: (-headers.count(h), h))
+    header = given[0] if given and lang != "en" else ENGLISH_PLURAL
+    params = dict(part.strip().partition("=")[::2] for part in header.split(";") if "=" in part)
+    try:
+        return int(params["nplurals"]), gettext.c2py(params["plural"])
+    except (KeyError, ValueError):  # a header no tool writes: English's rule
+        return 2, gettext.c2py("(n != 1)")
 
 
 def _format(text: str, fields: Mapping[str, object]) -> str:
@@ -171,7 +223,7 @@ def _(message: str, /, **fields: object) -> str:
     """``message`` (English, with named ``{placeholders}``) in the reader's language, filled."""
     lang = _language.get()
     if lang != "en":
-        message = catalog(lang).get((None, message), message)
+        message = _single(catalog(lang).get((None, message), message))
     return _format(message, fields)
 
 
@@ -180,8 +232,35 @@ def pgettext(context: str, message: str, /, **fields: object) -> str:
     "Letter")``): component names, score categories."""
     lang = _language.get()
     if lang != "en":
-        message = catalog(lang).get((context, message), message)
+        message = _single(catalog(lang).get((context, message), message))
     return _format(message, fields)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """A text with a count in the reader's language, in the form the count takes there:
+    ``ngettext("{count} card", "{count} cards", n, count=n)`` — "1 card", "2 cards"; in Dutch
+    "1 kaart", "2 kaarten". The count is a field like any other (pass it by name)."""
+    return npgettext(None, singular, plural, n, **fields)
+
+
+def npgettext(context: str | None, singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """:func:`ngettext` for a text that needs its context (``npgettext("score", …)``)."""
+    lang = _language.get()
+    english = singular if n == 1 else plural
+    if lang == "en":
+        return _format(english, fields)
+    found = catalog(lang).get((context, singular))
+    if not isinstance(found, tuple):  # untranslated: the English, in its right form
+        return _format(english, fields)
+    count, rule = plural_rule(lang)
+    index = rule(abs(int(n)))
+    forms = found[:count]
+    return _format(forms[min(max(index, 0), len(forms) - 1)], fields)
+
+
+def _single(found: Translation) -> str:
+    """A translation looked up as one text (a text with a count: its first form)."""
+    return found if isinstance(found, str) else found[0]
 
 
 #: the keys of a game's component data whose text a person reads (``data/*.toml``): extracted into
@@ -204,4 +283,8 @@ def data_text(game: str, table: str, text: str, /, **fields: object) -> str:
 
 def translate_all(lang: str) -> dict[str, str]:
     """Every translation without a context, for a client that looks texts up itself."""
-    return {msgid: text for (ctx, msgid), text in catalog(check_language(lang)).items() if not ctx}
+    return {
+        msgid: text
+        for (ctx, msgid), text in catalog(check_language(lang)).items()
+        if not ctx and isinstance(text, str)
+    }
