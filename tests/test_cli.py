@@ -222,7 +222,7 @@ def test_version_and_help_in_words() -> None:
         assert shown.exit_code == 0, shown.output
         assert "<" not in shown.output and "list[" not in shown.output, shown.output
     games = runner.invoke(app, ["games"])
-    assert "engine seat" in games.output and "Automa" in games.output
+    assert "engine seat" in games.output and "automa:expert" in games.output
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,7 @@ class Bot(Protocol):
 BotFactory = Callable[[Game[Any], int, int, dict[str, str]], Bot]
 _FACTORIES: dict[str, BotFactory] = {}
 _PARAMS: dict[str, tuple[BotParam, ...]] = {}
+_SUMMARIES: dict[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,11 @@ class BotParam:
     #: the most a server allows (a bot that thinks on the server's own threads, or in one
     #: process only)
     server_max: float | None = None
+    #: the value used when the kind does not give it, as typed ("" when there is none); the
+    #: help lists it (``mailbag games``, ``mailbag play --help``)
+    default: str = ""
+    #: what it sets, in a few English words (marked ``N_``, shown in the reader's language)
+    help: str = ""
 
     def bounds(self, limits: BotLimits | None) -> tuple[float, bool]:
         """The largest value allowed, and whether that is a server's limit."""
@@ -80,9 +86,7 @@ class BotParam:
         if self.type == "int":
             text = _("an integer from {least} to {most}", least=least, most=_number(most))
         elif self.above:
-            text = _(
-                "a number more than {least}, at most {most}", least=least, most=_number(most)
-            )
+            text = _("a number more than {least}, at most {most}", least=least, most=_number(most))
         else:
             text = _("a number from {least} to {most}", least=least, most=_number(most))
         if self.words:
@@ -114,11 +118,23 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def register_bot(name: str, factory: BotFactory, params: Sequence[BotParam] = ()) -> None:
+def register_bot(
+    name: str, factory: BotFactory, params: Sequence[BotParam] = (), summary: str = ""
+) -> None:
     """Make seat kind ``name`` a bot; ``params``: the parameters its kind may carry (every
-    other parameter is refused before ``factory`` is called)."""
+    other parameter is refused before ``factory`` is called); ``summary``: what it does, in a
+    few English words (marked ``N_``). The command line's help lists every registered bot with
+    its summary and parameters."""
     _FACTORIES[name] = factory
     _PARAMS[name] = tuple(params)
+    _SUMMARIES[name] = summary
+
+
+def bot_summary(name: str) -> str:
+    """What bot ``name`` does, in the reader's language ("" when its registration says none)."""
+    _load_builtin()
+    summary = _SUMMARIES.get(name, "")
+    return _(summary) if summary else ""
 
 
 def bot_params(name: str) -> tuple[BotParam, ...]:

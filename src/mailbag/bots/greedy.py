@@ -16,7 +16,7 @@ from typing import Any
 
 from mailbag.bots.base import BotParam, register_bot
 from mailbag.core import Action, Game, Observation, Rng, SeatError
-from mailbag.core.i18n import _
+from mailbag.core.i18n import N_, _
 
 #: values closer than this count as equal (then the tie is broken at random)
 _EPS = 1e-9
@@ -114,6 +114,18 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> G
 
 
 #: ``worlds``: a server keeps it small (the greedy bot thinks on the server's own threads)
-PARAMS = (BotParam("worlds", "int", 1, 100_000, server_max=16),)
+PARAMS = (
+    BotParam(
+        "worlds",
+        "int",
+        1,
+        100_000,
+        server_max=16,
+        default="2",
+        help=N_("hidden deals each action is tried in"),
+    ),
+)
 
-register_bot("greedy", _factory, PARAMS)
+register_bot(
+    "greedy", _factory, PARAMS, summary=N_("takes the action that looks best one step ahead")
+)

@@ -46,12 +46,13 @@ import contextlib
 import math
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from mailbag.bots.base import BotParam, register_bot
 from mailbag.bots.greedy import check_params, float_param, int_param
 from mailbag.core import Action, Game, Observation, Rng, SeatError
-from mailbag.core.i18n import _
+from mailbag.core.i18n import N_, _
 from mailbag.core.serialize import field_names
 
 DEFAULT_ITERS: Final = 1000
@@ -548,18 +549,96 @@ def _planner(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
 #: the parameters of ``mcts`` and ``planner`` and their ranges; a server also bounds ``time``
 #: and ``iters`` by its operator's limits and runs every search in one process (``workers``)
 PARAMS: Final = (
-    BotParam("iters", "int", 1, 1_000_000_000, limit="iters"),
-    BotParam("time", "float", 0, 86_400, above=True, limit="time"),
-    BotParam("depth", "int", 0, 10_000, words=("full",)),
-    BotParam("c", "float", 0, 1_000),
-    BotParam("worlds", "int", 0, 10_000_000),
-    BotParam("rollout", "choice", words=ROLLOUTS),
-    BotParam("eps", "float", 0, 1),
-    BotParam("prior", "float", 0, 1_000_000),
-    BotParam("workers", "int", 1, 256, server_max=1),
-    BotParam("horizon", "choice", words=HORIZONS),
+    BotParam(
+        "iters",
+        "int",
+        1,
+        1_000_000_000,
+        limit="iters",
+        default=str(DEFAULT_ITERS),
+        help=N_("search iterations per decision (unlimited when only time is given)"),
+    ),
+    BotParam(
+        "time",
+        "float",
+        0,
+        86_400,
+        above=True,
+        limit="time",
+        help=N_("seconds per decision (not reproducible)"),
+    ),
+    BotParam(
+        "depth",
+        "int",
+        0,
+        10_000,
+        words=("full",),
+        default=str(DEFAULT_DEPTH),
+        help=N_("random steps after the tree before the position is judged"),
+    ),
+    BotParam("c", "float", 0, 1_000, default=str(DEFAULT_C), help=N_("exploration")),
+    BotParam(
+        "worlds",
+        "int",
+        0,
+        10_000_000,
+        default=str(DEFAULT_WORLDS),
+        help=N_("hidden deals drawn per decision (0: a new one every iteration)"),
+    ),
+    BotParam(
+        "rollout",
+        "choice",
+        words=ROLLOUTS,
+        default=DEFAULT_ROLLOUT,
+        help=N_("random steps, or guided by the greedy look"),
+    ),
+    BotParam(
+        "eps",
+        "float",
+        0,
+        1,
+        default=str(DEFAULT_EPS),
+        help=N_("share of random steps in a guided rollout"),
+    ),
+    BotParam(
+        "prior",
+        "float",
+        0,
+        1_000_000,
+        default="0",
+        help=N_("weight of the one-step look on untried actions (0: off)"),
+    ),
+    BotParam(
+        "workers",
+        "int",
+        1,
+        256,
+        server_max=1,
+        default="1",
+        help=N_("processes sharing the search"),
+    ),
+    BotParam(
+        "horizon",
+        "choice",
+        words=HORIZONS,
+        default="game",
+        help=N_("plan to the end of the game, or of the seat's own turn"),
+    ),
 )
 assert tuple(p.name for p in PARAMS) == KNOWN
 
-register_bot("mcts", _factory, PARAMS)
-register_bot("planner", _planner, PARAMS)
+#: ``planner``'s defaults are the game's own settings (``game.search.settings()``), else mcts's
+PLANNER_PARAMS: Final = tuple(replace(param, default="") for param in PARAMS)
+
+register_bot(
+    "mcts",
+    _factory,
+    PARAMS,
+    summary=N_("searches ahead on deals drawn from what the seat can see (Monte Carlo)"),
+)
+register_bot(
+    "planner",
+    _planner,
+    PLANNER_PARAMS,
+    summary=N_("mcts with the game's own best settings where the kind gives none"),
+)

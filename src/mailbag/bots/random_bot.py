@@ -7,7 +7,7 @@ from typing import Any
 
 from mailbag.bots.base import register_bot
 from mailbag.core import Action, Game, Observation, Rng, SeatError
-from mailbag.core.i18n import _
+from mailbag.core.i18n import N_, _
 
 
 class RandomBot:
@@ -31,4 +31,4 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> R
     return RandomBot(seed * 7919 + seat)
 
 
-register_bot("random", _factory)
+register_bot("random", _factory, summary=N_("picks any legal action at random"))

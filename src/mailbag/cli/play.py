@@ -17,6 +17,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from typer._click import Context, HelpFormatter
+from typer.core import TyperCommand
 
 from mailbag.cli.util import friendly
 from mailbag.core import MailbagError, SeatError
@@ -61,14 +63,23 @@ def games_command() -> None:
             ", ".join(spec.engine_seats) or "-",
         )
     console.print(table)
-    console.print(
-        _(
-            "Seats: human (you, or friends sharing the screen), a bot (random, greedy, mcts), or "
-            "an engine seat — a seat the game's own rules play, like Postcards' solo Automa "
-            "(automa:easy|normal|expert)."
-        ),
-        markup=False,
-    )
+    from mailbag.cli.seats import seat_kind_lines
+
+    for line in seat_kind_lines(console.width):
+        console.print(line, markup=False, soft_wrap=True)
+
+
+class PlayCommand(TyperCommand):
+    """``mailbag play``: its help ends with every seat kind, made from the registries as it is
+    shown (:mod:`mailbag.cli.seats`)."""
+
+    def format_epilog(self, ctx: Context, formatter: HelpFormatter) -> None:
+        from mailbag.cli.seats import seat_kind_lines
+
+        super().format_epilog(ctx, formatter)
+        formatter.write_paragraph()
+        for line in seat_kind_lines(formatter.width or 80):
+            formatter.write(line + "\n")
 
 
 def parse_seats(text: str) -> list[str]:
@@ -146,7 +157,7 @@ def play_command(
         str,
         typer.Option(
             metavar=_("KINDS"),
-            help=_("comma list of seat kinds: human, random, greedy, mcts, automa:…"),
+            help=_("comma list of seat kinds, each maybe named (alice=human); listed below"),
         ),
     ] = "human,random",
     seed: Annotated[
@@ -338,6 +349,7 @@ def register(app: typer.Typer) -> None:
     )
     app.command(
         "play",
+        cls=PlayCommand,
         help=_(
             "Play a game in the terminal: people and bots, or bots only (runs unattended).\n\n"
             "In a terminal, people play full screen (with the `tui` extra installed); `--plain`, "
