@@ -12,6 +12,7 @@ import pytest
 
 from mailbag.core import ComponentError, new_game
 from mailbag.games.postcards import GAME
+from mailbag.games.postcards.behaviours import GIFT_USES
 from mailbag.games.postcards.components import load_components, parse_components
 
 COMPONENTS = GAME.components
@@ -22,12 +23,31 @@ TEXT = (
 )
 
 
+#: the gift cards of the printed game by kind (rulebook, Components; PC-10): 25 cards
+PRINTED_GIFTS = {
+    "car": 3,
+    "caravan": 3,
+    "hiking_guide": 3,
+    "keychain.beach": 1,
+    "keychain.mountain": 1,
+    "keychain.forest": 1,
+    "keychain.lake": 1,
+    "keychain.village": 1,
+    "road_map": 3,
+    "snow_globe": 4,
+    "stamp_collection": 4,
+}
+
+
 def test_shipped_set_has_the_printed_counts() -> None:
     assert len(COMPONENTS.regions) == 13
     assert sum(k.copies for k in COMPONENTS.travel) == 72
     assert len(COMPONENTS.postcards) == 52
     assert len(COMPONENTS.itineraries) == 13
-    assert sum(g.copies for g in COMPONENTS.gifts) == 25
+    # the printed gifts kind by kind (a kind added to the shipped set is not one of them)
+    copies = {g.name: g.copies for g in COMPONENTS.gifts}
+    assert {name: copies.get(name) for name in PRINTED_GIFTS} == PRINTED_GIFTS
+    assert sum(PRINTED_GIFTS.values()) == 25
     assert COMPONENTS.tokens == 60
     assert COMPONENTS.camps == 13
 
@@ -40,7 +60,8 @@ def test_travel_cards_are_4_colours_by_3_actions_by_6() -> None:
 def test_gift_mix_follows_the_rulings() -> None:
     by_kind: Counter[str] = Counter()
     for g in COMPONENTS.gifts:
-        by_kind[g.effect] += g.copies
+        if g.name in PRINTED_GIFTS:  # the printed kinds' behaviours (others may be added)
+            by_kind[g.effect] += g.copies
     assert by_kind == {
         "car": 3,
         "caravan": 3,
@@ -53,7 +74,7 @@ def test_gift_mix_follows_the_rulings() -> None:
     assert sorted(
         g.numbers["campsite"] for g in COMPONENTS.gifts if g.effect == "keychain"
     ) == sorted(["beach", "mountain", "forest", "lake", "village"])
-    lightning = {g.effect for g in COMPONENTS.gifts if g.lightning}
+    lightning = {g.effect for g in COMPONENTS.gifts if g.lightning and g.name in PRINTED_GIFTS}
     assert lightning == {"car", "hiking_guide", "road_map", "stamp_collection"}
     assert all(
         (g.use is not None) == g.lightning != (g.score is not None) for g in COMPONENTS.gifts
@@ -220,7 +241,9 @@ def test_too_few_cards_to_deal_are_refused_naming_the_need() -> None:
 def test_unknown_behaviour_and_missing_rule_entries() -> None:
     message = _error(TEXT.replace('effect = "road_map"', 'effect = "teleport"'))
     assert "gift 'road_map': unknown Postcards lightning gift effect 'teleport'" in message
-    assert "known effects: car, hiking_guide, road_map, stamp_collection" in message
+    known = ", ".join(sorted(GIFT_USES.names()))  # the shipped ones: car, hiking_guide …
+    assert {"car", "hiking_guide", "road_map", "stamp_collection"} <= set(GIFT_USES.names())
+    assert f"known effects: {known}" in message
     message = _error(TEXT.replace('effect = "snow_globe"', 'effect = "car"'))
     assert "gift 'snow_globe': unknown Postcards bell gift effect 'car'" in message
     camp = 'name = "camp"\ntitle = "Camp"\neffect = "camp"'

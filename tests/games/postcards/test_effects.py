@@ -152,10 +152,10 @@ def test_send_needs_the_region_and_every_stamp() -> None:
 
 
 def test_send_at_any_moment_and_several_in_a_turn_pc_9() -> None:
-    builder = _ready_to_send().postcard(0, 30, stamps=True)
+    builder = _ready_to_send().postcard(0, 30, stamps=True).gift_row("car", "road_map", "caravan")
     state = run(builder.state, "play red.movement action 9", "play blue.movement action 8")
     state = run(state, "send 29", "pick 1")
-    state = run(state, "send 30", "pick 1")
+    state = run(state, "send 30", "pick 2")
     assert [o.sent for o in state.players[0].postcards] == [True, True]
     state = run(state, "play green.movement action 9")
     assert legal(state) == ["gift car", "gift road_map", "end"]
@@ -271,5 +271,6 @@ def test_gift_deck_reshuffles_used_lightning_gifts() -> None:
     builder = _ready_to_send()
     s = builder.state
     s.gift_discard, s.gift_deck = s.gift_deck, []
+    used = len(s.gift_discard)
     state = run(s, "send 29", "pick 1")
-    assert len(state.gift_deck) == 21 and state.gift_discard == []
+    assert len(state.gift_deck) == used - 1 and state.gift_discard == []

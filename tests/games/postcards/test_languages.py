@@ -75,7 +75,7 @@ def _play(lang: str, seats: str, seed: int, *options: str) -> Played:
     for option in options:
         args += ["-o", option]
     with use_language("en"):  # the command line sets the language for the rest of the process
-        result = runner.invoke(app, args, input="1\n" * ANSWERS)
+        result = runner.invoke(app, args, input="a\n" * ANSWERS)
     assert result.exit_code == 0, result.output[-3000:]
     found = re.search(r"\S+\.jsonl", result.output.split("\n", 3)[1])
     assert found, result.output[:500]

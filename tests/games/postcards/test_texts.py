@@ -98,17 +98,29 @@ def test_a_score_event_keeps_its_reason_and_says_it_in_the_readers_language() ->
 
 def test_the_automa_explains_itself_in_the_readers_language() -> None:
     from mailbag.core import start_game
+    from mailbag.core.i18n import pgettext
 
-    state, events = start_game(GAME, ["player", "automa:normal"], {}, seed=3)
+    seats = ["player", "automa:normal"]
+    dealt = (start_game(GAME, seats, {}, seed=seed) for seed in range(3, 60))
+    state, events = next(d for d in dealt if any(e.kind == "automa_card" for e in d[1]))
     cards = [e for e in events if e.kind == "automa_card"]
     assert cards and all(isinstance(s["say"], str) for e in cards for s in e.data["steps"])
     english = [GAME.presentation.event_text(e, NAMES) for e in cards]
-    assert english[0].startswith("Automa seat 1: slot 1, green movement card, left of the binding")
+    first = cards[0].data
+    colour, action = first["colour"], first["action"]
+    assert english[0].startswith(
+        f"Automa seat 1: slot 1, {colour} {action} card, {first['side']} of the binding"
+    )
     with use_language("nl"):
         dutch = [GAME.presentation.event_text(e, NAMES) for e in cards]
-    assert dutch[0].startswith("Automa seat 1: plek 1, reiskaart (groen, bewegen), links van")
-    assert "gaat van Bourgogne-Franche-Comté (4) naar Occitanie (8)" in dutch[0]
-    assert state.players[1].region == 8
+        words = pgettext("colour", colour), pgettext("action", action)
+    assert dutch[0].startswith("Automa seat 1: plek 1, reiskaart ({}, {}), ".format(*words))
+    moves = [s["with"] for s in first["steps"] if "here" in s.get("with", {})]
+    for move in moves:  # a movement names both regions (PC-15), in the reader's words
+        here, there = (COMPONENTS.regions[move[k]] for k in ("here", "region"))
+        went = f"gaat van {here.name} ({here.number}) naar {there.name} ({there.number})"
+        assert went in dutch[0]
+        assert state.players[1].region == there.number
 
 
 def test_a_refusal_is_in_the_readers_language_and_names_the_same_rule() -> None:

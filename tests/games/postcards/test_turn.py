@@ -15,15 +15,17 @@ from .builder import COMPONENTS, Builder, act, kind, legal, run
 
 def test_setup_follows_the_rulebook() -> None:
     state = new_game(GAME, 4, {}, 11)
+    travel = sum(k.copies for k in COMPONENTS.travel)  # the data's own counts (72, 52, 25 …)
+    gifts = sum(g.copies for g in COMPONENTS.gifts)
     assert [len(p.hand) for p in state.players] == [5] * 4
     assert [len(p.postcards) for p in state.players] == [1] * 4
     assert len(state.travel_row) == 5 and EMPTY not in state.travel_row
-    assert len(state.travel_deck) == 72 - 5 - 20
+    assert len(state.travel_deck) == travel - 5 - 20
     assert len(state.postcard_row) == 3 and EMPTY not in state.postcard_row
-    assert len(state.postcard_deck) == 52 - 4 - 3
-    assert len(state.gift_row) == 3 and len(state.gift_deck) == 22
-    assert state.supply == 60 and state.bonus == EMPTY
-    assert len(state.unused_itineraries) == 9
+    assert len(state.postcard_deck) == len(COMPONENTS.postcards) - 4 - 3
+    assert len(state.gift_row) == 3 and len(state.gift_deck) == gifts - 3
+    assert state.supply == COMPONENTS.tokens and state.bonus == EMPTY
+    assert len(state.unused_itineraries) == len(COMPONENTS.itineraries) - 4
     for player in state.players:
         assert player.region == COMPONENTS.itineraries[player.itinerary].start
         assert player.camps == [] and player.points == 0
