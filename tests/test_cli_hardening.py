@@ -192,7 +192,7 @@ def test_a_misclick_is_taken_back_with_undo() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "took back: play" in result.output
-    assert "cannot undo: nothing of yours to take back" in result.output
+    assert "cannot undo: you have decided nothing yet" in result.output
     path = Path(result.output.split("play --resume ")[1].split()[0])
     assert load(path).steps == []
 

@@ -459,7 +459,7 @@ def test_undo_returns_to_the_step_before(client: TestClient, db_file: Path) -> N
         assert other.state is not None and other.state["can_undo"] is False
         # the other seat cannot take it back
         other.undo(step)
-        assert "nothing of yours" in other.next_of("refused")["reason"]
+        assert "you have decided nothing yet" in other.next_of("refused")["reason"]
         # a stale undo is refused
         seats[seat].undo(step - 1)
         assert "moved on" in seats[seat].next_of("refused")["reason"]

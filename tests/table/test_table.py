@@ -81,7 +81,8 @@ def test_postcards_a_camp_is_taken_back_but_a_drawn_card_is_not(tmp_path: Path) 
         if draws:
             table.submit(0, draws[0])
             assert not table.can_undo(0)
-            with pytest.raises(IllegalAction, match="nothing of yours to take back"):
+            shown = "your last decision showed you something hidden"
+            with pytest.raises(IllegalAction, match=shown):
                 table.undo(0)
             return
         table.submit(0, legal[0])
@@ -109,9 +110,11 @@ def test_another_seats_decision_closes_the_way_back() -> None:
         if table.deciders()[0] != seat:
             break
     nxt = table.deciders()[0]
-    assert not table.can_undo(nxt)
-    with pytest.raises(IllegalAction, match="nothing of yours to take back"):
+    assert not table.can_undo(nxt) and not table.can_undo(seat)
+    with pytest.raises(IllegalAction, match="you have decided nothing yet"):
         table.undo(nxt)
+    passed = f"your last decision passed the play to {table.labels()[nxt]}: it stands"
+    assert table.why_not_undo(seat) == passed
 
 
 def test_undo_refused_to_another_seat_says_nothing_of_whose_decision_it_was() -> None:
@@ -121,7 +124,7 @@ def test_undo_refused_to_another_seat_says_nothing_of_whose_decision_it_was() ->
         after, events = apply(game, table.state, 0, move)
         if not game.reveals(table.state, 0, move, after, events):
             table.submit(0, move)
-            with pytest.raises(IllegalAction, match="nothing of yours to take back"):
+            with pytest.raises(IllegalAction, match="you have decided nothing yet"):
                 table.undo(1)
             return
     raise AssertionError("no reversible first move")

@@ -22,7 +22,6 @@ from mailbag.games.carteros import positions
 from mailbag.table import MemoryStore, Table
 
 GAME = get("carteros")
-REFUSED = "nothing of yours to take back"
 
 
 def _scene_table() -> Table:
@@ -50,12 +49,13 @@ def _submit(table: Table, seat: int, text: str) -> None:
     table.submit(seat, action)
 
 
-def _refused(table: Table, seat: int) -> None:
-    """``seat`` may not take anything back: refused in the usual words, nothing changed."""
+def _refused(table: Table, seat: int, reason: str) -> None:
+    """``seat`` may not take anything back: refused for ``reason``, nothing changed."""
     digest, steps = state_digest(table.state), list(table.record.steps)
     assert not table.can_undo(seat)
-    with pytest.raises(IllegalAction, match=REFUSED):
+    with pytest.raises(IllegalAction) as caught:
         table.undo(seat)
+    assert caught.value.reason == reason
     assert state_digest(table.state) == digest and table.record.steps == steps
 
 
@@ -63,7 +63,9 @@ def test_the_umbrella_is_final_once_the_rain_player_chose_the_flooded_block() ->
     table = _scene_table()
     _submit(table, 0, "play rain")
     assert table.deciders() == (1,)  # Beto answers first: Umbrella or not
-    _refused(table, 0)  # the Rain told Beto something (a reaction window): no way back
+    names = table.labels()
+    # the Rain told Beto something (a reaction window): no way back
+    _refused(table, 0, f"your last decision passed the play to {names[1]}: it stands")
     _submit(table, 1, "use umbrella")
     # until Ana chooses the block, Beto may change his mind (nothing revealed, nobody acted)
     assert table.deciders() == (0,)
@@ -72,7 +74,7 @@ def test_the_umbrella_is_final_once_the_rain_player_chose_the_flooded_block() ->
     _submit(table, 0, "flood B2")
     assert table.state.floods and -1 not in table.state.floods
     # Ana acted after the Umbrella, in turn: the Umbrella is final
-    _refused(table, 1)
+    _refused(table, 1, f"{names[0]} acted after you")
     # Ana may take her own block back (nothing revealed since); then Beto's Umbrella is his
     # latest again, with nobody after it
     assert table.can_undo(0)
@@ -81,7 +83,7 @@ def test_the_umbrella_is_final_once_the_rain_player_chose_the_flooded_block() ->
     assert table.can_undo(1)
     # the block chosen again: final again
     _submit(table, 0, "flood A1")
-    _refused(table, 1)
+    _refused(table, 1, f"{names[0]} acted after you")
 
 
 def _to_the_umbrella(seed: int) -> Table | None:
@@ -123,8 +125,9 @@ def test_the_umbrella_stays_final_when_the_table_is_opened_again() -> None:
         assert _reopened(table).can_undo(victim)  # the undo point survives a reopening
         block = next(a for a in table.legal_actions(rain_player) if a.verb == "flood")
         table.submit(rain_player, block)
-        _refused(table, victim)
-        _refused(_reopened(table), victim)
+        after = f"{table.labels()[rain_player]} acted after you"
+        _refused(table, victim, after)
+        _refused(_reopened(table), victim, after)
         found.append((seed, victim))
         if len(found) == 3:
             return
