@@ -176,6 +176,8 @@ class People:
         self.last = seat
         if self.boundaries > BOUNDARIES:
             return "quit"
+        if table.held is not None:  # a choice completing the phase, waiting to be revealed
+            return "ok"
         return "1" if "no choice" not in chunk[-200:] else "0"
 
     def finish(self) -> None:

@@ -81,15 +81,18 @@ class Player:
         """Make one decision: the first choice at each of its steps, until the next decision
         is asked."""
         top = self.text().count(PROMPT)
+        line = "1"
         for _ in range(10):
-            seen = len(ANY_PROMPT.findall(self.text()))
-            self.type("1")
+            seen, mark = len(ANY_PROMPT.findall(self.text())), len(self.text())
+            self.type(line)
             deadline = time.monotonic() + WAIT
             while len(ANY_PROMPT.findall(self.text())) <= seen:
                 if time.monotonic() > deadline or self.proc.poll() is not None:
                     raise AssertionError(f"no prompt after a choice; output:\n{self.text()}")
                 time.sleep(0.02)
-            if self.text().count(PROMPT) > top:
+            # a choice completing a simultaneous phase waits to be revealed (Post Office)
+            line = "ok" if "reveals the phase" in self.text()[mark:] else "1"
+            if line == "1" and self.text().count(PROMPT) > top:
                 return
         raise AssertionError(f"a decision of more than 10 steps; output:\n{self.text()}")
 

@@ -38,7 +38,7 @@ from mailbag.core import Action, ActionSyntaxError, Event, Game, MailbagError
 from mailbag.core.i18n import NC_, _, pgettext
 from mailbag.core.names import printable
 from mailbag.core.records import GameRecord, seat_kind_label, seat_label
-from mailbag.table import FileStore, Table, game_for_record
+from mailbag.table import FileStore, Table, TakenBack, game_for_record, taken_back_text
 from mailbag.table.menu import Choice, Menu, menu_for, take_back, take_single
 
 console = Console(highlight=False, emoji=False)
@@ -288,10 +288,15 @@ class HumanAgent:
         """Show the seat its view and choices; submit what it chooses (or take back its last
         choice with ``undo``)."""
         game, table = self.game, self.table
+        if table.held is not None:  # a choice completing the phase waits for this person
+            self._reveal_or_undo()
+            return
         menu = menu_for(table, self.seat)
         said = take_single(table, self.seat, menu, self.auto)
         if said is not None:
             self.screen.tell(self.seat, said)
+            if table.held is not None and table.held.seat == self.seat:
+                table.reveal(self.seat)  # no other choice to change it for
             return
         self.screen.hand_over(self.seat, self.kind)
         observation = table.view(self.seat)
@@ -366,6 +371,30 @@ class HumanAgent:
                 console.print(_("refused: {reason}", reason=str(exc)), markup=False)
                 continue
             return
+
+    def _reveal_or_undo(self) -> None:
+        """The choice that completes a simultaneous phase waits until this person reveals it
+        (``ok``) or takes it back (``undo``; see :class:`~mailbag.table.table.Table`)."""
+        self.screen.hand_over(self.seat, self.kind)
+        ok, undo = pgettext("command", "ok"), pgettext("command", "undo")
+        console.print(self.table.held_line(self.seat, ok, undo), markup=False)
+        for _attempt in range(1_000_000):
+            word = read_line(f"{self.screen.labels[self.seat]}> ").strip().lower()
+            if word in command_words("ok", "ok"):
+                self.table.reveal(self.seat)
+                return
+            if word in command_words("undo", "undo"):
+                try:
+                    steps = take_back(self.table, self.seat, self.auto)
+                except MailbagError as exc:
+                    console.print(_("cannot undo: {reason}", reason=str(exc)), markup=False)
+                    continue
+                console.print(_("took back: {action}", action=str(steps[-1].action)), markup=False)
+                return
+            if word in command_words("quit", "quit", "save", "exit"):
+                raise SaveAndQuit
+            console.print(_("type {ok} or {undo}", ok=ok, undo=undo), markup=False)
+        raise SaveAndQuit
 
     def _hint(self) -> None:
         """Print the top choices of a search on this seat's view (when hints are allowed)."""
@@ -577,6 +606,15 @@ def play_in_terminal(
     if humans:
         # only events: another seat's action itself may be secret (a simultaneous pick)
         table.listeners.append(lambda seat, action, events, state: screen.note(events, watcher))
+        table.hold_reveals = True  # a choice completing a phase may change until revealed
+
+        def taken_back(taken: TakenBack) -> None:  # in the others' logs (the taker is told)
+            for seat in humans if screen.hot_seat else ():
+                line = taken_back_text(game, taken, seat, labels)
+                if seat != taken.seat and line:
+                    screen.tell(seat, line)
+
+        table.undo_listeners.append(taken_back)
         word = (
             _("resumed after {count} decisions", count=len(record.steps))
             if resumed

@@ -76,11 +76,17 @@ def options(app: PlayApp) -> int:
     return app.query_one("#choices", OptionList).option_count
 
 
+async def pick(pilot: Pilot[Any], app: PlayApp, index: int) -> None:
+    """Choose entry ``index`` of the list on screen by its key (one letter or two)."""
+    assert 0 <= index < len(app.keys), (index, app.keys)
+    await press(pilot, app, *app.keys[index])
+
+
 async def play_to_the_end(
     pilot: Pilot[Any], app: PlayApp, seed: int, limit: int = 4000
 ) -> dict[str, int]:
-    """Choose at random with the digit keys (Space at a hot-seat screen) until the game is
-    over."""
+    """Choose at random with the entries' letter keys (Space at a hot-seat screen) until the
+    game is over."""
     rnd = random.Random(seed)
     counts = {"keys": 0, "handovers": 0}
     for _ in range(limit):
@@ -92,7 +98,7 @@ async def play_to_the_end(
             await go_on(pilot, app)
             continue
         entries = len(app.path[-1].children if app.path else app.menu.choices)  # type: ignore[union-attr]
-        await press(pilot, app, str(rnd.randint(1, min(9, entries))))
+        await pick(pilot, app, rnd.randrange(entries))
         counts["keys"] += 1
     raise AssertionError(f"the game did not end within {limit} keys")
 

@@ -67,8 +67,15 @@ class FakeState(msgspec.Struct):
     current: int = 0
 
 
+#: the fake game's palette: a word with a symbol, a word that is its own mark
+PALETTE = {"kaarten": ("#ff0000", "♦"), "cards": ("#ff0000", "♦"), "[B1]": ("#00ff00", "")}
+
+
 class FakePresentation(Presentation):
     """Posthoorn in the words of its game (:attr:`FakeGame.words`)."""
+
+    def palette(self) -> dict[str, tuple[str, str]]:
+        return dict(PALETTE)
 
     def sections(self, observation: Observation) -> Sections:
         w: dict[str, str] = self.game.words  # type: ignore[attr-defined]
@@ -191,6 +198,25 @@ class FakeGame(Game[FakeState]):
 
     def inventory(self, state: FakeState) -> Counter[str]:
         return Counter(f"card:{c}" for h in state.hands for c in h)
+
+
+class LongGame(FakeGame):
+    """Posthoorn where a seat may play any of :attr:`CARDS` cards, whatever its hand: a list
+    longer than the alphabet."""
+
+    CARDS = 45
+
+    def legal_actions(self, state: FakeState, seat: int) -> list[Action]:
+        if seat not in self.deciders(state):
+            return []
+        return [act("play", c) for c in range(1, self.CARDS + 1)]
+
+    def apply_in_place(self, state: FakeState, seat: int, action: Action) -> list[Event]:
+        card = int(action.args[0])
+        state.points[seat] += card
+        state.turn += 1
+        state.current = (state.current + 1) % len(state.hands)
+        return [Event("play", "seat {seat} plays {card}", {"seat": seat, "card": card})]
 
 
 class PlainGame(FakeGame):

@@ -14,6 +14,7 @@ from drive import (
     new_app,
     nothing_cut_off,
     options,
+    pick,
     play_to_the_end,
     press,
     screen_text,
@@ -71,19 +72,19 @@ def test_the_typical_screens_fit(name: str, seats: list[str], size: tuple[int, i
                 assert app.menu is not None
                 if any(c.is_step for c in app.menu.choices[:9]):
                     break
-                await press(pilot, app, "1")
+                await pick(pilot, app, 0)
             assert app.menu is not None
             step = next((i for i, c in enumerate(app.menu.choices[:9]) if c.is_step), None)
             assert step is not None or name == "carteros"  # Carteros: short decisions only
             if step is not None:
-                await press(pilot, app, str(step + 1))
+                await pick(pilot, app, step)
                 assert app.path and options(app) == len(app.path[-1].children) + 1  # + "back"
                 shoot(app, f"{name}-step")
                 nothing_cut_off(app)
                 children = app.path[-1].children[:9]
                 inner = next((i for i, c in enumerate(children) if c.is_step), None)
                 if inner is not None:
-                    await press(pilot, app, str(inner + 1))
+                    await pick(pilot, app, inner)
                     assert len(app.path) == 2
                     shoot(app, f"{name}-step2")
                     nothing_cut_off(app)

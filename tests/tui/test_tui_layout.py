@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("textual")
 
-from drive import WAIT, new_app, nothing_cut_off, press, screen_text, settle, shoot
+from drive import WAIT, new_app, nothing_cut_off, pick, press, screen_text, settle, shoot
 from fakegame import DUTCH, ENGLISH, NOTES, FakeGame, PlainGame, fake_app
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -140,10 +140,12 @@ def test_each_pane_takes_its_blocks_from_the_sections(
             ]
             shoot(app, f"layout-{words['seat']}")
             nothing_cut_off(app)
-            await press(pilot, app, "o")  # the other seats in full, under the board
+            await press(pilot, app, "o")  # the other seats in full, in their own pane
             found = where(app)
-            assert found["board"] == BOARD | OTHERS
-            assert pane_text(app, "others").startswith("▾ [S1]")
+            assert found["board"] == BOARD
+            assert found["others"] == OTHERS
+            shown = pane_rows(app, "#others-pane")  # on the screen, from its first row
+            assert shown[0] == f"{words['seat']} 1" and "[S1.1]" in shown[1], shown
             shoot(app, f"layout-{words['seat']}-others")
             nothing_cut_off(app)
             await pilot.press("q")
@@ -303,7 +305,7 @@ def test_a_real_games_own_area_is_whole_at_80x24(name: str, seats: list[str]) ->
                 assert parts.own is not None and parts.own.lines, "no own area in the sections"
                 assert str(app.query_one("#own-left-text", Static).content) == parts.own.text()
                 await own_area_whole(pilot, app)
-                await press(pilot, app, "1")
+                await pick(pilot, app, 0)
             shoot(app, f"{name}-own")
             await pilot.press("q")
 

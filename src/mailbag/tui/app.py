@@ -1,20 +1,28 @@
 """The full-screen game (Textual) over a :class:`~mailbag.table.Table`: the shared board, the
-other players (a line each, ``o`` shows all), your own area, the running scores, your choices in
-steps with their consequences, and the event log — on one screen that never scrolls as a whole.
+other players (a line each, ``o`` shows them in full), your own area, the running scores, your
+choices in steps with their consequences, and the event log — on one screen that never scrolls
+as a whole.
 
 It is a thin shell like line mode: the table validates, applies and saves every decision before
-the screen hears of it; the menu (``table.menu``) arranges the choices; bots think in a thread of
-their own so that the keys stay alive (``q`` saves and quits even while one thinks). Everything
-shown comes from the deciding seat's view, its legal actions and the events it may see. In hot
-seat the person who finished first sees what their last decisions did and presses Space to hide
-it; the screen is emptied and waits until the next person presses Space before showing anything
-of theirs (see :class:`~mailbag.tui.screens.Gate`: no choice key, and no key pressed before or
-just after such a screen appeared, goes on). Names pass :func:`mailbag.core.names.printable`.
+the screen hears of it; the menu (``table.menu``) arranges the choices, each under a letter key
+(:mod:`mailbag.table.keys`: never a digit, which would read like the numbers on the board; two
+letters in a long list); a key that chooses nothing says so in the status line. Bots think in a
+thread of their own (:mod:`mailbag.tui.bots`) so that the keys stay alive (``q`` saves and quits
+even while one thinks), and where the rules let everyone choose at once (a simultaneous phase)
+they think while the person chooses; the status line shows who thinks, and for how long. The
+words a game's palette names are drawn in colour with a symbol beside them (none with
+``NO_COLOR``: the symbols stay). Everything shown comes from the deciding seat's view, its legal
+actions and the events it may see. In hot seat the person who finished first sees what their
+last decisions did and presses Space to hide it; the screen is emptied and waits until the next
+person presses Space before showing anything of theirs (see :class:`~mailbag.tui.screens.Gate`:
+no choice key, and no key pressed before or just after such a screen appeared, goes on). Names
+pass :func:`mailbag.core.names.printable`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import signal
 import threading
@@ -26,70 +34,31 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events as tevents
 from textual._time import get_time
-from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets import Input, OptionList, RichLog
 from textual.widgets.option_list import Option
 
 from mailbag.core import Action, Event, MailbagError
-from mailbag.core.i18n import N_, _, pgettext
-from mailbag.core.names import printable
-from mailbag.core.presentation import Block
-from mailbag.core.records import seat_kind_label, seat_label
+from mailbag.core.i18n import N_, _, ngettext
 from mailbag.table import Table
-from mailbag.table.menu import Choice, Menu, known_scores, menu_for, take_back, take_single
-from mailbag.terminal import parse_typed, scoreboard
-from mailbag.tui.layout import Laid
-from mailbag.tui.screens import GameOver, HandOver, Help, TurnDone, translate_bindings
+from mailbag.table.keys import choice_keys, match
+from mailbag.table.menu import Choice, menu_for, take_back, take_single
+from mailbag.terminal import parse_typed
+from mailbag.tui.bots import BotRunner
+from mailbag.tui.layout import Hanging
+from mailbag.tui.panes import LOG_LINES, Panes, table_label
+from mailbag.tui.screens import GameOver, Gate, HandOver, Help, TurnDone, translate_bindings
 
-#: at most this many lines of each person's log are kept
-LOG_LINES = 400
+__all__ = ["LOG_LINES", "PlayApp", "table_label"]
+
 #: at most this many lines of what a person's last decisions did are shown at the end of a turn
 TURN_LINES = 14
-#: the width of the right column (choices, log): on a large screen, on a small one
-RIGHT = 48
-RIGHT_COMPACT = 35
-
-CSS = """
-Screen { layout: vertical; }
-#status { height: 1; padding: 0 1; background: $primary-background; color: $text; }
-#main { height: 1fr; }
-#left { width: 1fr; }
-#right { width: RIGHT_WIDE; }
-.pane { border-top: solid $primary; border-title-color: $text; padding: 0 1;
-        scrollbar-size-vertical: 1; }
-.pane:focus-within { border-top: solid $accent; }
-#board-pane { height: 1fr; padding: 0 0 0 1; }
-#own-left { height: auto; max-height: 70%; padding: 0 0 0 1; }
-#own-right { height: auto; max-height: 50%; }
-#scores { height: auto; }
-#others-pane { height: auto; max-height: 30%; }
-#choices { height: 1fr; min-height: 4; border: none; border-top: solid $primary;
-           padding: 0 0; scrollbar-size-vertical: 1; }
-#choices:focus { border-top: solid $accent; }
-#notation { height: 1; border: none; padding: 0 1; background: $boost; }
-#notation:focus { background: $accent 30%; }
-#log { height: 9; border: none; border-top: solid $primary; padding: 0 1;
-       scrollbar-size-vertical: 1; }
-Screen.own-right #log { height: 7; }
-#log:focus { border-top: solid $accent; }
-.hidden { display: none; }
-Screen.compact #right { width: RIGHT_COMPACT; }
-Screen.compact #log { height: 5; }
-Screen.compact #others-pane { max-height: 20%; }
-Screen.compact #own-right { display: none; }
-Screen.compact.show-board #own-left { display: none; }
-Screen.compact.show-own #board-pane { display: none; }
-Screen.compact.show-own #own-left { height: 1fr; max-height: 100%; }
-""".replace("RIGHT_WIDE", str(RIGHT)).replace("RIGHT_COMPACT", str(RIGHT_COMPACT))
 
 
-class PlayApp(App[str]):
+class PlayApp(Panes):
     """One game at one screen: the people seated at it, the table's bots."""
 
-    CSS = CSS
     TITLE = "mailbag"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -102,7 +71,6 @@ class PlayApp(App[str]):
         Binding("o", "toggle_others", N_("others")),
         Binding("v", "switch_view", N_("board/you")),
         Binding("colon,slash", "type_notation", N_("type")),
-        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
     ]
 
     def __init__(
@@ -113,40 +81,30 @@ class PlayApp(App[str]):
         resumed: bool = False,
         hints: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(table, humans)
         translate_bindings(self)
-        self.table = table
-        self.game = table.game
-        self.humans = list(humans)
-        self.kinds = table.record.seats
-        self.hot_seat = len(self.humans) > 1
         self.resumed = resumed
         #: whether people may ask for a hint (``h``; see mailbag.table.hints)
         self.hints = hints
-        #: whose things are on screen (None: no one's, as between two people in hot seat)
-        self.showing: int | None = None if self.hot_seat else self.humans[0]
-        self.menu: Menu | None = None
         self.path: list[Choice] = []
         self.auto: set[int] = set()
-        self.logs: dict[int, list[Text]] = {seat: [] for seat in self.humans}
-        #: each person's log lines since their last choice (shown at the end of their turn)
-        self.recent: dict[int, list[Text]] = {seat: [] for seat in self.humans}
         #: seconds, for the hot-seat screens' guard (tests put a clock of their own)
         self.clock: Callable[[], float] = time.monotonic
         #: keys made before this moment are thrown away: the moment the person now at the
         #: screen arrived (hot seat), so nothing the last one typed can act for them
         self.arrived_at = 0.0
-        self.expanded = False
-        #: on a small screen the left column shows the board or your own area ("v" switches)
-        self.left_view = "own"
-        #: whether the view on screen has an own area (a spectator's, or a game's that puts
-        #: everything on the board, has none: the board is then always shown)
-        self.has_own = True
+        #: waiting for the bots, with nothing for a person to do
         self.busy = False
         self.stopping = False
         self.status_code = 0
-        #: held while a bot's decision is committed; quitting waits for it
-        self.lock = threading.Lock()
+        self.bots = BotRunner(table, self.lock, lambda: self.stopping, self._bots_finished)
+        #: the person's choice in a simultaneous phase, sent once the bots' choices are in
+        self.held: Action | None = None
+        #: the keys of the entries on screen, in their order; the letters typed towards one
+        self.keys: list[str] = []
+        self.typed = ""
+        #: the letters the app's own keys take (never a choice's key)
+        self.reserved: frozenset[str] = frozenset()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._main = threading.get_ident()
         self._signals: list[int] = []
@@ -154,35 +112,6 @@ class PlayApp(App[str]):
         self.idle = asyncio.Event()
 
     # -- layout ------------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield Static("", id="status", markup=False)
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                with VerticalScroll(id="board-pane", classes="pane") as board:
-                    board.border_title = _("Board")
-                    yield Static("", id="board", markup=False)
-                with VerticalScroll(id="own-left", classes="pane own") as own:
-                    own.border_title = _("You")
-                    yield Static("", id="own-left-text", markup=False)
-                with VerticalScroll(id="others-pane", classes="pane") as others:
-                    others.border_title = _("Others (o: all)")
-                    yield Static("", id="others", markup=False)
-            with Vertical(id="right"):
-                with VerticalScroll(id="own-right", classes="pane own hidden") as own:
-                    own.border_title = _("You")
-                    yield Static("", id="own-right-text", markup=False)
-                scores = Static("", id="scores", classes="pane", markup=False)
-                scores.border_title = _("Scores")
-                yield scores
-                choices = OptionList(id="choices")
-                choices.border_title = _("Choices")
-                yield choices
-                yield Input(placeholder=_(": type a choice (notation)"), id="notation")
-                log = RichLog(id="log", wrap=True, min_width=20, max_lines=LOG_LINES)
-                log.border_title = _("Log")
-                yield log
-        yield Footer()
-
     def on_mount(self) -> None:
         self._loop = asyncio.get_running_loop()
         for signum in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
@@ -192,9 +121,18 @@ class PlayApp(App[str]):
                 self._loop.add_signal_handler(signum, self._on_signal, signum)
                 self._signals.append(signum)
         self.table.listeners.append(self._on_played)
+        self.reserved = frozenset(
+            key for key in self._bindings.key_to_bindings if len(key) == 1 and key.isalpha()
+        )
+        self.set_interval(1.0, self._tick)
         self._layout_classes()
         word = (
-            _("resumed after {count} decisions", count=self.table.step)
+            ngettext(
+                "resumed after {count} decision",
+                "resumed after {count} decisions",
+                self.table.step,
+                count=self.table.step,
+            )
             if self.resumed
             else _("new game")
         )
@@ -218,56 +156,11 @@ class PlayApp(App[str]):
         with suppress(ValueError):
             self.table.listeners.remove(self._on_played)
 
-    def on_resize(self, event: tevents.Resize) -> None:
-        # the app takes its new size after this handler: lay out once it has
-        self.call_later(self._relayout)
-
-    def _relayout(self) -> None:
-        """The layout for the screen's size now (the panes' texts wrap at their new width by
-        themselves; where your area goes and which panes a small screen shows are chosen
-        here)."""
-        self._layout_classes()
-        if self.menu is not None and self.showing is not None:
-            self._show_view(self.showing)
-        self.refresh_bindings()
-
-    @property
-    def compact(self) -> bool:
-        """A small screen: one of the board and your own area at a time on the left."""
-        width, height = self.size
-        return width < 110 or height < 32
-
-    def _layout_classes(self) -> None:
-        compact = self.compact
-        own = self.left_view != "board" and self.has_own
-        self.screen.set_class(compact, "compact")
-        self.screen.set_class(compact and not own, "show-board")
-        self.screen.set_class(compact and own, "show-own")
-        if compact and self.has_own:
-            self.query_one("#board-pane").border_title = _("Board (v: you)")
-            self.query_one("#own-left").border_title = (
-                _("You (v: board)") if self.left_view != "board" else _("You (v: you)")
-            )
-        else:
-            self.query_one("#board-pane").border_title = _("Board")
-            self.query_one("#own-left").border_title = _("You")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "switch_view":
-            return self.compact and self.has_own
-        if action == "hint":
-            return self.hints
-        return True
-
-    def action_switch_view(self) -> None:
-        if self.compact and self.has_own:
-            self.left_view = "board" if self.left_view != "board" else "own"
-            self._layout_classes()
-
     # -- the flow of the game ------------------------------------------------------------------
     def advance(self) -> None:
-        """Run until a person must decide: bots (in their thread), decisions with one choice
-        (taken with a log line), the hand-over in hot seat; then show the decision."""
+        """Run until a person must decide: bots (in their thread: in a simultaneous phase while
+        the person decides), decisions with one choice (taken with a log line), the hand-over
+        in hot seat; then show the decision."""
         table = self.table
         for _step in range(10_000):
             if self.stopping:
@@ -278,12 +171,20 @@ class PlayApp(App[str]):
                 else:
                     self._game_over()
                 return
-            if any(seat in table.agents for seat in table.deciders()):
+            people = table.waiting_for()
+            if self.bots.bots_to_play() and not self.bots.running:
                 self._start_bots()
+            if not people:
+                self._wait_for_bots()
                 return
-            seat = table.waiting_for()[0]
-            menu = menu_for(table, seat)
-            said = take_single(table, seat, menu, self.auto)
+            seat = people[0]
+            with self.lock:
+                menu = menu_for(table, seat)
+            if menu.single is not None and self.bots.running:
+                self._wait_for_bots()  # taken once the bots' choices are in (the record's order)
+                return
+            with self.lock:
+                said = take_single(table, seat, menu, self.auto)
             if said is not None:
                 self._write(seat, Text(said, style="italic"))
                 continue
@@ -294,13 +195,13 @@ class PlayApp(App[str]):
                 else:
                     self._hand_over(seat)
                 return
+            self.busy = False
             self.menu, self.path = menu, []
             self._present(seat)
             return
         raise RuntimeError("more than 10,000 decisions taken without asking anyone")
 
     def _present(self, seat: int) -> None:
-        self.idle.set()
         self.showing = seat
         self._show_view(seat)
         self._show_choices()
@@ -309,6 +210,14 @@ class PlayApp(App[str]):
             if self.hot_seat
             else _("your decision")
         )
+        self._settled()
+
+    def _settled(self) -> None:
+        """Tell waiting tests the screen waits for a person alone (no bot thinking)."""
+        if self.bots.running or self.busy:
+            self.idle.clear()
+        else:
+            self.idle.set()
 
     def _turn_done(self, seat: int, then: Callable[[], None]) -> None:
         """The end of a person's turn in hot seat: their own screen as it is now, with what
@@ -326,7 +235,7 @@ class PlayApp(App[str]):
             then()
 
         self.push_screen(TurnDone(seat, table_label(self, seat), did), hidden)
-        self.idle.set()
+        self._settled()
 
     def _hand_over(self, seat: int) -> None:
         self.showing = None
@@ -341,7 +250,7 @@ class PlayApp(App[str]):
 
         self._status(_("passing to {name}", name=table_label(self, seat)))
         self.push_screen(HandOver(seat, self.kinds[seat], table_label(self, seat)), arrived)
-        self.idle.set()
+        self._settled()
 
     def _game_over(self) -> None:
         self.busy = False
@@ -354,83 +263,64 @@ class PlayApp(App[str]):
         self._show_view(seat)
         self._show_choices()
         self._status(_("game over"))
-        self.push_screen(GameOver(scoreboard(self.game, self.table.state, self.table.record)))
-        self.idle.set()
+        self.push_screen(GameOver(self.game, self.table.state, self.table.record))
+        self._settled()
 
     # -- bots ----------------------------------------------------------------------------------
     def _start_bots(self) -> None:
+        self.bots.start()
         self.idle.clear()
-        self.busy = True
-        self._show_choices()
-        thinking = [s for s in self.table.deciders() if s in self.table.agents]
-        who = ", ".join(
-            f"{table_label(self, s)} ({printable(seat_kind_label(self.kinds[s]))})"
-            for s in thinking
-        )
-        self._status(_("{who} to play … (q saves and quits)", who=who))
-        threading.Thread(target=self._run_bots, name="mailbag-bots", daemon=True).start()
+        self._draw_status()
 
-    def _run_bots(self) -> None:
-        """The bots decide until a person must (a thread: the screen stays alive). A decision
-        is committed under the lock, and never once the person has asked to stop."""
-        table = self.table
-        error: BaseException | None = None
-        try:
-            for _decision in range(100_000):
-                with self.lock:
-                    if self.stopping or table.is_over():
-                        break
-                    bots = [s for s in table.deciders() if s in table.agents]
-                    if not bots:
-                        break
-                    seat = bots[0]
-                    agent = table.agents[seat]
-                    legal = table.legal_actions(seat)
-                    observation = table.view(seat) if getattr(agent, "needs_view", True) else {}
-                action = agent.choose(observation, legal)
-                with self.lock:
-                    if self.stopping:
-                        return
-                    table.submit(seat, action)
-        except BaseException as exc:  # shown on the screen's thread
-            error = exc
+    def _wait_for_bots(self) -> None:
+        """Nothing for a person to do until the bots have chosen."""
+        self.busy = True
+        self.idle.clear()
+        self._show_choices()
+        self._status(_("waiting for the bots (q saves and quits)"))
+
+    def _bots_finished(self, error: BaseException | None) -> None:
+        """The bots' thread is done (called from it)."""
         self._call(lambda: self._bots_done(error))
 
     def _bots_done(self, error: BaseException | None) -> None:
-        self.busy = False
+        self.bots.running = False
         if error is not None:
             raise error
+        if self.stopping:
+            return
+        held, self.held = self.held, None
+        if held is not None and self.showing is not None and self.menu is not None:
+            self._send(self.showing, held)  # the person's choice, after the bots' (in order)
+            return
+        if isinstance(self.screen, Gate):
+            self._settled()  # the hot seat's screen goes on when a person says so
+            return
+        if self.menu is not None and self.showing is not None and not self.busy:
+            self._draw_status()  # the person is choosing: their screen stays as it is
+            self._settled()
+            return
+        self.busy = False
         self.advance()
+
+    def _tick(self) -> None:
+        if self.bots.thinking is not None or self._drawn_thinking:
+            self._draw_status()
 
     # -- what happened -------------------------------------------------------------------------
     def _on_played(self, seat: int, action: Action, events: list[Event], state: Any) -> None:
-        self._call(lambda: self._note_events(events))
+        self._call(lambda: self._played(seat, events))
+
+    def _played(self, seat: int, events: Sequence[Event]) -> None:
+        self._note_events(events)
+        if seat in self.table.agents and self._choosing():
+            self._show_view(self.showing)  # a bot chose while the person chooses: their view
 
     def _note_events(self, events: Sequence[Event]) -> None:
         for person in self.humans:
             for event in events:
                 if event.visible_to(person):
                     self._write(person, Text(self.game.event_text(event, self._labels)))
-
-    @property
-    def _labels(self) -> list[str]:
-        record = self.table.record
-        return [printable(record.label(s)) for s in range(len(record.seats))]
-
-    def _write(self, seat: int, line: Text) -> None:
-        log = self.logs[seat]
-        log.append(line)
-        del log[:-LOG_LINES]
-        self.recent[seat].append(line)
-        del self.recent[seat][:-LOG_LINES]
-        if seat == self.showing:
-            self.query_one("#log", RichLog).write(line)
-
-    def _show_log(self, seat: int) -> None:
-        widget = self.query_one("#log", RichLog)
-        widget.clear()
-        for line in self.logs[seat]:
-            widget.write(line)
 
     class Deferred(Message):
         """Work handed over from the bots' thread to the screen's."""
@@ -450,74 +340,32 @@ class PlayApp(App[str]):
             self.post_message(self.Deferred(work))  # thread-safe
 
     # -- drawing -------------------------------------------------------------------------------
-    def _status(self, text: str) -> None:
-        record = self.table.record
-        head = _(
-            "{title} · game {id} · ", title=_(self.game.spec.title), id=printable(record.game_id)
+    def _choosing(self) -> bool:
+        """Whether a person is at their choices now (the main screen, a decision shown)."""
+        return (
+            self.menu is not None
+            and self.showing is not None
+            and not self.busy
+            and self.held is None
+            and len(self.screen_stack) == 1
         )
-        self.query_one("#status", Static).update(Text(head + text))
-
-    def _blank(self) -> None:
-        for name in ("#board", "#own-left-text", "#own-right-text", "#others", "#scores"):
-            self.query_one(name, Static).update("")
-        self.query_one("#choices", OptionList).clear_options()
-        self.query_one("#log", RichLog).clear()
-
-    def _show_view(self, seat: int | None) -> None:
-        """The seat's view laid out from its sections (the game's own parts, as data): the
-        board, your own area, a line for each other seat (their whole blocks under the board
-        with ``o``)."""
-        view = self.table.view(seat)
-        parts = self.game.presentation.sections(view)
-        board = Laid([parts.board, *(parts.others if self.expanded else ())])
-        mark = "▾ " if self.expanded else "▸ "
-        others = Laid([Block("", tuple(mark + _compact(b) for b in parts.others))])
-        own = Laid([parts.own] if parts.own is not None else [])
-        if self.has_own != bool(own):
-            self.has_own = bool(own)
-            self._layout_classes()
-            self.refresh_bindings()
-        self.query_one("#board", Static).update(board)
-        self._place_own(board, own, others)
-        self.query_one("#others", Static).update(others if others else "")
-        self.query_one("#others-pane").set_class(not others, "hidden")
-        self._show_scores(view, seat)
-
-    def _place_own(self, board: Laid, own: Laid, others: Laid) -> None:
-        """Your area under the board when all fits there, else at the top of the right column,
-        beside the board."""
-        width = max(10, self.size.width - (RIGHT_COMPACT if self.compact else RIGHT) - 2)
-        rows = board.height(width) + own.height(width) + others.height(width) + 3
-        on_left = self.compact or rows <= max(1, self.size.height - 2)
-        self.screen.set_class(not on_left and bool(own), "own-right")
-        self.query_one("#own-left").set_class(not on_left or not own, "hidden")
-        self.query_one("#own-right").set_class(on_left or not own, "hidden")
-        self.query_one("#own-left-text", Static).update(own if on_left and own else "")
-        self.query_one("#own-right-text", Static).update(own if own and not on_left else "")
-
-    def _show_scores(self, view: dict[str, Any], seat: int | None) -> None:
-        totals = known_scores(self.game, view)
-        parts = []
-        for other, total in enumerate(totals):
-            name = _("you") if other == seat else table_label(self, other)
-            parts.append(f"{name}: {total if total is not None else '?'}")
-        line = " · ".join(parts) if parts else _("not known yet")
-        if self.menu is not None and self.menu.scores:
-            shown = ", ".join(
-                f"{pgettext('score', k)} {v}" for k, v in self.menu.scores.items() if v
-            )
-            if shown:
-                line += "\n" + _("yours: {scores}", scores=shown)
-        self.query_one("#scores", Static).update(Text(line))
 
     def _show_choices(self) -> None:
         widget = self.query_one("#choices", OptionList)
         widget.clear_options()
-        if self.menu is None or self.busy:
+        self.typed = ""
+        if self.menu is None or self.busy or self.held is not None:
             widget.border_title = _("Choices")
+            self.keys = []
             return
         entries = self._entries()
-        options = [Option(_prompt(i, entry), id=str(i)) for i, entry in enumerate(entries)]
+        self.keys = choice_keys(len(entries), self.reserved)
+        width = max((len(key) for key in self.keys), default=1)
+        colour = not self.no_color
+        options = [
+            Option(_prompt(key.rjust(width), entry, colour), id=str(i))
+            for i, (key, entry) in enumerate(zip(self.keys, entries, strict=True))
+        ]
         if self.path:
             options.append(Option(Text(_("◂ back (Esc)"), style="dim"), id="back"))
             widget.border_title = _("Choices › {notation}", notation=self.path[-1].notation)
@@ -540,11 +388,36 @@ class PlayApp(App[str]):
         if event.option.id is not None:
             self._choose(int(event.option.id))
 
-    def action_pick(self, number: int) -> None:
-        self._choose(number - 1)
+    def on_key(self, event: tevents.Key) -> None:
+        """A letter chooses the entry it is the key of (two letters in a long list); a key that
+        does nothing here says so in the status line. The app's own keys, the pop-ups' and the
+        focused widget's go on as they are."""
+        if len(self.screen_stack) > 1 or isinstance(self.focused, Input):
+            return
+        bound = self.active_bindings.get(event.key)
+        if bound is not None and bound.enabled:
+            return
+        char = event.character
+        if char is None or not char.isprintable():
+            return
+        event.prevent_default()
+        event.stop()
+        typed = self.typed + char.lower()
+        found = match(self.keys, typed) if self._choosing() and char.isalpha() else None
+        if found == "more":
+            self.typed = typed
+            self._say(_("{keys}… one more letter (Esc: cancel)", keys=typed))
+            return
+        self.typed = ""
+        if isinstance(found, int):
+            self._say("")
+            self._choose(found)
+            return
+        key = _("Space") if char == " " else (typed if char.isalpha() else char)
+        self._say(_("no choice on key {key} — ? lists the keys", key=key))
 
     def _choose(self, index: int) -> None:
-        if self.busy or self.menu is None or self.showing is None:
+        if not self._choosing() or self.menu is None:
             return
         entries = self._entries()
         if not 0 <= index < len(entries):
@@ -561,10 +434,28 @@ class PlayApp(App[str]):
         seat = self.showing
         if seat is None or self.menu is None:
             return
+        if self.bots.running:  # the bots' choices go in first, as the table took them before
+            self.held = action
+            self._show_choices()
+            self._status(
+                _(
+                    "you chose {action}: it goes in once the bots have chosen (u takes it back)",
+                    action=str(action),
+                )
+            )
+            self.idle.clear()
+            return
+        self._send(seat, action)
+
+    def _send(self, seat: int, action: Action) -> None:
+        """The person's choice to the table, then on to whoever decides next."""
+        if self.menu is None:
+            return
         leaf = self.menu.leaf_for(action)
         self.recent[seat] = []
         try:
-            self.table.submit(seat, action)
+            with self.lock:
+                self.table.submit(seat, action)
         except MailbagError as exc:
             self._refuse(_("refused: {reason}", reason=str(exc)))
             return
@@ -588,7 +479,7 @@ class PlayApp(App[str]):
         event.stop()
         text = event.value.strip()
         event.input.value = ""
-        if not text or self.busy or self.menu is None or self.showing is None:
+        if not text or not self._choosing() or self.menu is None:
             return
         found = self.menu.find(text, self.path[-1] if self.path else None)
         if isinstance(found, Choice) and found.action is not None:
@@ -628,36 +519,36 @@ class PlayApp(App[str]):
         if self.focused is self.query_one("#notation", Input):
             self.query_one("#choices", OptionList).focus()
             return
+        if self.typed:
+            self.typed = ""
+            self._say("")
+            return
         if self.path:
             self.path.pop()
             self._show_choices()
 
     def action_type_notation(self) -> None:
-        if not self.busy and self.menu is not None:
+        if self._choosing():
             self.query_one("#notation", Input).focus()
-
-    def action_toggle_others(self) -> None:
-        self.expanded = not self.expanded
-        if self.compact and self.expanded:  # they are shown under the board
-            self.left_view = "board"
-            self._layout_classes()
-        if self.showing is not None:
-            self._show_view(self.showing)
-
-    def on_click(self, event: tevents.Click) -> None:
-        widget = event.widget
-        if widget is not None and widget.id in ("others", "others-pane"):
-            self.action_toggle_others()
 
     def action_help(self) -> None:
         self.push_screen(Help())
 
     def action_undo(self) -> None:
         seat = self.showing
+        if self.held is not None and seat is not None:  # not sent yet: the same decision again
+            self._write(seat, Text(_("took back: {action}", action=str(self.held)), style="bold"))
+            self.held = None
+            self._present(seat)
+            return
         if self.busy or seat is None or self.table.is_over():
             return
+        if self.bots.running:
+            self._say(_("the bots are choosing: undo once they have chosen"))
+            return
         try:
-            steps = take_back(self.table, seat, self.auto)
+            with self.lock:
+                steps = take_back(self.table, seat, self.auto)
         except MailbagError as exc:
             self._refuse(_("cannot undo: {reason}", reason=str(exc)))
             return
@@ -668,9 +559,10 @@ class PlayApp(App[str]):
     def action_hint(self) -> None:
         """The top choices of a search on the seat's view, written to its log (in a thread)."""
         seat = self.showing
-        if not self.hints or self.busy or seat is None or self.menu is None:
+        if not self.hints or not self._choosing() or seat is None:
             return
-        observation, legal = self.table.view(seat), self.table.legal_actions(seat)
+        with self.lock:
+            observation, legal = self.table.view(seat), self.table.legal_actions(seat)
         self._write(seat, Text(_("thinking…"), style="dim"))
 
         def think() -> None:
@@ -685,7 +577,10 @@ class PlayApp(App[str]):
 
             self._call(show)
 
-        threading.Thread(target=think, name="mailbag-hint", daemon=True).start()
+        context = contextvars.copy_context()  # the game's language, in the thread too
+        threading.Thread(
+            target=context.run, args=(think,), name="mailbag-hint", daemon=True
+        ).start()
 
     def action_save_quit(self) -> None:
         self._stop(_("stopped"), 0)
@@ -704,11 +599,12 @@ class PlayApp(App[str]):
         self.exit(how)
 
 
-def _prompt(index: int, choice: Choice) -> Text:
-    """One entry of the list: its number, notation, what it does and its consequence."""
+def _prompt(key: str, choice: Choice, colour: bool = True) -> Hanging:
+    """One entry of the list: its key (``a)``), notation, what it does and its consequence (its
+    wrapped rows under its text, not its key)."""
     text = Text()
-    text.append(f"{index + 1}. " if index < 9 else "   ", style="dim")
-    text.append(choice.key, style="bold")
+    text.append(f"{key}) ", style="bold yellow" if colour else "bold")
+    text.append(choice.key)
     if choice.is_step:
         text.append(f" ▸ {choice.count}", style="cyan")
     if choice.says:
@@ -718,17 +614,4 @@ def _prompt(index: int, choice: Choice) -> Text:
     if choice.note:
         good = choice.points is None or choice.points >= 0
         text.append(f"  [{choice.note}]", style="green" if good else "red")
-    return text
-
-
-def _compact(block: Block) -> str:
-    """A seat's block in one line: its summary, else its title, else the seat's label."""
-    lines = block.compact.splitlines()
-    if lines and lines[0].strip():
-        return lines[0].strip()
-    return seat_label(block.seat) if block.seat is not None else ""
-
-
-def table_label(app: PlayApp, seat: int) -> str:
-    """How a seat is called on screen: its name from ``--seats alice=human``, or ``seat N``."""
-    return printable(app.table.record.label(seat))
+    return Hanging(text, len(key) + 2)

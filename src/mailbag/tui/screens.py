@@ -1,5 +1,6 @@
 """The full-screen UI's pop-up screens: the hot seat's end of turn and hand-over (left only by
-Space, after a short guard), the list of keys, the end."""
+Space, after a short guard), the list of keys, the end (who won, and each seat's score in its
+parts)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group
+from rich.table import Table as RichTable
+from rich.text import Text
 from textual import events
 from textual._time import get_time
 from textual.app import ComposeResult
@@ -17,13 +20,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from mailbag.core.i18n import N_, _
+from mailbag.core import Game
+from mailbag.core.i18n import N_, _, pgettext
 from mailbag.core.names import printable
-from mailbag.core.records import seat_kind_label, seat_label
+from mailbag.core.records import GameRecord, seat_kind_label, seat_label
 
 #: the keys, each with what it does (the key's name, then its text in the reader's language)
 KEYS = (
-    ("1 … 9", N_("choose that entry (a ▸ entry opens its next step)")),
+    ("a b c …", N_("choose the entry with that key (a ▸ entry opens its next step)")),
+    ("ya yb …", N_("a long list: two letters for the entries after the single ones")),
     ("↑ ↓  Enter", N_("move in the list and choose;  the mouse works too")),
     ("Esc", N_("back one step")),
     (":  /", N_("type a choice in notation (any case; the rest after a step);  Enter sends it")),
@@ -201,8 +206,49 @@ class Help(ModalScreen[None]):
         self.dismiss(None)
 
 
+def winners_line(game: Game[Any], state: Any, record: GameRecord) -> str:
+    """Who won: the seat in first place, or the seats sharing it."""
+    ranking = game.ranking(state)
+    first = min(ranking, default=1)
+    names = [printable(record.label(s)) for s, place in enumerate(ranking) if place == first]
+    if len(names) == 1:
+        return _("{name} wins", name=names[0])
+    return _("shared win: {names}", names=", ".join(names))
+
+
+def final_scores(game: Game[Any], state: Any, record: GameRecord) -> RichTable:
+    """Each seat's place, the parts of its score (``game.scores(state)[seat].breakdown``, named
+    in the reader's language) and its total, best first."""
+    scores = game.scores(state)
+    ranking = game.ranking(state)
+    order = sorted(range(len(scores)), key=lambda s: (ranking[s], s))
+    parts: list[str] = []
+    for score in scores:
+        parts.extend(key for key in score.breakdown if key not in parts)
+    table = RichTable(
+        title=_(
+            "{title} — final scores (game {id}, seed {seed})",
+            title=_(game.spec.title),
+            id=printable(record.game_id),
+            seed=record.seed,
+        )
+    )
+    table.add_column("")
+    for seat in order:
+        label = printable(record.label(seat))
+        kind = printable(seat_kind_label(record.seats[seat])) if seat < len(record.seats) else ""
+        table.add_column(Text(f"{label}\n{kind}"), justify="right")
+    table.add_row(_("place"), *(str(ranking[s]) for s in order), style="bold")
+    for key in parts:
+        table.add_row(
+            pgettext("score", key), *(str(scores[s].breakdown.get(key, 0)) for s in order)
+        )
+    table.add_row(_("total"), *(str(scores[s].total) for s in order), style="bold")
+    return table
+
+
 class GameOver(ModalScreen[None]):
-    """The final scores; the game stays on screen behind them."""
+    """Who won and the final scores in their parts; the game stays on screen behind them."""
 
     DEFAULT_CSS = """
     GameOver { align: center middle; }
@@ -211,20 +257,23 @@ class GameOver(ModalScreen[None]):
         padding: 0 1; border: round $success; background: $surface;
     }
     GameOver Static { width: 100%; height: auto; }
+    GameOver #winners { text-style: bold; color: $success; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q,enter,escape", "leave", N_("leave"), show=True),
     ]
 
-    def __init__(self, table: RenderableType) -> None:
+    def __init__(self, game: Game[Any], state: Any, record: GameRecord) -> None:
         super().__init__()
         translate_bindings(self)
-        self.table = table
+        self.winners = winners_line(game, state, record)
+        self.scores = final_scores(game, state, record)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
             box.border_title = _("Game over")
-            yield Static(self.table)
+            yield Static(self.winners, markup=False, id="winners")
+            yield Static(Group(self.scores), id="final-scores")
             yield Static(_("press q or Enter to leave"), markup=False)
 
     def action_leave(self) -> None:
