@@ -89,7 +89,9 @@ def test_a_list_longer_than_the_alphabet_has_a_key_for_every_entry(size: tuple[i
             assert len(entries) == LongGame.CARDS == len(app.keys) == len(set(app.keys))
             assert not set("".join(app.keys)) & (app.reserved | LOOKALIKES)
             assert app.reserved == frozenset("quhov")
-            for key, shown in zip(app.keys, prompts(app), strict=True):
+            shown_all = prompts(app)
+            assert shown_all[-1].startswith("◂ back")  # the last entry: Esc, not a letter
+            for key, shown in zip(app.keys, shown_all[:-1], strict=True):
                 assert shown.lstrip().startswith(f"{key}) "), shown
             last = app.keys[-1]
             assert len(last) == 2
