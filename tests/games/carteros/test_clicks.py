@@ -14,7 +14,7 @@ from .builder import build
 
 def paths(state, seat: int = 0) -> dict[str, tuple[str, ...]]:  # type: ignore[no-untyped-def]
     view = GAME.view(state, seat)
-    return {str(a): GAME.click_path(view, a) for a in GAME.legal_actions(state, seat)}
+    return {str(a): GAME.presentation.click_path(view, a) for a in GAME.legal_actions(state, seat)}
 
 
 def test_a_turn_walks_to_a_neighbour_delivers_at_its_own_house_plays_or_replaces_a_card() -> None:
@@ -69,11 +69,11 @@ def test_decisions_inside_effects_are_clicked_on_the_board() -> None:
         "shops": ("shops",),
     }
     for notation, path in cases.items():
-        assert GAME.click_path(view, parse_action(notation)) == path, notation
+        assert GAME.presentation.click_path(view, parse_action(notation)) == path, notation
 
 
 def test_board_data_is_json_in_the_readers_language() -> None:
-    data = GAME.board_data()
+    data = GAME.presentation.board_data()
     msgspec.json.encode(data)
     assert data["houses"][:3] == ["A1", "B1", "C1"] and data["columns"] == ["A", "B", "C"]
     assert data["blocks"]["B2"] == ["B2", "C2", "B3", "C3"]
@@ -82,7 +82,7 @@ def test_board_data_is_json_in_the_readers_language() -> None:
     assert data["action_kinds"]["umbrella"]["played"] is False
     assert data["action_kinds"]["rain"]["played"] is True
     with use_language("es"):
-        spanish = GAME.board_data()
+        spanish = GAME.presentation.board_data()
     assert spanish["places"]["post_office"] == "Correos"
     assert spanish["action_kinds"]["umbrella"]["title"] == "Paraguas"
     assert spanish["words"]["react_title"] == "¿Reaccionas?"

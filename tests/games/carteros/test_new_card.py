@@ -77,8 +77,8 @@ def test_a_made_up_action_card_is_played_from_its_data_entry_and_effect() -> Non
         "end",
     ]
     view = game.view(state, 0)
-    assert "Map" in game.render(view)
-    assert game.describe_action(view, parse_action("play map")) == (
+    assert "Map" in game.presentation.render(view)
+    assert game.presentation.describe_action(view, parse_action("play map")) == (
         "play Map: look at the house you stand on"
     )
     # the engine plays it: one action, the card discarded, what it showed only to its seat
@@ -86,8 +86,8 @@ def test_a_made_up_action_card_is_played_from_its_data_entry_and_effect() -> Non
     assert after.known[0][H["B2"]] == HK["lost"] and after.actions_used == 1
     assert after.hand[0][kind] == 0 and after.action_discard[kind] == 1
     assert next(e for e in events if e.kind == "peeked").to == (0,)
-    assert "B2 Lst" in game.render(game.view(after, 0))
-    assert "B2 Lst" not in game.render(game.view(after, 1))
+    assert "B2 Lst" in game.presentation.render(game.view(after, 0))
+    assert "B2 Lst" not in game.presentation.render(game.view(after, 1))
     assert game.view(after, 1)["carriers"][0]["played"]["map"] == 1
     validate(game, after)
     assert game.inventory(after) == game.inventory(state)

@@ -10,7 +10,7 @@ from .builder import act, build
 
 
 def _text(state: object, seat: int | None = 0) -> str:
-    return GAME.render(GAME.view(state, seat))  # type: ignore[arg-type]
+    return GAME.presentation.render(GAME.view(state, seat))  # type: ignore[arg-type]
 
 
 def _header(state: object, seat: int | None = 0) -> str:

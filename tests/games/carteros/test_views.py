@@ -87,7 +87,7 @@ def test_render_shows_the_grid_floods_meeples_stampy_missions_and_the_hand() -> 
         mail={0: {"letter": 2}},
         hand={0: ["bicycle"]},
     )
-    text = GAME.render(GAME.view(state, 0))
+    text = GAME.presentation.render(GAME.view(state, 0))
     lines = text.splitlines()
     assert lines[0].startswith("Carteros — round 2, seat 0 to play")
     assert any("A1 ?" in line and "0" in line for line in lines)
@@ -97,19 +97,19 @@ def test_render_shows_the_grid_floods_meeples_stampy_missions_and_the_hand() -> 
     assert "mission 5" in text and "Your bag: Letter ×2" in text and "Bicycle" in text
     peeked = build(2, pos={0: "A1"}, grid={"B1": "lost"}, hand={0: ["gps"]})
     peeked, _ = act(peeked, "play gps", "peek B1", "stop")
-    assert "B1 Lst" in GAME.render(GAME.view(peeked, 0))
-    assert "B1 Lst" not in GAME.render(GAME.view(peeked, 1))
+    assert "B1 Lst" in GAME.presentation.render(GAME.view(peeked, 0))
+    assert "B1 Lst" not in GAME.presentation.render(GAME.view(peeked, 1))
 
 
 def test_describe_action_gives_menu_labels() -> None:
     view = GAME.view(build(2), 0)
-    assert GAME.describe_action(view, parse_action("move A1")) == "enter the neighbourhood at A1"
-    sunny = GAME.describe_action(view, parse_action("play sunny_day"))
+    assert GAME.presentation.describe_action(view, parse_action("move A1")) == "enter the neighbourhood at A1"
+    sunny = GAME.presentation.describe_action(view, parse_action("play sunny_day"))
     assert sunny == "play Sunny Day: " + GAME.components.actions[ACT["sunny_day"]].help
-    assert GAME.describe_action(view, parse_action("flood B2")) == "flood B2 C2 B3 C3"
-    assert GAME.describe_action(view, parse_action("tiebreak A1 C1")) == "ride the line A1–C1"
+    assert GAME.presentation.describe_action(view, parse_action("flood B2")) == "flood B2 C2 B3 C3"
+    assert GAME.presentation.describe_action(view, parse_action("tiebreak A1 C1")) == "ride the line A1–C1"
     state, _ = act(build(2, pos={0: "A1"}, hand={0: ["gps", "bicycle"]}), "play gps", "peek A2")
-    assert "GPS" in GAME.describe_action(GAME.view(state, 0), parse_action("stop"))
+    assert "GPS" in GAME.presentation.describe_action(GAME.view(state, 0), parse_action("stop"))
 
 
 def test_balance_tags_list_the_action_cards_played() -> None:
@@ -121,10 +121,10 @@ def test_balance_tags_list_the_action_cards_played() -> None:
 
 def test_heuristic_prefers_delivering() -> None:
     state = build(2, pos={0: "B2"}, grid={"B2": "received_letter"}, mail={0: {"parcel": 2}})
-    before = GAME.heuristic(state, 0)
+    before = GAME.search.heuristic(state, 0)
     after, _ = act(state, "deliver", "give parcel")
-    assert GAME.heuristic(after, 0) > before
-    assert GAME.heuristic(after, 1) < GAME.heuristic(state, 1)
+    assert GAME.search.heuristic(after, 0) > before
+    assert GAME.search.heuristic(after, 1) < GAME.search.heuristic(state, 1)
 
 
 def test_ca105_hidden_fields_are_what_a_seat_cannot_know() -> None:

@@ -108,7 +108,7 @@ NAMES = [f"seat {i}" for i in range(4)]
 
 def texts(events: list[Event], seat: int | None = None, game: PostOfficeGame = GAME) -> list[str]:
     """The events ``seat`` sees, in words (English unless a test sets another language)."""
-    return [game.event_text(e, NAMES) for e in events if e.visible_to(seat)]
+    return [game.presentation.event_text(e, NAMES) for e in events if e.visible_to(seat)]
 
 
 def legal_strs(state: PostOfficeState, seat: int) -> list[str]:

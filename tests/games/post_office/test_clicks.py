@@ -16,7 +16,7 @@ from .builder import GAME, act, at, blank_with, board, everyone, fill, new, seal
 
 def paths(state, seat=0):  # type: ignore[no-untyped-def]
     view = GAME.view(state, seat)
-    return {str(a): GAME.click_path(view, a) for a in GAME.legal_actions(state, seat)}
+    return {str(a): GAME.presentation.click_path(view, a) for a in GAME.legal_actions(state, seat)}
 
 
 def test_keep_is_the_dealt_token() -> None:
@@ -60,10 +60,10 @@ def test_a_seal_is_tape_form_first_parcel_and_tells_its_points() -> None:
     board(state, 0, blank_with({(0, c): "S$" for c in range(4)} | {(5, 5): "S*", (7, 7): "S*"}))
     view = GAME.view(state, 0)
     action = parse_action("seal sweet I 0 0 0")
-    assert GAME.click_path(view, action) == ("tape:sweet:I", "form:0", "parcel:0")
-    assert GAME.click_path(view, parse_action("skip")) == ("skip",)
+    assert GAME.presentation.click_path(view, action) == ("tape:sweet:I", "form:0", "parcel:0")
+    assert GAME.presentation.click_path(view, parse_action("skip")) == ("skip",)
     # 4 stamps taken, and the 2 open sweet symbols now count once for the one sweet tape
-    assert GAME.describe_action(view, action).endswith(": +6 points")
+    assert GAME.presentation.describe_action(view, action).endswith(": +6 points")
     # the engine's own count: the score after the seal, less the score before
     before = GAME.scores(state)[0].total
     after, _ = act(state, 0, "seal sweet I 0 0 0")
@@ -80,7 +80,7 @@ def test_a_seal_covering_a_square_group_loses_points() -> None:
     view = GAME.view(state, 0)
     # the upright I over (0,0) (1,0) (2,0) (3,0) seals a parcel of the one square group (5
     # points); no symbols, no stamps
-    seals = {str(a): GAME.describe_action(view, a) for a in GAME.legal_actions(state, 0)}
+    seals = {str(a): GAME.presentation.describe_action(view, a) for a in GAME.legal_actions(state, 0)}
     assert seals["seal gift I 1 0 0"].endswith(": -5 points"), seals["seal gift I 1 0 0"]
 
 
@@ -98,7 +98,7 @@ def test_used_tapes_are_not_offered_and_paths_stay_distinct() -> None:
 
 
 def test_board_data_is_json_and_in_the_readers_language() -> None:
-    data = GAME.board_data()
+    data = GAME.presentation.board_data()
     json.dumps(data)
     assert data["tokens"][0][0] != data["tokens"][1][0]
     assert [s["name"] for s in data["shapes"]] == ["L", "T", "I", "Z"]
@@ -107,7 +107,7 @@ def test_board_data_is_json_and_in_the_readers_language() -> None:
     assert data["spaces"][1]["line"] == ["col", 0]
     assert data["colours"][0]["label"] == "fragile"
     with use_language("nl"):
-        dutch = GAME.board_data()
+        dutch = GAME.presentation.board_data()
     assert dutch["colours"][0]["label"] != "fragile"
     assert dutch["words"]["round"] == "Ronde {round} van {rounds}"
     assert at(1, 2) == 12

@@ -137,7 +137,7 @@ def test_render_shows_grid_helper_stamps_tapes_and_goals() -> None:
     state, _ = everyone(state, {0: "seal fragile T 0 0 0"})
     state.players[0].space = 3  # column 3
     view = GAME.view(state, 0)
-    text = GAME.render(view)
+    text = GAME.presentation.render(view)
     assert "you (cat)" in text and "seat 1 (dog)" in text
     assert "|fT fT|fT F$|" in text  # three parcels sealed by the fragile T tape, one open
     assert "tapes left F:L-IZ G:LTIZ S:LTIZ P:LTIZ" in text
@@ -145,23 +145,23 @@ def test_render_shows_grid_helper_stamps_tapes_and_goals() -> None:
     assert "you (cat): 7 stamps" in text  # 3 + four covered stamp icons
     assert "your hand:" in text
     state = new(2, goals=True)
-    assert "goals face up:" in GAME.render(GAME.view(state, None))
+    assert "goals face up:" in GAME.presentation.render(GAME.view(state, None))
 
 
 def test_describe_actions() -> None:
     state = new(2, seed=1)
     view = GAME.view(state, 0)
     keep = GAME.legal_actions(state, 0)[0]
-    assert GAME.describe_action(view, keep).startswith(f"keep {keep.args[0]}[")
+    assert GAME.presentation.describe_action(view, keep).startswith(f"keep {keep.args[0]}[")
     state, _ = everyone(state)
     view = GAME.view(state, 0)
-    assert GAME.describe_action(view, parse_action("move 2")) == (
+    assert GAME.presentation.describe_action(view, parse_action("move 2")) == (
         "move the helper to the column 2 paying 2 stamps"
     )
     state, _ = everyone(state)
     view = GAME.view(state, 0)
     token = state.players[0].hand[0]
-    label = GAME.describe_action(view, parse_action(f"place {token} 0 0 1"))
+    label = GAME.presentation.describe_action(view, parse_action(f"place {token} 0 0 1"))
     assert label.endswith("on cell (0,0) (turned 90°)")
     printed = GAME.components.tokens[token]
     letters = [GAME.components.colours[c].letter for c in printed.colours]
@@ -170,11 +170,11 @@ def test_describe_actions() -> None:
     state, _ = everyone(state)
     board(state, 0, uniform("S$"))
     view = GAME.view(state, 0)
-    assert GAME.describe_action(view, parse_action("seal sweet I 1 0 0")) == (
+    assert GAME.presentation.describe_action(view, parse_action("seal sweet I 1 0 0")) == (
         # 4 stamps, and 2 of the uniform board's square groups sealed (the engine on a copy)
         "seal (0,0) (1,0) (2,0) (3,0) with the sweet I tape (+4 stamps): -6 points"
     )
-    assert GAME.describe_action(view, parse_action("skip")) == "seal nothing this time"
+    assert GAME.presentation.describe_action(view, parse_action("skip")) == "seal nothing this time"
 
 
 def test_heuristic_values_the_pending_seal() -> None:
@@ -185,7 +185,7 @@ def test_heuristic_values_the_pending_seal() -> None:
     skip, _ = act(state, 0, "skip")
     sealed, _ = act(state, 0, "seal sweet I 0 0 0")
     assert heuristic(GAME.components, sealed, 0) > heuristic(GAME.components, skip, 0)
-    assert isinstance(GAME.heuristic(state, 0), float)
+    assert isinstance(GAME.search.heuristic(state, 0), float)
 
 
 def test_balance_tags_name_the_helper_and_goals() -> None:
@@ -220,14 +220,14 @@ def test_render_shows_each_seats_running_score_by_source() -> None:
     state.players[1].stamps = 6
     expected = GAME.scores(state)[1]
     assert expected.breakdown["gift"] == 8 and expected.breakdown["square groups"] == 10
-    text = GAME.render(GAME.view(state, 0))
+    text = GAME.presentation.render(GAME.view(state, 0))
     assert (
         f"  score now {expected.total}: stamps 6 + gift 8 (8 symbols × 1 tape) + "
         "square groups 10" in text
     )
     mine = GAME.scores(state)[0].total
     assert f"scores now: you {mine} · seat 1 {expected.total}" in text
-    other = GAME.render(GAME.view(state, 1))
+    other = GAME.presentation.render(GAME.view(state, 1))
     assert f"scores now: seat 0 {mine} · you {expected.total}" in other
     assert score_lines(other)[1:] == score_lines(text)[1:]  # the same boards, the same scores
 
@@ -237,10 +237,10 @@ def test_render_scores_leave_out_a_pending_choice() -> None:
     the seat itself, are those of the boards before it."""
     state = at_seal(2)
     board(state, 0, uniform("F$"))
-    before = {seat: score_lines(GAME.render(GAME.view(state, seat))) for seat in (0, 1, None)}
+    before = {seat: score_lines(GAME.presentation.render(GAME.view(state, seat))) for seat in (0, 1, None)}
     chosen, _ = act(state, 0, "seal fragile T 0 0 0")  # would take 4 stamps once revealed
     assert chosen.players[0].pending
     for seat in (0, 1, None):
-        assert score_lines(GAME.render(GAME.view(chosen, seat))) == before[seat]
+        assert score_lines(GAME.presentation.render(GAME.view(chosen, seat))) == before[seat]
     done, _ = everyone(chosen)
-    assert score_lines(GAME.render(GAME.view(done, 1))) != before[1]
+    assert score_lines(GAME.presentation.render(GAME.view(done, 1))) != before[1]

@@ -142,7 +142,7 @@ def test_titles_at_the_table_come_from_the_data() -> None:
     game = GAME.with_component_text(renamed, "mine.toml")
     seed = dealt_face_up(game, 3, 2)  # eight_tapes is the 4th goal
     state: PostOfficeState = new_game(game, 2, {"goals": True}, seed)
-    text = game.render(game.view(state, 0))
+    text = game.presentation.render(game.view(state, 0))
     assert "Tape galore: eight tapes or more lie on the board" in text
     assert "Eight tapes" not in text
 

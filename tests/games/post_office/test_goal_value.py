@@ -175,6 +175,6 @@ def test_views_show_what_goal_tokens_are_worth() -> None:
         view = GAME.view(state, seat)
         assert [v["stamp_value"] for v in view["players"]] == [3, 10]
         assert [v["stamps"] for v in view["players"]] == [3, 2]
-    text = GAME.render(GAME.view(state, 0))
+    text = GAME.presentation.render(GAME.view(state, 0))
     assert "seat 1 (dog): 2 stamps · goal tokens: Ten stamps (worth 10 stamps in all)" in text
     assert "you (cat): 3 stamps · goal tokens: none · " in text

@@ -99,7 +99,7 @@ def test_params_are_public_and_determinize_keeps_them() -> None:
     world = GAME.determinize(view, Rng(7))
     assert world.params == state.params
     assert GAME.view(world, 1) == view
-    assert "round 1 of 4" in GAME.render(view)
+    assert "round 1 of 4" in GAME.presentation.render(view)
 
 
 def test_printed_params_are_left_out_of_the_encoding() -> None:
