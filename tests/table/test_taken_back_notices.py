@@ -6,6 +6,7 @@ not even a spectator. Line mode shows those lines in hot seat."""
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,7 @@ def test_line_mode_shows_a_taken_back_decision_as_taken_back_in_the_others_log(
     out = io.StringIO()
     monkeypatch.setattr(terminal, "open_table", opened)
     monkeypatch.setattr(terminal, "read_line", read_line)
-    monkeypatch.setattr(terminal.console, "file", out)
+    monkeypatch.setattr(sys, "stdout", out)  # the console writes to sys.stdout of the moment
     terminal.play_in_terminal(record, save_path=tmp_path / "g.jsonl", json_out=False, resumed=False)
     text = out.getvalue()
     assert "took back: " + str(camp) in text  # ana is told
