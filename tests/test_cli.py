@@ -90,17 +90,17 @@ def test_a_person_plays_refused_moves_are_asked_again_and_eof_saves(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(
-        app, ["play", "tiny", "--seats", "human,random", "--seed", "5"], input="1\nplay 99\n9\n"
+        app, ["play", "tiny", "--seats", "human,random", "--seed", "5"], input="a\nplay 99\n9\n"
     )
     assert result.exit_code == 0, result.output
     assert "Your choices" in result.output
     assert "refused: seat 0 holds no card" in result.output
-    assert "no choice 9: choose 1–" in result.output
+    assert "no choice 9: the choices' keys are letters (a" in result.output
     assert "seed" not in result.output  # the seed is the deal: never shown before the end
     saved = Path(result.output.split("play --resume ")[1].split()[0])
     assert saved.parent.parent == Path(os.environ["MAILBAG_DATA_DIR"])
     assert len(saved.read_text().splitlines()) == 3  # header + two decisions
-    resumed = runner.invoke(app, ["play", "--resume", str(saved)], input="1\n" * 10)
+    resumed = runner.invoke(app, ["play", "--resume", str(saved)], input="a\n" * 10)
     assert resumed.exit_code == 0, resumed.output
     assert "resumed after 2 decisions" in resumed.output
     assert "seed 5" in resumed.output  # once the game is over
@@ -157,7 +157,7 @@ def test_a_person_never_sees_another_seats_secret_pick(
     monkeypatch.chdir(tmp_path)
     monkeypatch.delitem(registry._LOADED, "tiny")
     result = runner.invoke(
-        app, ["play", "post_office", "--seats", "human,random", "--seed", "2"], input="1\n1\nquit\n"
+        app, ["play", "post_office", "--seats", "human,random", "--seed", "2"], input="a\na\nquit\n"
     )
     assert result.exit_code == 0, result.output
     assert "your decision" in result.output
@@ -195,13 +195,13 @@ def test_line_mode_asks_what_then_where_and_reads_any_case(
     result = runner.invoke(
         app,
         ["play", "postcards", "--seats", "human,automa:normal", "--seed", "5"],
-        input="1\n0\n1\n1\n" + "1\n" * 12 + "quit\n",
+        input="a\nback\na\na\n" + "a\n" * 12 + "quit\n",
     )
     assert result.exit_code == 0, result.output
     out = result.output
     first = out[out.index("Your choices") :]
     assert "▸" in first.split("seat 0>")[0]  # the first step: what, each opening a step
-    assert "choices (0 goes back):" in out and "seat 0 play " in out  # then where
+    assert "choices (back goes back):" in out and "seat 0 play " in out  # then where
     assert "only one choice, taken for you: end the turn" in out  # no prompt with one choice
     path = Path(out.split("play --resume ")[1].split()[0])
     steps = [str(s.action) for s in load_record(path).steps if s.seat == 0]
@@ -256,7 +256,7 @@ def test_seats_have_names_everywhere() -> None:
     result = runner.invoke(
         app,
         ["play", "carteros", "--seats", "alice=human,bob=human,greedy", "--seed", "3"],
-        input="ready\n1\n" * 6 + "quit\n",
+        input="ready\na\n" * 6 + "quit\n",
     )
     assert result.exit_code == 0, result.output
     out = result.output

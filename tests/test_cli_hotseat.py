@@ -18,7 +18,7 @@ def test_each_person_sees_only_their_own_things_after_the_hand_over(name: str) -
     result = runner.invoke(
         app,
         ["play", name, "--seats", "human,human", "--seed", "3"],
-        input="ready\n1\n\nok\n" * 40,
+        input="ready\na\n\nok\n" * 40,
     )
     assert result.exit_code == 0, result.output
     out = result.output

@@ -24,11 +24,11 @@ GAMES = ("carteros", "post_office", "postcards")
 LANGUAGES = ("nl", "es")
 #: the seed of each game played to the end (a short game with the first choice every time)
 SEEDS = {"carteros": 3, "post_office": 3, "postcards": 3}
-#: scripted input: the first choice at every decision, more than any of these games needs
-INPUT = "1\n" * 3000
+#: scripted input: the first entry (key a) at every decision, more than any of these games needs
+INPUT = "a\n" * 3000
 #: Post Office: the choice completing a phase waits to be revealed (``ok``; in Spanish ``vale``,
 #: the English word always works); at a choice's prompt the ``ok`` is refused, in the language
-REVEALING_INPUT = "1\nok\n" * 3000
+REVEALING_INPUT = "a\nok\n" * 3000
 
 #: English words that are not Dutch or Spanish too: none of them may be left on screen
 ENGLISH = frozenset(
@@ -61,9 +61,10 @@ def without_notation(text: str, game_name: str) -> str:
     verbs = get(game_name).spec.verbs
     lines = []
     for line in text.splitlines():
-        line = re.sub(r"^(\s*\d+\.\s+)(.*?)(?=\s▸|\s—|\s\(\+|\s\[|$)", r"\1", line)
+        # a menu entry: its key (a letter or two) and its notation
+        line = re.sub(r"^\s*[a-z]{1,3}\)\s+.*?(?=\s▸|\s—|\s\(\+|\s\[|$)", "", line)
         line = re.sub(r"^(?:speler|jugador) \d+(?: [^>]*)?> ", "", line)
-        line = re.sub(r"^[^:—]*?(?=(?::[^—]*)? — \d+ \S+ \(0 )", "", line)  # a step's notation
+        line = re.sub(r"^[^:—]*?(?=(?::[^—]*)? — \d+ \S+ \(\S+ )", "", line)  # a step's notation
         line = re.sub(rf"\((?:{'|'.join(map(re.escape, verbs))})(?: [^()\s]+)*\)", "", line)
         line = " ".join(word for word in line.split() if "/" not in word)
         lines.append(line)
@@ -127,7 +128,7 @@ def test_the_stoplist_finds_english() -> None:
         result = runner.invoke(
             app,
             ["play", "carteros", "--plain", "--seats", "human,random", "--seed", "3"],
-            input="1\n" * 5,
+            input="a\n" * 5,
         )
     left = english_left(result.output, "nl", "carteros")
     assert any("your" in line for line in left) and any("seat" in line for line in left)
@@ -216,7 +217,7 @@ def test_line_mode_takes_its_commands_in_the_language() -> None:
         result = runner.invoke(
             app,
             ["--lang", "es", "play", "carteros", "--plain", "--seats", "human,random"],
-            input="1\natrás\ndeshacer\nsalir\n",
+            input="a\natrás\ndeshacer\nsalir\n",
         )
     assert result.exit_code == 0, result.output
     out = result.output

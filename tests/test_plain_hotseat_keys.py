@@ -178,7 +178,7 @@ class People:
             return "quit"
         if table.held is not None:  # a choice completing the phase, waiting to be revealed
             return "ok"
-        return "1" if "no choice" not in chunk[-200:] else "0"
+        return "a" if "no choice" not in chunk[-200:] else "back"
 
     def finish(self) -> None:
         self.printed.append((self.at, self.out.getvalue()[self.pos :]))

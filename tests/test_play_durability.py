@@ -81,7 +81,7 @@ class Player:
         """Make one decision: the first choice at each of its steps, until the next decision
         is asked."""
         top = self.text().count(PROMPT)
-        line = "1"
+        line = "a"  # the first entry's key
         for _ in range(10):
             seen, mark = len(ANY_PROMPT.findall(self.text())), len(self.text())
             self.type(line)
@@ -91,8 +91,8 @@ class Player:
                     raise AssertionError(f"no prompt after a choice; output:\n{self.text()}")
                 time.sleep(0.02)
             # a choice completing a simultaneous phase waits to be revealed (Post Office)
-            line = "ok" if "reveals the phase" in self.text()[mark:] else "1"
-            if line == "1" and self.text().count(PROMPT) > top:
+            line = "ok" if "reveals the phase" in self.text()[mark:] else "a"
+            if line == "a" and self.text().count(PROMPT) > top:
                 return
         raise AssertionError(f"a decision of more than 10 steps; output:\n{self.text()}")
 
@@ -111,6 +111,11 @@ def last_view(output: str) -> str:
     """The last view shown to the person: from the last decision header to the action list."""
     start = output.rindex("your decision")
     return output[start : output.index("Your choices", start)]
+
+
+def resumed_line(count: int) -> str:
+    """How a resumed game says how far it was (the noun in its right number)."""
+    return f"resumed after {count} decision" + ("" if count == 1 else "s") + ")"
 
 
 def record_path(output: str) -> Path:
@@ -135,7 +140,7 @@ def test_sigkill_after_n_decisions_resumes_at_decision_n(name: str, tmp_path: Pa
     assert 0 in get(name).deciders(state)
     resumed = Player(["play", "--resume", str(path)], tmp_path)
     resumed.wait_for(PROMPT)
-    assert f"resumed after {len(saved.steps)} decisions" in resumed.text()
+    assert resumed_line(len(saved.steps)) in resumed.text()
     assert last_view(resumed.text()) == shown  # the very position the person was looking at
     resumed.type("quit")
     assert resumed.finish() == 0
@@ -152,7 +157,7 @@ def test_sigterm_and_sighup_save_and_say_how_to_resume(
     player.proc.send_signal(signum)
     assert player.finish() == status
     path = record_path(player.text())
-    assert f"game saved to {path} after 1 decisions" in player.text()
+    assert f"game saved to {path} after 1 decision;" in player.text()  # one: singular
     assert f"mailbag play --resume {path}" in player.text()
     assert "Traceback" not in player.text()
     assert len(load(path).steps) == 1
@@ -187,7 +192,7 @@ def test_a_torn_last_line_resumes_from_the_line_before(tmp_path: Path) -> None:
     resumed = Player(["play", "--resume", str(path)], tmp_path)
     resumed.wait_for(PROMPT)
     assert "warning:" in resumed.text() and "is incomplete" in resumed.text()
-    assert f"resumed after {len(complete.steps)} decisions" in resumed.text()
+    assert resumed_line(len(complete.steps)) in resumed.text()
     resumed.type("quit")
     assert resumed.finish() == 0
     text = path.read_text(encoding="utf-8")

@@ -1,7 +1,9 @@
 """Playing in the terminal: people type their moves, bots and the engine play theirs.
 
-A person sees their own view rendered as text, the numbered legal actions, and types a number or
-an action's notation; a bad entry is refused with the reason and asked again. Every accepted
+A person sees their own view rendered as text and their choices, each with its key — letters, as
+in the full screen (:mod:`mailbag.plain`), never numbers beside the board's — and types a key, a
+command (``?`` lists the choices) or an action's notation; anything else is answered with what
+was wrong and how to list the choices, and a refused action with the reason. Every accepted
 decision is appended to the game's record file and fsynced before the next prompt, so nothing
 accepted is ever lost: ``quit``, the end of input, Ctrl-C (even while a bot thinks), closing the
 terminal (SIGHUP) or SIGTERM stop the game and say how to resume it, and even ``kill -9`` leaves
@@ -18,9 +20,6 @@ typed before such a question appeared is thrown away. Names and other text from 
 
 from __future__ import annotations
 
-import json
-import os
-import re
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -29,21 +28,41 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from mailbag.bots import make_agents
 from mailbag.core import Action, ActionSyntaxError, Event, Game, MailbagError
-from mailbag.core.i18n import NC_, _, pgettext
+from mailbag.core.i18n import NC_, _, ngettext, pgettext
 from mailbag.core.names import printable
 from mailbag.core.records import GameRecord, seat_kind_label, seat_label
+from mailbag.plain import (
+    LETTER_COMMANDS,
+    command_name,
+    console,
+    describe_choice,
+    entry_lines,
+    keys_for,
+    not_a_choice,
+    print_scoreboard,
+    report_result,
+    say_stopped,
+    scoreboard,
+)
 from mailbag.table import FileStore, Table, TakenBack, game_for_record, taken_back_text
+from mailbag.table.keys import match
 from mailbag.table.menu import Choice, Menu, menu_for, take_back, take_single
 
-console = Console(highlight=False, emoji=False)
-
-_NUMBER = re.compile(r"[0-9]{1,6}")
+#: re-exported: what line mode prints lives in mailbag.plain
+__all__ = [
+    "command_name",
+    "console",
+    "describe_choice",
+    "play_in_terminal",
+    "print_scoreboard",
+    "report_result",
+    "say_stopped",
+    "scoreboard",
+]
 #: clear the screen and its scroll-back (hot seat: the next person must not scroll up)
 _CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
@@ -67,6 +86,13 @@ def command_words(command: str, *english: str) -> set[str]:
     """What a person may type for one of line mode's commands: its English words (always) and
     the word in the reader's language."""
     return {*english, pgettext("command", command).lower()}
+
+
+def choosing_words(command: str, *english: str) -> set[str]:
+    """:func:`command_words` while choosing, with the full screen's letter for the command
+    (``q``, ``u``, ``h``, ``?``: never a choice's key)."""
+    letter = LETTER_COMMANDS.get(command)
+    return command_words(command, *english) | ({letter} if letter else set())
 
 
 class SaveAndQuit(Exception):
@@ -186,7 +212,13 @@ class Screen:
             return False
         console.print(head, markup=False)
         if len(log) > TURN_LINES:
-            console.print(_("  … {count} earlier lines", count=len(log) - TURN_LINES), markup=False)
+            earlier = len(log) - TURN_LINES
+            console.print(
+                ngettext(
+                    "  … {count} earlier line", "  … {count} earlier lines", earlier, count=earlier
+                ),
+                markup=False,
+            )
         for text in log[-TURN_LINES:]:
             console.print(f"  {text}", markup=False)
         log.clear()
@@ -314,22 +346,22 @@ class HumanAgent:
             if not text:
                 continue
             word = text.lower()
-            if word in command_words("help", "?", "help"):
+            if word in choosing_words("help", "?", "help"):
                 self._show(menu, at)
                 continue
-            if word in command_words("quit", "quit", "save", "exit"):
+            if word in choosing_words("quit", "quit", "save", "exit"):
                 raise SaveAndQuit
-            if word in command_words("back", "0", "back"):
+            if word in command_words("back", "back"):
                 if at:
                     at.pop()
                     self._show(menu, at)
                 else:
                     console.print(_("nothing to go back to: this is the first step"), markup=False)
                 continue
-            if word in command_words("hint", "hint"):
+            if word in choosing_words("hint", "hint"):
                 self._hint()
                 continue
-            if word in command_words("undo", "undo"):
+            if word in choosing_words("undo", "undo"):
                 try:
                     steps = take_back(table, self.seat, self.auto)
                 except MailbagError as exc:
@@ -337,36 +369,15 @@ class HumanAgent:
                     continue
                 console.print(_("took back: {action}", action=str(steps[-1].action)), markup=False)
                 return
-            entries = at[-1].children if at else menu.choices
-            if _NUMBER.fullmatch(text):
-                number = int(text)
-                if not 1 <= number <= len(entries):
-                    if at:
-                        wrong = _(
-                            "no choice {number}: choose 1–{count} (0 goes back)",
-                            number=number,
-                            count=len(entries),
-                        )
-                    else:
-                        wrong = _(
-                            "no choice {number}: choose 1–{count}",
-                            number=number,
-                            count=len(entries),
-                        )
-                    console.print(wrong, markup=False)
-                    continue
-                chosen: Action | Choice | None = entries[number - 1]
-            else:
-                chosen = menu.find(text, at[-1] if at else None)
-            if isinstance(chosen, Choice) and chosen.action is not None:
-                chosen = chosen.action
+            chosen = self._read_choice(menu, at, text)
             if isinstance(chosen, Choice):
                 at.append(chosen)
                 self._show(menu, at)
                 continue
+            if chosen is None:
+                continue
             try:
-                action = chosen if chosen is not None else parse_typed(game, text)
-                table.submit(self.seat, action)
+                table.submit(self.seat, chosen)
             except MailbagError as exc:
                 console.print(_("refused: {reason}", reason=str(exc)), markup=False)
                 continue
@@ -396,6 +407,28 @@ class HumanAgent:
             console.print(_("type {ok} or {undo}", ok=ok, undo=undo), markup=False)
         raise SaveAndQuit
 
+    def _read_choice(self, menu: Menu, at: Sequence[Choice], text: str) -> Action | Choice | None:
+        """What a typed line chooses: an entry by its key, else a legal action's notation or the
+        start of one (from the step it is at, or whole), else an action the game reads from the
+        notation (the table then says whether it is legal). ``None`` when it is none of them:
+        the person is told what was wrong and how to list the choices."""
+        entries = at[-1].children if at else menu.choices
+        keys = keys_for(entries)
+        index = match_key(keys, text)
+        chosen: Action | Choice | None
+        chosen = entries[index] if index is not None else menu.find(text, at[-1] if at else None)
+        if isinstance(chosen, Choice) and chosen.action is not None:
+            return chosen.action
+        if chosen is not None:
+            return chosen
+        try:
+            return parse_typed(self.game, text)
+        except MailbagError as exc:  # not notation the game reads
+            console.print(
+                not_a_choice(text, keys, str(exc), sorted(self.game.spec.verbs)), markup=False
+            )
+            return None
+
     def _hint(self) -> None:
         """Print the top choices of a search on this seat's view (when hints are allowed)."""
         if not self.hints:
@@ -416,15 +449,22 @@ class HumanAgent:
             if step.text and step.text != step.notation:
                 head += f": {step.text}"
             console.print(
-                _("{head} — {count} choices (0 goes back):", head=head, count=step.count),
+                ngettext(
+                    "{head} — {count} choice ({back} goes back):",
+                    "{head} — {count} choices ({back} goes back):",
+                    step.count,
+                    head=head,
+                    count=step.count,
+                    back=pgettext("command", "back"),
+                ),
                 markup=False,
             )
             entries: Sequence[Choice] = step.children
         else:
             console.print(
                 _(
-                    "Your choices (type a number or the notation; {help} lists them, {undo} takes "
-                    "back your last choice, {quit} saves):",
+                    "Your choices (type a letter, or the notation; {help} lists them, {undo} "
+                    "takes back your last choice, {quit} saves):",
                     help="?",
                     undo=pgettext("command", "undo"),
                     quit=pgettext("command", "quit"),
@@ -432,8 +472,8 @@ class HumanAgent:
                 markup=False,
             )
             entries = menu.choices
-        for i, entry in enumerate(entries, start=1):
-            console.print(f"  {i:3d}. {describe_choice(entry)}", markup=False)
+        for line in entry_lines(entries):
+            console.print(line, markup=False)
         if self.hints and not at:
             console.print(
                 _(
@@ -444,18 +484,10 @@ class HumanAgent:
             )
 
 
-def describe_choice(choice: Choice) -> str:
-    """One line for a choice: its notation at this step, what it does, its consequence."""
-    parts = [choice.key]
-    if choice.is_step:
-        parts[0] += " ▸ " + _("{count} choices", count=choice.count)
-    if choice.says:
-        parts.append(f"— {choice.says}")
-    if choice.same:
-        parts.append(_("(+{count} alike)", count=len(choice.same)))
-    if choice.note:
-        parts.append(f"[{choice.note}]")
-    return " ".join(parts)
+def match_key(keys: Sequence[str], text: str) -> int | None:
+    """The index of the entry whose key ``text`` is (any case), else ``None``."""
+    found = match(keys, text.strip())
+    return found if isinstance(found, int) else None
 
 
 def parse_typed(game: Game[Any], text: str) -> Action:
@@ -467,49 +499,6 @@ def parse_typed(game: Game[Any], text: str) -> Action:
         if verb == verb.lower():
             raise
         return game.parse_action(f"{verb.lower()} {rest}")
-
-
-def print_scoreboard(game: Game[Any], state: Any, record: GameRecord) -> None:
-    """Final scores: one column per seat (in finishing order), one row per scoring source. The
-    game is over, so its seed may be shown now."""
-    console.print(scoreboard(game, state, record))
-
-
-def scoreboard(game: Game[Any], state: Any, record: GameRecord) -> RichTable:
-    """The final scores as a table (see :func:`print_scoreboard`)."""
-    scores = game.scores(state)
-    ranking = game.ranking(state)
-    order = sorted(range(len(scores)), key=lambda s: (ranking[s], s))
-    categories: list[str] = []
-    for score in scores:
-        for key in score.breakdown:
-            if key not in categories:
-                categories.append(key)
-    table = RichTable(
-        title=_(
-            "{title} — final scores (game {id}, seed {seed})",
-            title=_(game.spec.title),
-            id=printable(record.game_id),
-            seed=record.seed,
-        )
-    )
-    table.add_column("")
-    for seat in order:
-        table.add_column(
-            Text(
-                printable(record.label(seat))
-                + "\n"
-                + printable(seat_kind_label(record.seats[seat]))
-            ),
-            justify="right",
-        )
-    table.add_row(_("place"), *(str(ranking[s]) for s in order), style="bold")
-    for key in categories:
-        table.add_row(
-            pgettext("score", key), *(str(scores[s].breakdown.get(key, 0)) for s in order)
-        )
-    table.add_row(_("total"), *(str(scores[s].total) for s in order), style="bold")
-    return table
 
 
 class SignalGuard:
@@ -551,12 +540,6 @@ class SignalGuard:
     def __exit__(self, *exc: object) -> None:
         for signum, old in self.previous.items():
             signal.signal(signum, old)
-
-
-def _say(text: str) -> None:
-    """Print, unless the terminal is gone (SIGHUP): the record is what matters then."""
-    with suppress(OSError):
-        console.print(text, markup=False, soft_wrap=True)
 
 
 def open_table(record: GameRecord, save_path: Path, resumed: bool) -> Table | None:
@@ -616,7 +599,12 @@ def play_in_terminal(
 
         table.undo_listeners.append(taken_back)
         word = (
-            _("resumed after {count} decisions", count=len(record.steps))
+            ngettext(
+                "resumed after {count} decision",
+                "resumed after {count} decisions",
+                len(record.steps),
+                count=len(record.steps),
+            )
             if resumed
             else _("new game")
         )
@@ -668,61 +656,3 @@ def play_in_terminal(
         say_stopped(stopped, save_path, len(record.steps))
         return status
     return report_result(game, table.state, record, save_path, json_out)
-
-
-def command_name() -> str:
-    """How this mailbag was started, so a printed command runs as typed: the script path used
-    (``.venv/bin/mailbag``), ``mailbag`` when found on the PATH, or ``python -m mailbag``."""
-    import shutil
-
-    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else "mailbag"
-    if argv0.endswith("__main__.py") or argv0 in ("-m", "-c"):
-        return f"{sys.executable} -m mailbag"
-    name = Path(argv0).name
-    if os.sep not in argv0 or shutil.which(name) == str(Path(argv0).resolve()):
-        return name
-    return argv0
-
-
-def say_stopped(how: str, save_path: Path, decisions: int) -> None:
-    """The line that tells a person who stopped a game how to resume it."""
-    _say(
-        "\n"
-        + _(
-            "{how}: game saved to {path} after {count} decisions; resume it with: "
-            "{command} play --resume {path}",
-            how=how,
-            path=str(save_path),
-            count=decisions,
-            command=command_name(),
-        )
-    )
-
-
-def report_result(
-    game: Game[Any], state: Any, record: GameRecord, save_path: Path, json_out: bool
-) -> int:
-    """A finished game's result: JSON for scripts, or the scoreboard and where the record is."""
-    final = record.result or {}
-    if json_out:
-        print(
-            json.dumps(
-                {
-                    "game": record.game,
-                    "id": record.game_id,
-                    "seed": record.seed,
-                    "seats": list(record.seats),
-                    "scores": final.get("scores"),
-                    "breakdown": final.get("breakdown"),
-                    "ranking": final.get("ranking"),
-                    "turns": len(record.steps),
-                    "record": str(save_path),
-                },
-                sort_keys=True,
-            )
-        )
-        return 0
-    print_scoreboard(game, state, record)
-    console.print(_("record written to {path}", path=str(save_path)), markup=False, soft_wrap=True)
-    sys.stdout.flush()
-    return 0

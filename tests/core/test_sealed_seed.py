@@ -111,7 +111,7 @@ def test_play_resume_and_replay_read_the_sealed_autosave(tmp_path: Path) -> None
     runner = CliRunner()
     seat_args = ["--seats", "human,random", "--seed", str(SEED), "--record", str(path)]
     args = ["play", "carteros", *seat_args, "--plain"]
-    started = runner.invoke(app, args, input="1\n1\nquit\n")
+    started = runner.invoke(app, args, input="a\na\nquit\n")
     assert started.exit_code == 0, started.output
     assert str(SEED) not in path.read_text(encoding="utf-8")
     shown = runner.invoke(app, ["replay", str(path)])

@@ -23,7 +23,7 @@ from typer.core import TyperCommand
 from mailbag.cli.util import friendly
 from mailbag.core import MailbagError, SeatError
 from mailbag.core.game import read_component_file
-from mailbag.core.i18n import _
+from mailbag.core.i18n import _, ngettext
 from mailbag.core.names import printable
 from mailbag.core.records import (
     ComponentData,
@@ -327,13 +327,20 @@ def replay_command(
             raise MailbagError(_("record has a result but its actions do not finish the game"))
         if result_of(game, state) != saved.result:
             raise MailbagError(_("replayed result differs from the recorded result"))
+    steps = len(saved.steps)
     if game.is_over(state):
-        verdict = _(
-            "verified: {count} steps replay exactly (finished game)", count=len(saved.steps)
+        verdict = ngettext(
+            "verified: {count} step replays exactly (finished game)",
+            "verified: {count} steps replay exactly (finished game)",
+            steps,
+            count=steps,
         )
     else:
-        verdict = _(
-            "verified: {count} steps replay exactly (unfinished game)", count=len(saved.steps)
+        verdict = ngettext(
+            "verified: {count} step replays exactly (unfinished game)",
+            "verified: {count} steps replay exactly (unfinished game)",
+            steps,
+            count=steps,
         )
     console.print(verdict, markup=False)
     if game.is_over(state):

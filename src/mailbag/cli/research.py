@@ -30,7 +30,7 @@ from rich.text import Text
 
 from mailbag.cli.util import friendly
 from mailbag.core.errors import MailbagError
-from mailbag.core.i18n import _, pgettext
+from mailbag.core.i18n import _, ngettext, pgettext
 from mailbag.core.records import seat_kind_label
 from mailbag.core.spec import parse_option_pairs
 
@@ -140,8 +140,10 @@ def sim_command(
     _print_summary(result.summary, config.out, result.report_path)
     if result.interrupted:
         typer.echo(
-            _(
+            ngettext(
+                "interrupted: kept the {count} finished game",
                 "interrupted: kept the {count} finished games",
+                result.summary["games_finished"],
                 count=result.summary["games_finished"],
             ),
             err=True,
@@ -157,11 +159,20 @@ def _stop_now(written: int, out: Path | None) -> NoReturn:
 
     kill_workers()
     if out is None:
-        where = _("{count} finished games were not written", count=written)
-    elif written == 1:
-        where = _("1 finished game was written to {folder}", folder=str(out))
+        where = ngettext(
+            "{count} finished game was not written",
+            "{count} finished games were not written",
+            written,
+            count=written,
+        )
     else:
-        where = _("{count} finished games were written to {folder}", count=written, folder=str(out))
+        where = ngettext(
+            "{count} finished game was written to {folder}",
+            "{count} finished games were written to {folder}",
+            written,
+            count=written,
+            folder=str(out),
+        )
     line = _("interrupted again: stopping now; {what}", what=where) + "\n"
     if os.isatty(2):
         line = "\x1b[?25h\n" + line  # the progress display hid the cursor: show it again
@@ -176,7 +187,15 @@ def _print_summary(summary: dict[str, Any], out: Path | None, report: Path | Non
     if not stats.get("games"):
         console.print(_("no game finished"))
         return
-    table = Table(title=_("{game}: {count} games", game=summary["game"], count=stats["games"]))
+    table = Table(
+        title=ngettext(
+            "{game}: {count} game",
+            "{game}: {count} games",
+            stats["games"],
+            game=summary["game"],
+            count=stats["games"],
+        )
+    )
     table.add_column(_("seat kind"), overflow="fold")
     for column in (_("seat-games"), _("win rate"), _("95% CI"), _("mean place"), _("mean score")):
         table.add_column(column, justify="right")
@@ -270,8 +289,10 @@ def _print_rl_bench(result: dict[str, Any]) -> None:
     console = Console(highlight=False)
     env = result["env"]
     table = Table(
-        title=_(
+        title=ngettext(
+            "mailbag bench {game} --rl ({count} seat, one core, {build} build)",
             "mailbag bench {game} --rl ({count} seats, one core, {build} build)",
+            result["seats"],
             game=result["game"],
             count=result["seats"],
             build=result["build"],
@@ -328,8 +349,10 @@ def _print_bench(result: dict[str, Any]) -> None:
         return f"[green]{_('yes')}[/green]" if ok else f"[red]{_('no')}[/red]"
 
     table = Table(
-        title=_(
+        title=ngettext(
+            "mailbag bench {game} ({count} seat, one core, {build} build)",
             "mailbag bench {game} ({count} seats, one core, {build} build)",
+            result["seats"],
             game=result["game"],
             count=result["seats"],
             build=result["build"],
@@ -455,7 +478,12 @@ def ladder_command(
         _print_ladder(summary, plot)
     if result.interrupted:
         typer.echo(
-            _("interrupted: rated the {count} finished games", count=summary["games_finished"]),
+            ngettext(
+                "interrupted: rated the {count} finished game",
+                "interrupted: rated the {count} finished games",
+                summary["games_finished"],
+                count=summary["games_finished"],
+            ),
             err=True,
         )
         raise typer.Exit(130)
@@ -467,8 +495,10 @@ def _print_ladder(summary: dict[str, Any], plot: Path | None) -> None:
         console.print(_("no game finished"))
         return
     table = Table(
-        title=_(
+        title=ngettext(
+            "{game}: ladder of {count} game ({per} per pairing, tables of {seats})",
             "{game}: ladder of {count} games ({per} per pairing, tables of {seats})",
+            summary["games_finished"],
             game=summary["game"],
             count=summary["games_finished"],
             per=summary["games_per_pairing"],
@@ -508,9 +538,12 @@ def _print_ladder(summary: dict[str, Any], plot: Path | None) -> None:
     else:
         basis = _("{kind} is rated 0", kind=seat_kind_label(summary["anchor"]))
     console.print(
-        _(
+        ngettext(
+            "Bradley–Terry ratings on the Elo scale (+400 = odds of 10 to 1); {basis}; "
+            "95% intervals from {count} bootstrap resample of the games.",
             "Bradley–Terry ratings on the Elo scale (+400 = odds of 10 to 1); {basis}; "
             "95% intervals from {count} bootstrap resamples of the games.",
+            summary["bootstrap"],
             basis=basis,
             count=summary["bootstrap"],
         )

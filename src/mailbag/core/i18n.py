@@ -187,10 +187,22 @@ def plural_forms(path: Path) -> str | None:
 
 
 @cache
-def catalog(lang: str) -> dict[tuple[str | None, str], Translation]:
-    if lang == "en":
-        return {}
+def catalog(lang: str) -> dict[tuple[str | None, str], str]:
+    """A language's translations of single texts: (context, message id) → text."""
+    return {key: text for key, text in _merged(lang).items() if isinstance(text, str)}
+
+
+@cache
+def plural_catalog(lang: str) -> dict[tuple[str | None, str], tuple[str, ...]]:
+    """A language's translations of texts with a count: (context, singular) → their forms."""
+    return {key: text for key, text in _merged(lang).items() if isinstance(text, tuple)}
+
+
+@cache
+def _merged(lang: str) -> dict[tuple[str | None, str], Translation]:
     merged: dict[tuple[str | None, str], Translation] = {}
+    if lang == "en":
+        return merged
     for path in sorted((CATALOGS / lang).glob("*.po")):
         merged.update(read_po(path))
     return merged
@@ -223,7 +235,7 @@ def _(message: str, /, **fields: object) -> str:
     """``message`` (English, with named ``{placeholders}``) in the reader's language, filled."""
     lang = _language.get()
     if lang != "en":
-        message = _single(catalog(lang).get((None, message), message))
+        message = catalog(lang).get((None, message), message)
     return _format(message, fields)
 
 
@@ -232,7 +244,7 @@ def pgettext(context: str, message: str, /, **fields: object) -> str:
     "Letter")``): component names, score categories."""
     lang = _language.get()
     if lang != "en":
-        message = _single(catalog(lang).get((context, message), message))
+        message = catalog(lang).get((context, message), message)
     return _format(message, fields)
 
 
@@ -249,18 +261,13 @@ def npgettext(context: str | None, singular: str, plural: str, n: int, /, **fiel
     english = singular if n == 1 else plural
     if lang == "en":
         return _format(english, fields)
-    found = catalog(lang).get((context, singular))
-    if not isinstance(found, tuple):  # untranslated: the English, in its right form
+    found = plural_catalog(lang).get((context, singular))
+    if not found:  # untranslated: the English, in its right form
         return _format(english, fields)
     count, rule = plural_rule(lang)
     index = rule(abs(int(n)))
     forms = found[:count]
     return _format(forms[min(max(index, 0), len(forms) - 1)], fields)
-
-
-def _single(found: Translation) -> str:
-    """A translation looked up as one text (a text with a count: its first form)."""
-    return found if isinstance(found, str) else found[0]
 
 
 #: the keys of a game's component data whose text a person reads (``data/*.toml``): extracted into
@@ -283,8 +290,4 @@ def data_text(game: str, table: str, text: str, /, **fields: object) -> str:
 
 def translate_all(lang: str) -> dict[str, str]:
     """Every translation without a context, for a client that looks texts up itself."""
-    return {
-        msgid: text
-        for (ctx, msgid), text in catalog(check_language(lang)).items()
-        if not ctx and isinstance(text, str)
-    }
+    return {msgid: text for (ctx, msgid), text in catalog(check_language(lang)).items() if not ctx}

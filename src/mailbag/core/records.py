@@ -33,7 +33,7 @@ from mailbag.core.files import fsync_folder as fsync_folder  # re-exported: thei
 from mailbag.core.files import read_bounded
 from mailbag.core.files import write_atomic as write_atomic
 from mailbag.core.game import Event, Game, Score, apply, start_game, validate
-from mailbag.core.i18n import N_, NC_, _, pgettext
+from mailbag.core.i18n import N_, NC_, _, ngettext, pgettext
 from mailbag.core.names import MAX_NAME, name_problem, printable
 from mailbag.core.seal import seal, unseal
 from mailbag.core.serialize import (
@@ -428,9 +428,12 @@ def loads(text: str | bytes, source: str | None = None) -> GameRecord:
         except RecordError:
             if number == torn_line:
                 record.warnings.append(
-                    _(
+                    ngettext(
+                        "{where} is incomplete (the game stopped while it was being saved): "
+                        "continuing from the {count} complete decision before it",
                         "{where} is incomplete (the game stopped while it was being saved): "
                         "continuing from the {count} complete decisions before it",
+                        len(record.steps),
                         where=where,
                         count=len(record.steps),
                     )

@@ -24,7 +24,7 @@ from typing import Any
 
 from mailbag.core.errors import MailbagError, SeatError
 from mailbag.core.game import Game
-from mailbag.core.i18n import _
+from mailbag.core.i18n import _, ngettext
 from mailbag.core.registry import get
 from mailbag.sim.backends import chunk_size, run_local
 from mailbag.sim.interrupt import CtrlC
@@ -245,8 +245,10 @@ def plot(summary: dict[str, Any], path: Any) -> None:
     axes.axvline(0.0, color="#999999", linewidth=0.8)
     axes.set_xlabel(_("rating (Elo scale) with 95% interval"))
     axes.set_title(
-        _(
+        ngettext(
+            "{game}: ladder of {count} game",
             "{game}: ladder of {count} games",
+            summary["games_finished"],
             game=summary["game"],
             count=summary["games_finished"],
         )

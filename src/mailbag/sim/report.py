@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mailbag.core.i18n import NC_, _, pgettext
+from mailbag.core.i18n import NC_, _, ngettext, pgettext
 from mailbag.core.records import seat_kind_label, seat_label
 from mailbag.sim.worker import Outcome
 
@@ -69,8 +69,10 @@ def sections(summary: dict[str, Any], images: dict[str, str]) -> list[Section]:
                 [_("games"), finished],
                 [
                     _("backend"),
-                    _(
-                        "{backend}, {count} worker(s)",
+                    ngettext(
+                        "{backend}, {count} worker",
+                        "{backend}, {count} workers",
+                        summary["workers"],
                         backend=summary["backend"],
                         count=summary["workers"],
                     ),

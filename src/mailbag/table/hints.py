@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mailbag.core import Action, Game, Observation, canonical_json
-from mailbag.core.i18n import _
+from mailbag.core.i18n import _, ngettext
 
 #: the search behind a hint: a fixed iteration budget (reproducible); the seat kind's defaults
 HINT_ITERS = 1000
@@ -119,7 +119,14 @@ def hint_lines(game: Game[Any], observation: Observation, hint: Hint) -> list[st
         return [_("no hint: nothing to choose")]
     if hint.iterations == 0:
         return [_("hint: only one choice — {action}", action=str(hint.choices[0].action))]
-    lines = [_("hint (a search of {count} iterations on what you can see):", count=hint.iterations)]
+    lines = [
+        ngettext(
+            "hint (a search of {count} iteration on what you can see):",
+            "hint (a search of {count} iterations on what you can see):",
+            hint.iterations,
+            count=hint.iterations,
+        )
+    ]
     for rank, entry in enumerate(hint_entries(game, observation, hint), start=1):
         says = entry["text"]
         shown = entry["notation"] if says in ("", entry["notation"]) else says

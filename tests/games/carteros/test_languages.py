@@ -39,8 +39,8 @@ STOPLIST = frozenset(
     )
 )
 EXTRA = {"es": frozenset({"score", "post"}), "nl": frozenset()}
-#: the game's menu lines: "  12. play gps — what it does"; the notation before the dash
-_MENU = re.compile(r"^\s*\d+\.\s+(?P<notation>.*?)(?:\s+▸.*?)?(?:\s+—\s+(?P<says>.*))?$")
+#: the game's menu lines: "  c) play gps — what it does"; the notation before the dash
+_MENU = re.compile(r"^\s*[a-z]{1,3}\)\s+(?P<notation>.*?)(?:\s+▸.*?)?(?:\s+—\s+(?P<says>.*))?$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z_'-]*")
 
 
@@ -254,12 +254,12 @@ def _recording(monkeypatch: pytest.MonkeyPatch, said: list[tuple[str, str]]) -> 
     return events
 
 
-#: the games played: option 1 every time in the base game (seat 1 wins at round 59); and with
-#: Stampy and the missions, stopped after round 12, choosing in turn the first few options and
-#: typing actions that are sometimes refused (so the refusals are seen too)
-_TYPED = ["1", "2", "3", "deliver", "4", "play gps", "refill", "2", "1", "shops", "flood B2", "3"]
+#: the games played: the first entry (key a) every time in the base game (seat 1 wins at round
+#: 59); and with Stampy and the missions, stopped after round 12, choosing in turn the first few
+#: entries and typing actions that are sometimes refused (so the refusals are seen too)
+_TYPED = ["a", "b", "c", "deliver", "d", "play gps", "refill", "b", "a", "shops", "flood B2", "c"]
 GAMES = {
-    "base": (["--seed", "3"], "1\n" * 400),
+    "base": (["--seed", "3"], "a\n" * 400),
     "modes": (
         ["--seed", "5", "-o", "stampy=true", "-o", "missions=true", "-o", "max_rounds=12"],
         "\n".join(_TYPED * 250) + "\n",

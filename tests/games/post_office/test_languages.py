@@ -48,12 +48,13 @@ def english(text: str, allowed: frozenset[str] = frozenset()) -> set[str]:
 
 
 def play(lang: str, tmp_path: Path, seed: int, *options: str) -> tuple[str, GameRecord]:
-    """A human (always choosing 1) against a random bot, to the end, in ``lang``."""
+    """A human (always choosing the first entry, key a, and revealing a phase with ok) against
+    a random bot, to the end, in ``lang``."""
     record = tmp_path / f"{lang}.jsonl"
     args = ["--lang", lang, "play", "post_office", "--plain", "--seats", "human,random"]
     args += ["--seed", str(seed), "--record", str(record), *options]
     # the command sets the language of its context: keep it from the other tests
-    result = contextvars.copy_context().run(runner.invoke, app, args, input="1\n" * 400)
+    result = contextvars.copy_context().run(runner.invoke, app, args, input="a\nok\n" * 400)
     assert result.exit_code == 0, result.output
     saved = load(record)
     assert saved.result is not None, "the game did not end:\n" + result.output[-3000:]

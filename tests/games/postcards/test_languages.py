@@ -153,6 +153,6 @@ def test_the_frame_around_the_engine_speaks_the_readers_language(name: str) -> N
         if " " in part:
             rest = rest.replace(part, " ")
         else:  # a single word only where the menu shows a step of the notation
-            rest = re.sub(rf"(?<=\d\. ){re.escape(part)}(?= — | ▸)", " ", rest)
+            rest = re.sub(rf"(?<=[a-z]\) ){re.escape(part)}(?= — | ▸)", " ", rest)
     rest = re.sub(r"\S+\.jsonl|\b[a-z]+\.[a-z]+\b", " ", rest)  # paths, card names
     assert not _english(rest), _english(rest)
