@@ -76,10 +76,24 @@ def options(app: PlayApp) -> int:
     return app.query_one("#choices", OptionList).option_count
 
 
-async def pick(pilot: Pilot[Any], app: PlayApp, index: int) -> None:
-    """Choose entry ``index`` of the list on screen by its key (one letter or two)."""
+async def pick(pilot: Pilot[Any], app: PlayApp, index: int, reveal: bool = True) -> None:
+    """Choose entry ``index`` of the list on screen by its key (one letter or two); a choice
+    that completes a simultaneous phase waits to be revealed: Space reveals it (``reveal``)."""
     assert 0 <= index < len(app.keys), (index, app.keys)
     await press(pilot, app, *app.keys[index])
+    if reveal:
+        await reveal_held(pilot, app)
+
+
+async def reveal_held(pilot: Pilot[Any], app: PlayApp) -> None:
+    """Space, while a choice of the person at the screen waits to be revealed."""
+    for _ in range(10):
+        held = app.table.held
+        if held is None or held.revealer != app.showing or isinstance(app.screen, Gate):
+            return
+        await press(pilot, app, "space")
+        assert app.table.held is not held
+    raise AssertionError("a choice still waits after ten Spaces")
 
 
 async def play_to_the_end(

@@ -27,7 +27,7 @@ import pytest
 
 pytest.importorskip("textual")
 
-from drive import Clock, new_app, press, screen_text, settle
+from drive import Clock, new_app, press, reveal_held, screen_text, settle
 from rich.text import Text
 from textual import events
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
@@ -199,6 +199,9 @@ async def decide_until_a_gate(pilot: Pilot[Any], app: PlayApp, rnd: random.Rando
         if isinstance(app.screen, Gate | GameOver):
             return
         assert app.menu is not None
+        if app.table.held is not None:  # a choice waits to be revealed: Space reveals it
+            await reveal_held(pilot, app)
+            continue
         entries = app.path[-1].children if app.path else app.menu.choices
         await choose(pilot, app, rnd.randrange(min(9, len(entries))))
     raise AssertionError("no end of turn within 200 choices")

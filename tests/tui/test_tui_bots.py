@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("textual")
 
-from drive import WAIT, Clock, nothing_cut_off, options, screen_text, settle, shoot
+from drive import WAIT, Clock, nothing_cut_off, options, press, screen_text, settle, shoot
 from test_tui_layout import wait_for
 from test_tui_menus import status
 
@@ -75,16 +75,19 @@ def test_you_choose_while_a_slow_bot_thinks(size: tuple[int, int]) -> None:
             first, second = app.menu.choices[0].action, app.menu.choices[1].action
             assert first is not None and second is not None
             await pilot.press(app.keys[0])  # chosen: it waits for the bot's choice
-            await wait_for(pilot, lambda: app.held is not None, "the choice held")
-            assert app.held == first and app.table.step == step
+            await wait_for(pilot, lambda: app.pending is not None, "the choice pending")
+            assert app.pending == first and app.table.step == step
             assert "it goes in once the bots have chosen" in status(app)
             await pilot.press("u")  # not sent yet: taken back, the same choices again
-            await wait_for(pilot, lambda: app.held is None and options(app) > 0, "the choices")
+            await wait_for(pilot, lambda: app.pending is None and options(app) > 0, "the choices")
             assert app.table.step == step
             await pilot.press(app.keys[1])
-            await wait_for(pilot, lambda: app.held == second, "the other choice held")
+            await wait_for(pilot, lambda: app.pending == second, "the other choice pending")
             bot.answer.set()
-            await settle(pilot, app)
+            await settle(pilot, app)  # the bot's choice in, then the person's: it waits
+            held = app.table.held
+            assert held is not None and held.seat == 0 and held.action == second
+            await press(pilot, app, "space")  # revealed
             steps = app.table.record.steps[step:]
             assert [s.seat for s in steps[:2]] == [1, 0]  # the bot's first, as always
             assert steps[0].action == bot.chose[0] and steps[1].action == second

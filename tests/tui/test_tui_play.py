@@ -12,7 +12,8 @@ import pytest
 
 pytest.importorskip("textual")
 
-from drive import go_on, new_app, pick, press, screen_text, settle
+from drive import go_on, new_app, nothing_cut_off, pick, press, screen_text, settle, shoot
+from textual.widgets import OptionList
 
 from mailbag.core import Action, Observation
 from mailbag.core.records import GameRecord
@@ -32,7 +33,7 @@ async def decide(app: PlayApp, pilot, rnd: random.Random) -> None:  # type: igno
     before = app.table.step
     for _ in range(10):
         entries = app.path[-1].children if app.path else app.menu.choices  # type: ignore[union-attr]
-        await pick(pilot, app, rnd.randrange(len(entries)))
+        await pick(pilot, app, rnd.randrange(len(entries)))  # Space if it waits to be revealed
         if app.table.step > before:
             return
     raise AssertionError("no decision after 10 keys")
@@ -64,25 +65,45 @@ def test_a_misclick_is_taken_back_with_u(name: str, seats: list[str]) -> None:
     asyncio.run(run())
 
 
-def test_post_office_says_why_a_pick_cannot_be_taken_back() -> None:
-    """Every Post Office pick is revealed with everyone's (or shows the seat a received token),
-    so undo refuses, naming why, and changes nothing."""
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_a_post_office_pick_can_change_until_the_phase_is_revealed(size: tuple[int, int]) -> None:
+    """Against two bots the person's pick completes each phase: it waits, told so above the
+    choices; a new pick replaces it, u takes it back, Space reveals the phase; after that undo
+    refuses, naming why, and changes nothing."""
 
     async def run() -> None:
-        app = new_app("post_office", ["human", "random"], 4)
-        async with app.run_test(size=(120, 40)) as pilot:
+        app = new_app("post_office", ["human", "random", "random"], 4)
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
-            await decide(app, pilot, random.Random(1))
-            if app.table.can_undo(0):  # the game may one day allow it: then it must work
-                step = app.table.step
-                await press(pilot, app, "u")
-                assert app.table.step == step - 1
-            else:
-                step, choices = app.table.step, shown_choices(app)
-                await press(pilot, app, "u")
-                assert app.table.step == step and shown_choices(app) == choices
-                said = [line.plain for line in app.logs[0]]
-                assert said[-1].startswith("cannot undo: ")  # with the table's reason
+            step, choices = app.table.step, shown_choices(app)
+            assert len(choices) >= 2
+            await pick(pilot, app, 0, reveal=False)
+            held = app.table.held
+            assert held is not None and held.seat == 0 and app.table.step == step
+            waiting = str(app.query_one("#choices", OptionList).get_option_at_index(0).prompt)
+            assert waiting.startswith(f"you chose {held.action}; nobody has seen it yet")
+            assert "Space reveals the phase, u takes it back" in waiting
+            assert shown_choices(app) == choices  # the same choices: another replaces it
+            shoot(app, "post_office-held")
+            nothing_cut_off(app)
+            await pick(pilot, app, 1, reveal=False)
+            assert app.table.held is not None and app.table.held.action != held.action
+            await press(pilot, app, "u")  # taken back: nothing had happened
+            assert app.table.held is None and app.table.step == step
+            assert shown_choices(app) == choices and "took back:" in screen_text(app)
+            await pick(pilot, app, 1, reveal=False)
+            chosen = app.table.held
+            assert chosen is not None
+            await press(pilot, app, "space")  # revealed: recorded, after the bots' choices
+            assert app.table.held is None and app.table.step > step
+            steps = app.table.record.steps
+            assert steps[step].action == chosen.action  # the bots had chosen (in the background)
+            assert [s.seat for s in steps[step - 2 : step + 1]] == [1, 2, 0]
+            before, choices = app.table.step, shown_choices(app)
+            await press(pilot, app, "u")
+            assert app.table.step == before and shown_choices(app) == choices
+            said = [line.plain for line in app.logs[0]]
+            assert said[-1].startswith("cannot undo: ") and said[-1] != "cannot undo: "
             await pilot.press("q")
 
     asyncio.run(run())

@@ -37,16 +37,14 @@ from textual._time import get_time
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Input, OptionList, RichLog
-from textual.widgets.option_list import Option
 
 from mailbag.core import Action, Event, MailbagError
 from mailbag.core.i18n import N_, _, ngettext
-from mailbag.table import Table
-from mailbag.table.keys import choice_keys, match
+from mailbag.table import Table, TakenBack, taken_back_text
+from mailbag.table.keys import match
 from mailbag.table.menu import Choice, menu_for, take_back, take_single
 from mailbag.terminal import parse_typed
 from mailbag.tui.bots import BotRunner
-from mailbag.tui.layout import Hanging
 from mailbag.tui.panes import LOG_LINES, Panes, table_label
 from mailbag.tui.screens import GameOver, Gate, HandOver, Help, TurnDone, translate_bindings
 
@@ -86,25 +84,18 @@ class PlayApp(Panes):
         self.resumed = resumed
         #: whether people may ask for a hint (``h``; see mailbag.table.hints)
         self.hints = hints
-        self.path: list[Choice] = []
         self.auto: set[int] = set()
         #: seconds, for the hot-seat screens' guard (tests put a clock of their own)
         self.clock: Callable[[], float] = time.monotonic
         #: keys made before this moment are thrown away: the moment the person now at the
         #: screen arrived (hot seat), so nothing the last one typed can act for them
         self.arrived_at = 0.0
-        #: waiting for the bots, with nothing for a person to do
-        self.busy = False
         self.stopping = False
         self.status_code = 0
         self.bots = BotRunner(table, self.lock, lambda: self.stopping, self._bots_finished)
-        #: the person's choice in a simultaneous phase, sent once the bots' choices are in
-        self.held: Action | None = None
-        #: the keys of the entries on screen, in their order; the letters typed towards one
-        self.keys: list[str] = []
-        self.typed = ""
-        #: the letters the app's own keys take (never a choice's key)
-        self.reserved: frozenset[str] = frozenset()
+        # the choice completing a simultaneous phase a person chose in waits to be revealed
+        # (Space), and may be changed or taken back until then (see Table.hold_reveals)
+        table.hold_reveals = True
         self._loop: asyncio.AbstractEventLoop | None = None
         self._main = threading.get_ident()
         self._signals: list[int] = []
@@ -121,6 +112,7 @@ class PlayApp(Panes):
                 self._loop.add_signal_handler(signum, self._on_signal, signum)
                 self._signals.append(signum)
         self.table.listeners.append(self._on_played)
+        self.table.undo_listeners.append(self._on_taken_back)
         self.reserved = frozenset(
             key for key in self._bindings.key_to_bindings if len(key) == 1 and key.isalpha()
         )
@@ -155,6 +147,8 @@ class PlayApp(Panes):
                     self._loop.remove_signal_handler(signum)
         with suppress(ValueError):
             self.table.listeners.remove(self._on_played)
+        with suppress(ValueError):
+            self.table.undo_listeners.remove(self._on_taken_back)
 
     # -- the flow of the game ------------------------------------------------------------------
     def advance(self) -> None:
@@ -183,8 +177,13 @@ class PlayApp(Panes):
             if menu.single is not None and self.bots.running:
                 self._wait_for_bots()  # taken once the bots' choices are in (the record's order)
                 return
-            with self.lock:
-                said = take_single(table, seat, menu, self.auto)
+            said = None
+            if table.held is None:  # a choice waiting to be revealed is never taken again
+                with self.lock:
+                    said = take_single(table, seat, menu, self.auto)
+                    held = table.held
+                    if said is not None and held is not None and held.seat == seat:
+                        table.reveal(seat)  # no other choice: nothing to wait for
             if said is not None:
                 self._write(seat, Text(said, style="italic"))
                 continue
@@ -289,9 +288,9 @@ class PlayApp(Panes):
             raise error
         if self.stopping:
             return
-        held, self.held = self.held, None
-        if held is not None and self.showing is not None and self.menu is not None:
-            self._send(self.showing, held)  # the person's choice, after the bots' (in order)
+        pending, self.pending = self.pending, None
+        if pending is not None and self.showing is not None and self.menu is not None:
+            self._send(self.showing, pending)  # the person's choice, after the bots' (in order)
             return
         if isinstance(self.screen, Gate):
             self._settled()  # the hot seat's screen goes on when a person says so
@@ -346,44 +345,41 @@ class PlayApp(Panes):
             self.menu is not None
             and self.showing is not None
             and not self.busy
-            and self.held is None
+            and self.pending is None
             and len(self.screen_stack) == 1
         )
 
-    def _show_choices(self) -> None:
-        widget = self.query_one("#choices", OptionList)
-        widget.clear_options()
-        self.typed = ""
-        if self.menu is None or self.busy or self.held is not None:
-            widget.border_title = _("Choices")
-            self.keys = []
-            return
-        entries = self._entries()
-        self.keys = choice_keys(len(entries), self.reserved)
-        width = max((len(key) for key in self.keys), default=1)
-        colour = not self.no_color
-        options = [
-            Option(_prompt(key.rjust(width), entry, colour), id=str(i))
-            for i, (key, entry) in enumerate(zip(self.keys, entries, strict=True))
-        ]
-        if self.path:
-            options.append(Option(Text(_("◂ back (Esc)"), style="dim"), id="back"))
-            widget.border_title = _("Choices › {notation}", notation=self.path[-1].notation)
-        else:
-            widget.border_title = _("Choices")
-        widget.add_options(options)
-        widget.highlighted = 0 if options else None
+    def _on_taken_back(self, taken: TakenBack) -> None:
+        """A decision taken back: a line in the log of every other person who saw something
+        of it (the one who took it back is told by :meth:`action_undo`)."""
 
-    def _entries(self) -> Sequence[Choice]:
-        if self.menu is None:
-            return ()
-        return self.path[-1].children if self.path else self.menu.choices
+        def note() -> None:
+            for person in self.humans:
+                if person == taken.seat:
+                    continue
+                line = taken_back_text(self.game, taken, person, self._labels)
+                if line is not None:
+                    self._write(person, Text(line, style="dim"))
+
+        self._call(note)
+
+    def _reveal(self) -> None:
+        """The choice waiting to be revealed is carried out: the phase is revealed."""
+        seat = self.showing
+        if seat is None or self.table.held is None or self.table.held.revealer != seat:
+            return
+        with self.lock:
+            self.table.reveal(seat)
+        self.path = []
+        self.advance()
 
     # -- choosing ------------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id == "back":
             self.action_step_back()
+            return
+        if event.option.id == "held":
             return
         if event.option.id is not None:
             self._choose(int(event.option.id))
@@ -402,6 +398,10 @@ class PlayApp(Panes):
             return
         event.prevent_default()
         event.stop()
+        if char == " " and self._choosing() and self._waiting_line():
+            self._say("")
+            self._reveal()
+            return
         typed = self.typed + char.lower()
         found = match(self.keys, typed) if self._choosing() and char.isalpha() else None
         if found == "more":
@@ -435,7 +435,7 @@ class PlayApp(Panes):
         if seat is None or self.menu is None:
             return
         if self.bots.running:  # the bots' choices go in first, as the table took them before
-            self.held = action
+            self.pending = action
             self._show_choices()
             self._status(
                 _(
@@ -536,9 +536,11 @@ class PlayApp(Panes):
 
     def action_undo(self) -> None:
         seat = self.showing
-        if self.held is not None and seat is not None:  # not sent yet: the same decision again
-            self._write(seat, Text(_("took back: {action}", action=str(self.held)), style="bold"))
-            self.held = None
+        if self.pending is not None and seat is not None:  # not sent yet: the same decision again
+            self._write(
+                seat, Text(_("took back: {action}", action=str(self.pending)), style="bold")
+            )
+            self.pending = None
             self._present(seat)
             return
         if self.busy or seat is None or self.table.is_over():
@@ -597,21 +599,3 @@ class PlayApp(Panes):
             self.stopping = True
         self.status_code = code
         self.exit(how)
-
-
-def _prompt(key: str, choice: Choice, colour: bool = True) -> Hanging:
-    """One entry of the list: its key (``a)``), notation, what it does and its consequence (its
-    wrapped rows under its text, not its key)."""
-    text = Text()
-    text.append(f"{key}) ", style="bold yellow" if colour else "bold")
-    text.append(choice.key)
-    if choice.is_step:
-        text.append(f" ▸ {choice.count}", style="cyan")
-    if choice.says:
-        text.append(f" — {choice.says}")
-    if choice.same:
-        text.append("  " + _("(+{count} alike)", count=len(choice.same)), style="dim")
-    if choice.note:
-        good = choice.points is None or choice.points >= 0
-        text.append(f"  [{choice.note}]", style="green" if good else "red")
-    return Hanging(text, len(key) + 2)

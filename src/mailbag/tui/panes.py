@@ -16,15 +16,18 @@ from textual import events as tevents
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
 
+from mailbag.core import Action
 from mailbag.core.i18n import _, pgettext
 from mailbag.core.names import printable
 from mailbag.core.presentation import Block
 from mailbag.core.records import seat_kind_label, seat_label
 from mailbag.table import Table
-from mailbag.table.menu import Menu, known_scores
+from mailbag.table.keys import choice_keys
+from mailbag.table.menu import Choice, Menu, known_scores
 from mailbag.tui.bots import BotRunner
-from mailbag.tui.layout import Laid, Painter, Palette
+from mailbag.tui.layout import Hanging, Laid, Painter, Palette
 
 #: at most this many lines of each person's log are kept
 LOG_LINES = 400
@@ -116,6 +119,17 @@ class Panes(App[str]):
         #: whose things are on screen (None: no one's, as between two people in hot seat)
         self.showing: int | None = None if self.hot_seat else self.humans[0]
         self.menu: Menu | None = None
+        #: the steps taken into the menu so far
+        self.path: list[Choice] = []
+        #: the keys of the entries on screen, in their order; the letters typed towards one
+        self.keys: list[str] = []
+        self.typed = ""
+        #: the letters the app's own keys take (never a choice's key)
+        self.reserved: frozenset[str] = frozenset()
+        #: waiting for the bots, with nothing for a person to do
+        self.busy = False
+        #: the person's choice in a simultaneous phase, sent once the bots' choices are in
+        self.pending: Action | None = None
         self.logs: dict[int, list[Text]] = {seat: [] for seat in self.humans}
         #: each person's log lines since their last choice (shown at the end of their turn)
         self.recent: dict[int, list[Text]] = {seat: [] for seat in self.humans}
@@ -262,6 +276,49 @@ class Panes(App[str]):
         for line in self.logs[seat]:
             widget.write_line(line)
 
+    # -- the choices ----------------------------------------------------------------------
+    def _show_choices(self) -> None:
+        widget = self.query_one("#choices", OptionList)
+        widget.clear_options()
+        self.typed = ""
+        if self.menu is None or self.busy or self.pending is not None:
+            widget.border_title = _("Choices")
+            self.keys = []
+            return
+        entries = self._entries()
+        self.keys = choice_keys(len(entries), self.reserved)
+        waiting = self._waiting_line()
+        width = max((len(key) for key in self.keys), default=1)
+        colour = not self.no_color
+        options = [
+            Option(_prompt(key.rjust(width), entry, colour), id=str(i))
+            for i, (key, entry) in enumerate(zip(self.keys, entries, strict=True))
+        ]
+        if self.path:
+            options.append(Option(Text(_("◂ back (Esc)"), style="dim"), id="back"))
+            widget.border_title = _("Choices › {notation}", notation=self.path[-1].notation)
+        else:
+            widget.border_title = _("Choices")
+        first = 0
+        if waiting:  # on top, over the choices it may be changed for
+            line = Hanging(Text(waiting, style="bold"), 2)
+            options.insert(0, Option(line, id="held", disabled=True))
+            first = 1
+        widget.add_options(options)
+        widget.highlighted = first if len(options) > first else None
+
+    def _waiting_line(self) -> str:
+        """What the person who reveals a choice waiting to be revealed is told, if any."""
+        seat = self.showing
+        if seat is None or self.table.held is None:
+            return ""
+        return self.table.held_line(seat, _("Space"), "u")
+
+    def _entries(self) -> Sequence[Choice]:
+        if self.menu is None:
+            return ()
+        return self.path[-1].children if self.path else self.menu.choices
+
     # -- drawing -------------------------------------------------------------------------------
     def _status(self, text: str) -> None:
         self.status_text = text
@@ -380,6 +437,24 @@ class Panes(App[str]):
 
 #: the panes whose scroll position is kept while the same seat goes on deciding
 _SCROLLED = ("board-pane", "own-left", "own-right", "others-pane")
+
+
+def _prompt(key: str, choice: Choice, colour: bool = True) -> Hanging:
+    """One entry of the list: its key (``a)``), notation, what it does and its consequence (its
+    wrapped rows under its text, not its key)."""
+    text = Text()
+    text.append(f"{key}) ", style="bold yellow" if colour else "bold")
+    text.append(choice.key)
+    if choice.is_step:
+        text.append(f" ▸ {choice.count}", style="cyan")
+    if choice.says:
+        text.append(f" — {choice.says}")
+    if choice.same:
+        text.append("  " + _("(+{count} alike)", count=len(choice.same)), style="dim")
+    if choice.note:
+        good = choice.points is None or choice.points >= 0
+        text.append(f"  [{choice.note}]", style="green" if good else "red")
+    return Hanging(text, len(key) + 2)
 
 
 def _compact(block: Block) -> str:

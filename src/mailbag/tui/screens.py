@@ -33,6 +33,7 @@ KEYS = (
     ("Esc", N_("back one step")),
     (":  /", N_("type a choice in notation (any case; the rest after a step);  Enter sends it")),
     ("u", N_("undo: take back your last choice (while nothing was revealed since)")),
+    ("Space", N_("reveal the phase your choice completes (until then it may change)")),
     ("h", N_("hint: the best choices of a search on what you see (when hints are allowed)")),
     ("o", N_("show or hide the other players' full areas")),
     ("Tab", N_("move between the panes (arrows and PgUp/PgDn scroll the one in focus)")),
