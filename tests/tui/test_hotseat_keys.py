@@ -103,7 +103,7 @@ class Spy:
 
 
 def view_lines(app: PlayApp, seat: int | None) -> set[str]:
-    text = app.game.render(app.table.view(seat))
+    text = app.game.presentation.render(app.table.view(seat))
     return {norm(line) for line in text.splitlines() if norm(line)}
 
 
@@ -112,13 +112,15 @@ def hidden_things(app: PlayApp, seat: int, other: int, events: list[Event]) -> s
     a spectator's view shows (not even within a line), and the text of events only it saw."""
     mine = view_lines(app, seat) - view_lines(app, other) - view_lines(app, None)
     labels = app._labels
-    seen_by_other = {norm(app.game.event_text(e, labels)) for e in events if e.visible_to(other)}
+    seen_by_other = {
+        norm(app.game.presentation.event_text(e, labels)) for e in events if e.visible_to(other)
+    }
     secret = {
-        norm(app.game.event_text(e, labels))
+        norm(app.game.presentation.event_text(e, labels))
         for e in events
         if e.visible_to(seat) and not e.visible_to(other)
     }
-    render = app.game.render
+    render = app.game.presentation.render
     public = norm(render(app.table.view(other))) + " " + norm(render(app.table.view(None)))
     return {h for h in mine | (secret - seen_by_other) if len(h) >= 4 and h not in public}
 

@@ -22,7 +22,7 @@ import msgspec
 from mailbag.core.actions import Action, parse_action
 from mailbag.core.errors import ComponentError, IllegalAction, NotYourTurn, StateError
 from mailbag.core.i18n import N_, _
-from mailbag.core.presentation import Block, Presentation, SearchHints, Sections
+from mailbag.core.presentation import Presentation, SearchHints
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
 
@@ -85,9 +85,9 @@ class Game(ABC, Generic[S]):
     encoder: ClassVar[type[Encoder] | None] = None
     #: the game in words and on the board (:mod:`mailbag.core.presentation`): a subclass of
     #: ``Presentation``, made once per game object as :attr:`presentation`
-    presentation_type: ClassVar[type[Presentation]]  # set below (TRANSITIONAL: to Presentation)
+    presentation_type: ClassVar[type[Presentation]] = Presentation
     #: what the game tells its search bots: a subclass of ``SearchHints``, as :attr:`search`
-    search_type: ClassVar[type[SearchHints]]  # set below (TRANSITIONAL: to SearchHints)
+    search_type: ClassVar[type[SearchHints]] = SearchHints
 
     @cached_property
     def presentation(self) -> Presentation:
@@ -248,17 +248,6 @@ class Game(ABC, Generic[S]):
         """Every card, token and tile in the game, each counted once wherever it is
         (the conservation contract test checks this never changes)."""
 
-    # TRANSITIONAL (issue 29, removed once every caller and game has moved): the old methods,
-    # forwarding to the two halves
-    def heuristic(self, state: S, seat: int) -> float:
-        return self.search.heuristic(state, seat)
-
-    def heuristics(self, state: S) -> list[float]:
-        return self.search.heuristics(state)
-
-    def search_settings(self) -> dict[str, str]:
-        return self.search.settings()
-
     def turns_completed(self, state: S) -> int | None:
         """How many turns have been completed, all seats together, or None when the game does
         not count turns (search bots with a turn horizon then stop where another seat decides;
@@ -270,90 +259,8 @@ class Game(ABC, Generic[S]):
         (e.g. ``{"itinerary": ["itinerary:3"], "gift": ["gift:car", ...]}``)."""
         return {}
 
-    # TRANSITIONAL (issue 29): the old presentation methods, forwarding to the presentation
-    def render(self, observation: Observation) -> str:
-        return self.presentation.render(observation)
-
-    def event_text(self, event: Event, names: Sequence[str]) -> str:
-        return self.presentation.event_text(event, names)
-
-    def describe_action(self, observation: Observation, action: Action) -> str:
-        return self.presentation.describe_action(observation, action)
-
-    def board_data(self) -> dict[str, Any]:
-        return self.presentation.board_data()
-
-    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
-        return self.presentation.click_path(observation, action)
-
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.spec.verbs or None)
-
-
-# -- TRANSITIONAL (issue 29): a game that still overrides the old methods is served by them ----
-
-
-_INSIDE: set[tuple[int, str]] = set()
-
-
-def _own(game: Game[Any], name: str, *args: Any) -> tuple[bool, Any]:
-    """(True, the game's own old method's answer) if it has one and this is not that method's
-    ``super()`` call coming back."""
-    method = getattr(type(game), name)
-    key = (id(game), name)
-    if method is getattr(Game, name) or key in _INSIDE:
-        return False, None
-    _INSIDE.add(key)
-    try:
-        return True, method(game, *args)
-    finally:
-        _INSIDE.discard(key)
-
-
-class _LegacyPresentation(Presentation):
-    def render(self, observation: Observation) -> str:
-        found, answer = _own(self.game, "render", observation)
-        return str(answer) if found else super().render(observation)
-
-    def sections(self, observation: Observation) -> Sections:
-        found, answer = _own(self.game, "render", observation)
-        if not found:
-            return super().sections(observation)
-        return Sections(board=Block(title="", lines=tuple(str(answer).splitlines())))
-
-    def event_text(self, event: Event, names: Sequence[str]) -> str:
-        found, answer = _own(self.game, "event_text", event, names)
-        return str(answer) if found else super().event_text(event, names)
-
-    def describe_action(self, observation: Observation, action: Action) -> str:
-        found, answer = _own(self.game, "describe_action", observation, action)
-        return str(answer) if found else super().describe_action(observation, action)
-
-    def board_data(self) -> dict[str, Any]:
-        found, answer = _own(self.game, "board_data")
-        return dict(answer) if found else super().board_data()
-
-    def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
-        found, answer = _own(self.game, "click_path", observation, action)
-        return tuple(answer) if found else super().click_path(observation, action)
-
-
-class _LegacySearch(SearchHints):
-    def heuristic(self, state: Any, seat: int) -> float:
-        found, answer = _own(self.game, "heuristic", state, seat)
-        return float(answer) if found else super().heuristic(state, seat)
-
-    def heuristics(self, state: Any) -> list[float]:
-        found, answer = _own(self.game, "heuristics", state)
-        return list(answer) if found else super().heuristics(state)
-
-    def settings(self) -> dict[str, str]:
-        found, answer = _own(self.game, "search_settings")
-        return dict(answer) if found else super().settings()
-
-
-Game.presentation_type = _LegacyPresentation
-Game.search_type = _LegacySearch
 
 
 def clone(state: S) -> S:

@@ -38,15 +38,8 @@ _TOLERANCE = 1e-9
 def _lays_out_seats(presentation: Presentation) -> bool:
     """Whether ``presentation``'s type lays the view out itself (its own ``sections``), so that
     its own area and other seats' blocks can be checked. The default puts the whole view in the
-    board (nothing to check there, and it stays so). TRANSITIONAL (issue 29): while a game moves,
-    the base ``Game.presentation_type`` is a shim whose ``sections`` is the game's old ``render``
-    as the board only; it is exempt too until every game has moved (the coordinator then removes
-    the shim, and this comparison with it goes with it)."""
-    sections = type(presentation).sections
-    # TRANSITIONAL (issue 29): `Game.presentation_type` is the shim while the games move; the
-    # escape for it goes once every game has moved (the default's exemption stays)
-    shim = Game.presentation_type.sections
-    return sections is not Presentation.sections and sections is not shim
+    board (nothing to check there, and it stays so)."""
+    return type(presentation).sections is not Presentation.sections
 
 
 def _check_block(block: Any, where: str) -> None:

@@ -319,7 +319,9 @@ class PlayApp(Panes):
         for person in self.humans:
             for event in events:
                 if event.visible_to(person):
-                    self._write(person, Text(self.game.event_text(event, self._labels)))
+                    self._write(
+                        person, Text(self.game.presentation.event_text(event, self._labels))
+                    )
 
     class Deferred(Message):
         """Work handed over from the bots' thread to the screen's."""

@@ -134,9 +134,11 @@ def test_events_are_put_into_words_at_display_time(lang: str) -> None:
         "{seat} delivers {mail} ({delivered} delivered)",
         {"seat": 1, "mail": "parcel", "delivered": 4},
     )
-    assert GAME.event_text(event, ["ann", "bob"]) == "bob delivers a Parcel (4 delivered)"
+    assert (
+        GAME.presentation.event_text(event, ["ann", "bob"]) == "bob delivers a Parcel (4 delivered)"
+    )
     with use_language(lang):
-        shown = GAME.event_text(event, ["ann", "bob"])
+        shown = GAME.presentation.event_text(event, ["ann", "bob"])
     assert (
         shown
         == {
@@ -190,16 +192,18 @@ def _engine_texts(seed: int, options: dict[str, object]) -> Iterator[tuple[str, 
             break
         seat = deciders[0]
         view = GAME.view(state, seat)
-        yield "render", GAME.render(view)
-        yield "render", GAME.render(GAME.view(state, None))
+        yield "render", GAME.presentation.render(view)
+        yield "render", GAME.presentation.render(GAME.view(state, None))
         legal = GAME.legal_actions(state, seat)
-        yield from (("describe", GAME.describe_action(view, action)) for action in legal)
+        yield from (
+            ("describe", GAME.presentation.describe_action(view, action)) for action in legal
+        )
         for text in _TRIED:
             action = parse_action(text)
             if action not in legal:
                 yield "refusal", GAME.explain_illegal(state, seat, action).reason
         state, events = apply(GAME, state, seat, rng.choice(legal))
-        yield from (("event", GAME.event_text(event, names)) for event in events)
+        yield from (("event", GAME.presentation.event_text(event, names)) for event in events)
     assert GAME.is_over(state)
 
 

@@ -103,11 +103,17 @@ def test_render_shows_the_grid_floods_meeples_stampy_missions_and_the_hand() -> 
 
 def test_describe_action_gives_menu_labels() -> None:
     view = GAME.view(build(2), 0)
-    assert GAME.presentation.describe_action(view, parse_action("move A1")) == "enter the neighbourhood at A1"
+    assert (
+        GAME.presentation.describe_action(view, parse_action("move A1"))
+        == "enter the neighbourhood at A1"
+    )
     sunny = GAME.presentation.describe_action(view, parse_action("play sunny_day"))
     assert sunny == "play Sunny Day: " + GAME.components.actions[ACT["sunny_day"]].help
     assert GAME.presentation.describe_action(view, parse_action("flood B2")) == "flood B2 C2 B3 C3"
-    assert GAME.presentation.describe_action(view, parse_action("tiebreak A1 C1")) == "ride the line A1–C1"
+    assert (
+        GAME.presentation.describe_action(view, parse_action("tiebreak A1 C1"))
+        == "ride the line A1–C1"
+    )
     state, _ = act(build(2, pos={0: "A1"}, hand={0: ["gps", "bicycle"]}), "play gps", "peek A2")
     assert "GPS" in GAME.presentation.describe_action(GAME.view(state, 0), parse_action("stop"))
 

@@ -80,7 +80,9 @@ def test_a_seal_covering_a_square_group_loses_points() -> None:
     view = GAME.view(state, 0)
     # the upright I over (0,0) (1,0) (2,0) (3,0) seals a parcel of the one square group (5
     # points); no symbols, no stamps
-    seals = {str(a): GAME.presentation.describe_action(view, a) for a in GAME.legal_actions(state, 0)}
+    seals = {
+        str(a): GAME.presentation.describe_action(view, a) for a in GAME.legal_actions(state, 0)
+    }
     assert seals["seal gift I 1 0 0"].endswith(": -5 points"), seals["seal gift I 1 0 0"]
 
 

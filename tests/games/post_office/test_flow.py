@@ -237,7 +237,9 @@ def test_render_scores_leave_out_a_pending_choice() -> None:
     the seat itself, are those of the boards before it."""
     state = at_seal(2)
     board(state, 0, uniform("F$"))
-    before = {seat: score_lines(GAME.presentation.render(GAME.view(state, seat))) for seat in (0, 1, None)}
+    before = {
+        seat: score_lines(GAME.presentation.render(GAME.view(state, seat))) for seat in (0, 1, None)
+    }
     chosen, _ = act(state, 0, "seal fragile T 0 0 0")  # would take 4 stamps once revealed
     assert chosen.players[0].pending
     for seat in (0, 1, None):

@@ -104,7 +104,7 @@ def dealt_face_up(game: PostOfficeGame, goal: int, players: int) -> int:
 def test_a_game_with_the_made_up_goal_deals_checks_and_scores_it() -> None:
     seed = dealt_face_up(MADE_UP, NEW, 3)
     state: PostOfficeState = new_game(MADE_UP, 3, {"goals": True}, seed)
-    text = MADE_UP.render(MADE_UP.view(state, None))
+    text = MADE_UP.presentation.render(MADE_UP.view(state, None))
     assert "Corner office: parcel tokens on at least 2 corner cells of the shelving" in text
     rng = Rng.from_seed(seed, 5)
     taken = []
@@ -124,7 +124,7 @@ def test_a_game_with_the_made_up_goal_deals_checks_and_scores_it() -> None:
     if NEW in state.players[winner].goals:  # not exchanged for steps (PO-103)
         score = MADE_UP.scores(state)[winner]
         assert score.breakdown["goal tokens"] == 8 * len(state.players[winner].goals)
-        text = MADE_UP.render(MADE_UP.view(state, winner))
+        text = MADE_UP.presentation.render(MADE_UP.view(state, winner))
         assert "goal tokens: " in text and "Corner office" in text
 
 

@@ -72,13 +72,15 @@ def engine_texts(saved: GameRecord) -> list[str]:
     for entry in replay_steps(game, saved):
         if before is not None and entry.seat == 0:
             view = game.view(before, 0)
-            found.append(game.render(view).replace(view["pending"] or "\0", ""))
-            found += [game.describe_action(view, a) for a in game.legal_actions(before, 0)]
+            found.append(game.presentation.render(view).replace(view["pending"] or "\0", ""))
+            found += [
+                game.presentation.describe_action(view, a) for a in game.legal_actions(before, 0)
+            ]
         for event in visible_events(entry.events, 0):
-            said = game.event_text(event, names)
+            said = game.presentation.event_text(event, names)
             found.append(said.replace(str(event.data.get("action", "\0")), ""))
         before = entry.state
-    found.append(game.render(game.view(before, 0)))
+    found.append(game.presentation.render(game.view(before, 0)))
     return found
 
 
@@ -132,10 +134,10 @@ def test_the_boards_letters_follow_the_language() -> None:
     with use_language("nl"):
         assert texts.marks(components)[3] == "b"  # bon
         game: Any = get("post_office")
-        board = game.render(game.view(game.new_state(("player",) * 2, {}, 1), 0))
+        board = game.presentation.render(game.view(game.new_state(("player",) * 2, {}, 1), 0))
         assert "legenda: B breekbaar (lichtblauw), C cadeau (blauw)" in board
     with use_language("en"):
-        assert "legend: F fragile (light blue), G gift (blue)" in game.render(
+        assert "legend: F fragile (light blue), G gift (blue)" in game.presentation.render(
             game.view(game.new_state(("player",) * 2, {}, 1), 0)
         )
 
