@@ -2,8 +2,9 @@
 terminal, replay records.
 
 ``mailbag play GAME --seats human,random`` seats people and bots; a person sees their view as
-text and the numbered legal actions. ``register(app)`` adds these commands to the command line
-(:mod:`mailbag.cli`). Every error a user can cause is one clean line, never a traceback.
+text and its choices, each with a letter key. ``register(app)`` adds these commands to the
+command line (:mod:`mailbag.cli`). Every error a user can cause is one clean line, never a
+traceback.
 """
 
 from __future__ import annotations
