@@ -64,6 +64,6 @@ def test_leaving_the_full_screen_says_how_to_resume(
         app, ["play", "carteros", "--seats", "human,random", "--record", str(path)]
     )
     assert result.exit_code == code, result.output
-    assert f"{how}: game saved to {path} after 1 decisions" in result.output
+    assert f"{how}: game saved to {path} after 1 decision;" in result.output  # singular
     assert f"mailbag play --resume {path}" in result.output
     assert len(load(path).steps) == 1
