@@ -59,6 +59,7 @@ def test_leaving_the_full_screen_says_how_to_resume(
 
     monkeypatch.setattr(cli, "full_screen", lambda plain, seats: not plain)
     monkeypatch.setattr(PlayApp, "run", leave_at_once)
+    monkeypatch.setattr(sys, "argv", ["mailbag"])  # as a person starts it (not the test runner)
     path = tmp_path / "g.jsonl"
     result = runner.invoke(
         app, ["play", "carteros", "--seats", "human,random", "--record", str(path)]
