@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from mailbag.bots import make_bot
-from mailbag.core import Game, new_game
+from mailbag.core import new_game
 
 from letterbox import GAME
 from letterbox.game import LetterboxGame, LetterboxPresentation, LetterboxSearch
@@ -28,7 +28,8 @@ def test_the_game_keeps_its_words_and_hints_in_their_own_halves() -> None:
     assert isinstance(GAME.presentation, LetterboxPresentation)
     assert isinstance(GAME.search, LetterboxSearch)
     assert [name for name in OLD_NAMES if name in vars(LetterboxGame)] == []
-    assert all(getattr(LetterboxGame, name) is getattr(Game, name) for name in OLD_NAMES)
+    # and neither the game nor mailbag's Game has them: the halves are the one way in
+    assert [name for name in OLD_NAMES if hasattr(LetterboxGame, name)] == []
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
