@@ -10,8 +10,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group
-from rich.table import Table as RichTable
-from rich.text import Text
 from textual import events
 from textual._time import get_time
 from textual.app import ComposeResult
@@ -21,9 +19,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from mailbag.core import Game
-from mailbag.core.i18n import N_, _, pgettext
+from mailbag.core.i18n import N_, _
 from mailbag.core.names import printable
 from mailbag.core.records import GameRecord, seat_kind_label, seat_label
+from mailbag.plain import scoreboard, winners_line
 
 #: the keys, each with what it does (the key's name, then its text in the reader's language)
 KEYS = (
@@ -207,47 +206,6 @@ class Help(ModalScreen[None]):
         self.dismiss(None)
 
 
-def winners_line(game: Game[Any], state: Any, record: GameRecord) -> str:
-    """Who won: the seat in first place, or the seats sharing it."""
-    ranking = game.ranking(state)
-    first = min(ranking, default=1)
-    names = [printable(record.label(s)) for s, place in enumerate(ranking) if place == first]
-    if len(names) == 1:
-        return _("{name} wins", name=names[0])
-    return _("shared win: {names}", names=", ".join(names))
-
-
-def final_scores(game: Game[Any], state: Any, record: GameRecord) -> RichTable:
-    """Each seat's place, the parts of its score (``game.scores(state)[seat].breakdown``, named
-    in the reader's language) and its total, best first."""
-    scores = game.scores(state)
-    ranking = game.ranking(state)
-    order = sorted(range(len(scores)), key=lambda s: (ranking[s], s))
-    parts: list[str] = []
-    for score in scores:
-        parts.extend(key for key in score.breakdown if key not in parts)
-    table = RichTable(
-        title=_(
-            "{title} — final scores (game {id}, seed {seed})",
-            title=_(game.spec.title),
-            id=printable(record.game_id),
-            seed=record.seed,
-        )
-    )
-    table.add_column("")
-    for seat in order:
-        label = printable(record.label(seat))
-        kind = printable(seat_kind_label(record.seats[seat])) if seat < len(record.seats) else ""
-        table.add_column(Text(f"{label}\n{kind}"), justify="right")
-    table.add_row(_("place"), *(str(ranking[s]) for s in order), style="bold")
-    for key in parts:
-        table.add_row(
-            pgettext("score", key), *(str(scores[s].breakdown.get(key, 0)) for s in order)
-        )
-    table.add_row(_("total"), *(str(scores[s].total) for s in order), style="bold")
-    return table
-
-
 class GameOver(ModalScreen[None]):
     """Who won and the final scores in their parts; the game stays on screen behind them."""
 
@@ -268,7 +226,7 @@ class GameOver(ModalScreen[None]):
         super().__init__()
         translate_bindings(self)
         self.winners = winners_line(game, state, record)
-        self.scores = final_scores(game, state, record)
+        self.scores = scoreboard(game, state, record)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
