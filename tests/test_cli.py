@@ -36,7 +36,15 @@ def test_unattended_game_prints_json_result() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert set(data) == {
-        "game", "id", "seed", "seats", "scores", "breakdown", "ranking", "turns", "record"
+        "game",
+        "id",
+        "seed",
+        "seats",
+        "scores",
+        "breakdown",
+        "ranking",
+        "turns",
+        "record",
     }
     assert data["game"] == "tiny" and data["seed"] == 3 and data["turns"] == 8
     assert [b["cards played"] for b in data["breakdown"]] == data["scores"]
@@ -208,7 +216,8 @@ def test_line_mode_asks_what_then_where_and_reads_any_case(
     assert "end" in steps
 
     typed = runner.invoke(
-        app, ["play", "carteros", "--seats", "human,random", "--seed", "3"],
+        app,
+        ["play", "carteros", "--seats", "human,random", "--seed", "3"],
         input="MOVE a1\nPlay WIND\nquit\n",
     )
     assert "seat 0 enters at A1" in typed.output and "refused" not in typed.output

@@ -189,7 +189,8 @@ def test_a_failed_save_leaves_the_old_file_whole(
 def test_a_misclick_is_taken_back_with_undo() -> None:
     # a opens the first card's step (what), the next a plays it (where)
     result = runner.invoke(
-        app, ["play", "postcards", "--seats", "human,random", "--seed", "5"],
+        app,
+        ["play", "postcards", "--seats", "human,random", "--seed", "5"],
         input="a\na\nundo\nundo\nquit\n",
     )
     assert result.exit_code == 0, result.output

@@ -158,8 +158,6 @@ def test_a_board_that_cannot_be_loaded_falls_back_to_the_text_board_and_says_so(
     seat = TablePage("brokentoy", contexts.page()).open(server.url + made["links"]["0"])
     notice = seat.page.get_by_test_id("no-board")
     expect(notice).to_have_attribute("data-board", "failed")
-    expect(notice).to_have_text(
-        "This game's board could not be loaded: its view is shown as text."
-    )
+    expect(notice).to_have_text("This game's board could not be loaded: its view is shown as text.")
     expect(seat.page.get_by_test_id("board")).to_contain_text("deck_size: ")
     expect(seat.page.get_by_test_id("graphical-board")).to_have_count(0)

@@ -63,8 +63,9 @@ def test_it_is_found_through_the_entry_point_and_plays_in_mailbag_play(tmp_path:
     listed = mailbag(tmp_path, "games")
     assert listed.returncode == 0, listed.stderr
     assert "letterbox" in listed.stdout and "Letterbox" in listed.stdout
-    played = mailbag(tmp_path, "play", "letterbox", "--seats", "random,random,greedy",
-                     "--seed", "5", "--json")
+    played = mailbag(
+        tmp_path, "play", "letterbox", "--seats", "random,random,greedy", "--seed", "5", "--json"
+    )
     assert played.returncode == 0, played.stderr
     result = json.loads(played.stdout)
     assert result["game"] == "letterbox" and len(result["scores"]) == 3
@@ -128,11 +129,18 @@ def test_mailbag_serve_serves_its_own_board_and_names_it(tmp_path: Path) -> None
         assert client.get("/games/letterbox/game.py").status_code == 404
         games: Any = client.get("/api/games").json()
         assert "letterbox" in json.dumps(games)
-        made = make_table(client, {"game": "letterbox", "seats": [
-            {"kind": "me", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})
+        made = make_table(
+            client,
+            {
+                "game": "letterbox",
+                "seats": [{"kind": "me", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+            },
+        )
         table, fragment = parse_link(made["links"]["0"])
         with connect(client, table) as ws:
             welcome = ws.hello(fragment["token"])
     assert welcome["board"] == {
-        "script": "/games/letterbox/board.js", "style": "/games/letterbox/board.css"}
+        "script": "/games/letterbox/board.js",
+        "style": "/games/letterbox/board.css",
+    }
     assert welcome["components"]["postcodes"] == list(range(1, 10))

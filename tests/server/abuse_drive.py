@@ -94,14 +94,28 @@ def server_problems(server: Server, since: int) -> list[str]:
 
 # -- a few tables to abuse -----------------------------------------------------------------------
 TABLE_BODIES: list[dict[str, Any]] = [
-    {"game": "carteros", "options": {"max_rounds": 30}, "hints": False,
-     "seats": [{"kind": "me", "name": "ann"}, {"kind": "friend", "name": "bob"}]},
-    {"game": "post_office", "hints": False,
-     "seats": [{"kind": "friend"}, {"kind": "bot", "bot": "greedy"}]},
-    {"game": "postcards", "hints": False,
-     "seats": [{"kind": "me"}, {"kind": "bot", "bot": "automa:normal"}]},
-    {"game": "carteros", "options": {"max_rounds": 2}, "hints": False,
-     "seats": [{"kind": "friend"}, {"kind": "bot", "bot": "random"}]},
+    {
+        "game": "carteros",
+        "options": {"max_rounds": 30},
+        "hints": False,
+        "seats": [{"kind": "me", "name": "ann"}, {"kind": "friend", "name": "bob"}],
+    },
+    {
+        "game": "post_office",
+        "hints": False,
+        "seats": [{"kind": "friend"}, {"kind": "bot", "bot": "greedy"}],
+    },
+    {
+        "game": "postcards",
+        "hints": False,
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "automa:normal"}],
+    },
+    {
+        "game": "carteros",
+        "options": {"max_rounds": 2},
+        "hints": False,
+        "seats": [{"kind": "friend"}, {"kind": "bot", "bot": "random"}],
+    },
 ]
 
 
@@ -113,8 +127,15 @@ async def make_tables(port: int) -> list[dict[str, Any]]:
         made = json.loads(data)
         secrets = [parse_link(link)[1]["token"] for link in made["links"].values()]
         watch = parse_link(made["spectator"])[1]["watch"]
-        out.append({"id": made["table"], "tokens": secrets, "watch": watch, "made": made,
-                    "creator": made["me"]})
+        out.append(
+            {
+                "id": made["table"],
+                "tokens": secrets,
+                "watch": watch,
+                "made": made,
+                "creator": made["me"],
+            }
+        )
     return out
 
 
@@ -153,8 +174,9 @@ async def _read(ws: RawWS, ctx: dict[str, Any], tally: Tally, until: str, sent: 
         except (ValueError, TypeError, KeyError):
             tally.fail("a frame from the server that is not a JSON message", (opcode, payload))
             continue
-        ctx.setdefault("got", []).append(kind if kind != "error" else
-                                         f"error {str(message.get('reason'))[:60]!r}")
+        ctx.setdefault("got", []).append(
+            kind if kind != "error" else f"error {str(message.get('reason'))[:60]!r}"
+        )
         if kind == "state":
             ctx["step"] = message.get("step", 0)
             ctx["actions"] = [a["notation"] for a in message.get("actions", [])] or ctx.get(
@@ -173,8 +195,10 @@ def _confirm(tally: Tally, sent: list[str]) -> None:
 
 def _story(ctx: dict[str, Any], sent: list[str]) -> str:
     """A failed socket's last frames sent and messages received, for the report."""
-    return (f"sent {[x[:100] for x in sent[-4:]]} (of {len(sent)} in the batch); received last "
-            f"{ctx.get('got', [])[-6:]}")
+    return (
+        f"sent {[x[:100] for x in sent[-4:]]} (of {len(sent)} in the batch); received last "
+        f"{ctx.get('got', [])[-6:]}"
+    )
 
 
 async def _close_read(ws: RawWS) -> Closed | None:
@@ -276,14 +300,22 @@ async def _fuzz_socket(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tall
                 else:
                     tally.closes[str(said.code)] += 1
                     if said.code == 1011 or said.code is None:
-                        tally.fail(f"the connection failed: {exc!r} after {said}",
-                                   _story(ctx, sent))
+                        tally.fail(
+                            f"the connection failed: {exc!r} after {said}", _story(ctx, sent)
+                        )
     finally:
         ws.close()
 
 
-async def fuzz_frames(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tally: Tally,
-                      target: int, seconds: float, concurrency: int = 16) -> None:
+async def fuzz_frames(
+    port: int,
+    fuzz: Fuzz,
+    tables: list[dict[str, Any]],
+    tally: Tally,
+    target: int,
+    seconds: float,
+    concurrency: int = 16,
+) -> None:
     deadline = time.monotonic() + seconds
 
     async def worker() -> None:
@@ -298,8 +330,15 @@ async def fuzz_frames(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], tally
 
 
 # -- the HTTP fuzzer -----------------------------------------------------------------------------
-async def ask(conn: Http, tally: Tally, method: str, path: str, body: bytes | None,
-               headers: dict[str, str], sample: Any) -> bool:
+async def ask(
+    conn: Http,
+    tally: Tally,
+    method: str,
+    path: str,
+    body: bytes | None,
+    headers: dict[str, str],
+    sample: Any,
+) -> bool:
     """One request, tallied: a 5xx or no answer is a failure; a table made is noted. Whether
     it was answered."""
     try:
@@ -322,8 +361,16 @@ async def ask(conn: Http, tally: Tally, method: str, path: str, body: bytes | No
     return True
 
 
-async def fuzz_bodies(port: int, fuzz: Fuzz, tables: list[dict[str, Any]], records: list[str],
-                      tally: Tally, target: int, seconds: float, concurrency: int = 6) -> None:
+async def fuzz_bodies(
+    port: int,
+    fuzz: Fuzz,
+    tables: list[dict[str, Any]],
+    records: list[str],
+    tally: Tally,
+    target: int,
+    seconds: float,
+    concurrency: int = 6,
+) -> None:
     deadline = time.monotonic() + seconds
 
     async def worker() -> None:
@@ -530,7 +577,8 @@ async def ask_unknown(port: int, count: int) -> Counter[str]:
                 n = queue.pop()
                 if n % 3 == 0:
                     status, _, _ = await conn.request(
-                        "GET", f"/api/tables/{unknown_id(12_000)}/record",
+                        "GET",
+                        f"/api/tables/{unknown_id(12_000)}/record",
                         headers={"Authorization": f"Bearer {unknown_id(32)}"},
                     )
                     got[f"record {status}"] += 1
@@ -548,8 +596,7 @@ async def ask_unknown(port: int, count: int) -> Counter[str]:
                     finally:
                         ws.close()
                 else:
-                    links = [{"table": unknown_id(64), "token": unknown_id(32)}
-                             for _ in range(20)]
+                    links = [{"table": unknown_id(64), "token": unknown_id(32)} for _ in range(20)]
                     status, _, _ = await conn.request(
                         "POST", "/api/my-games", json.dumps({"links": links}).encode()
                     )

@@ -57,9 +57,7 @@ from abuse_drive import (
 from abuse_input import Fuzz, dumps
 from serverproc import Client, parse_link
 
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux"), reason="reads /proc (Linux)"
-)
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")
 
 
 def _env(name: str, default: int) -> int:
@@ -117,8 +115,9 @@ def test_malformed_frames_and_bodies(shared: Server) -> None:
         seconds = _deadline(FRAMES + BODIES, 60)
         await asyncio.gather(
             fuzz_frames(server.port, Fuzz(SEED, games), tables, tally, FRAMES, seconds),
-            fuzz_bodies(server.port, Fuzz(SEED + 1, games), tables, records, tally, BODIES,
-                        seconds),
+            fuzz_bodies(
+                server.port, Fuzz(SEED + 1, games), tables, records, tally, BODIES, seconds
+            ),
         )
         await open_tables(server.port, tally, _deadline(len(tally.made), 5))
 
@@ -163,9 +162,15 @@ def test_a_socket_that_never_reads_does_not_delay_the_table(shared: Server) -> N
     ``sync``, within 1 s."""
     server = shared
     since = server.mark()
-    body = {"record": long_record(3, MOVES + 30), "hints": False,
-            "seats": [{"kind": "me", "name": "ann"}, {"kind": "friend", "name": "bob"},
-                      {"kind": "friend", "name": "cy"}]}
+    body = {
+        "record": long_record(3, MOVES + 30),
+        "hints": False,
+        "seats": [
+            {"kind": "me", "name": "ann"},
+            {"kind": "friend", "name": "bob"},
+            {"kind": "friend", "name": "cy"},
+        ],
+    }
     status, _, data = asyncio.run(http(server.port, "POST", "/api/import", dumps(body).encode()))
     assert status == 201, data
     made = json.loads(data)
@@ -230,11 +235,17 @@ def test_a_socket_that_never_reads_does_not_delay_the_table(shared: Server) -> N
                 if other is not mover:
                     begun = time.monotonic()
                     other.send({"type": "sync"})
-                    synced = max(synced, latency(other, lambda m: m.get("type") == "synced",
-                                                  begun, bound))
+                    synced = max(
+                        synced, latency(other, lambda m: m.get("type") == "synced", begun, bound)
+                    )
             took = max(acked, shown, synced)
-            worst.append((took, move, f"ack {acked:.3f} s, state {shown:.3f} s, the others' "
-                          f"sync {synced:.3f} s"))
+            worst.append(
+                (
+                    took,
+                    move,
+                    f"ack {acked:.3f} s, state {shown:.3f} s, the others' sync {synced:.3f} s",
+                )
+            )
             if took >= bound or (mover.state is not None and mover.state["over"]):
                 break  # stuck (no use waiting for more), or over
     finally:
@@ -243,10 +254,12 @@ def test_a_socket_that_never_reads_does_not_delay_the_table(shared: Server) -> N
         for client in seats:
             client.close()
     worst.sort(reverse=True)
-    report = (f"{len(worst)} moves; the spectator's unread backlog at the server: at most "
-              f"{slow.most} bytes ({queued} at the end; 0: it was let go) after {cycles} visits "
-              f"and {slow.sent} requests of the whole log; the slowest moves: "
-              + "; ".join(f"move {m}: {t}" for _, m, t in worst[:3]))
+    report = (
+        f"{len(worst)} moves; the spectator's unread backlog at the server: at most "
+        f"{slow.most} bytes ({queued} at the end; 0: it was let go) after {cycles} visits "
+        f"and {slow.sent} requests of the whole log; the slowest moves: "
+        + "; ".join(f"move {m}: {t}" for _, m, t in worst[:3])
+    )
     print(report)
     problems = server_problems(server, since)
     assert worst and worst[0][0] <= 1.0 and not problems, "\n".join([report, *problems])
@@ -259,9 +272,14 @@ def _thinking_server(server: Server) -> list[Client]:
     the table sets its bots thinking): once a bot has moved and a worker process runs."""
     spectators = []
     for _ in range(3):  # tables spread over the worker processes by their ids
-        body = {"game": "carteros", "options": {"max_rounds": 200},
-                "seats": [{"kind": "bot", "bot": "mcts:iters=50"},
-                          {"kind": "bot", "bot": "mcts:iters=50"}]}
+        body = {
+            "game": "carteros",
+            "options": {"max_rounds": 200},
+            "seats": [
+                {"kind": "bot", "bot": "mcts:iters=50"},
+                {"kind": "bot", "bot": "mcts:iters=50"},
+            ],
+        }
         status, _, data = asyncio.run(
             http(server.port, "POST", "/api/tables", dumps(body).encode())
         )
@@ -310,11 +328,14 @@ def test_no_process_outlives_the_server(tmp_path: Path) -> None:
         finally:
             server.close()  # kills whatever of its family is left
     alive_now = {p for _, procs in left for p in procs if kill_all({p}, 0.0)}
-    report = (f"{len(rounds)} rounds ({KILLS} × SIGKILL, 1 × SIGTERM), {seen} processes of the "
-              f"servers' besides them; left 2 s after the server's end (killed here): " + "; ".join(
-                  f"{where}: {len(procs)} — " + ", ".join(f"{p.pid} {p.cmd[:80]}" for p in procs)
-                  for where, procs in left
-              ))
+    report = (
+        f"{len(rounds)} rounds ({KILLS} × SIGKILL, 1 × SIGTERM), {seen} processes of the "
+        f"servers' besides them; left 2 s after the server's end (killed here): "
+        + "; ".join(
+            f"{where}: {len(procs)} — " + ", ".join(f"{p.pid} {p.cmd[:80]}" for p in procs)
+            for where, procs in left
+        )
+    )
     print(report)
     assert not left, report
     assert not alive_now, f"still alive after SIGKILL: {alive_now}"
@@ -334,10 +355,12 @@ def test_memory_after_unknown_ids_returns(server: Server) -> None:
     took = time.monotonic() - began
     peak = server.rss()
     after = settled_rss(server, 8.0, below=start + allowed)
-    report = (f"{UNKNOWN} unknown-id requests in {took:.1f} s ({dict(got)}; warm-up "
-              f"{dict(warm)}): resident memory {start / 1024:.1f} MiB before, "
-              f"{peak / 1024:.1f} right after, {after / 1024:.1f} settled "
-              f"({(after - start) / start:+.1%}; allowed {allowed / 1024:+.1f} MiB)")
+    report = (
+        f"{UNKNOWN} unknown-id requests in {took:.1f} s ({dict(got)}; warm-up "
+        f"{dict(warm)}): resident memory {start / 1024:.1f} MiB before, "
+        f"{peak / 1024:.1f} right after, {after / 1024:.1f} settled "
+        f"({(after - start) / start:+.1%}; allowed {allowed / 1024:+.1f} MiB)"
+    )
     print(report)
     problems = server_problems(server, since)
     assert after <= start + allowed and not problems, "\n".join([report, *problems])

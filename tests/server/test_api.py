@@ -92,7 +92,13 @@ def test_games_lists_the_three_games_with_their_options(client: TestClient) -> N
         assert [o["name"] for o in entry["options"]] == [o.name for o in spec.options]
         for option in entry["options"]:
             assert set(option) == {
-                "name", "type", "default", "choices", "minimum", "maximum", "help"
+                "name",
+                "type",
+                "default",
+                "choices",
+                "minimum",
+                "maximum",
+                "help",
             }
             assert option["type"] in ("bool", "int", "str")
         assert {"greedy", "random"} <= set(entry["seat_kinds"])
@@ -151,9 +157,7 @@ def test_post_office_three_seats_with_a_bot(client: TestClient, db_file: Path) -
 
 
 def test_carteros_with_stampy(client: TestClient, db_file: Path) -> None:
-    made = make_table(
-        client, {"game": "carteros", "options": {"stampy": True}, "seats": HUMANS}
-    )
+    made = make_table(client, {"game": "carteros", "options": {"stampy": True}, "seats": HUMANS})
     header = header_of(db_file, made["table"])
     assert header["options"]["stampy"] is True
     assert header["game"] == "carteros" and header["seats"] == ["human", "human"]
@@ -166,8 +170,10 @@ def test_carteros_with_stampy(client: TestClient, db_file: Path) -> None:
 def test_a_table_of_bots_only_has_no_seat_links(client: TestClient) -> None:
     made = make_table(
         client,
-        {"game": "carteros", "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot",
-                                                                          "bot": "greedy"}]},
+        {
+            "game": "carteros",
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}],
+        },
     )
     assert made["me"] is None and made["links"] == {}
     assert parse_link(made["spectator"])[0] == made["table"]
@@ -180,55 +186,83 @@ def test_a_table_of_bots_only_has_no_seat_links(client: TestClient) -> None:
         ({"seats": HUMANS}, ["game"]),
         ({"game": "carteros", "options": {"stampy": "maybe"}, "seats": HUMANS}, ["stampy"]),
         ({"game": "carteros", "options": {"max_rounds": 0}, "seats": HUMANS}, ["max_rounds"]),
-        ({"game": "carteros", "options": {"max_rounds": "many"}, "seats": HUMANS},
-         ["max_rounds"]),
+        ({"game": "carteros", "options": {"max_rounds": "many"}, "seats": HUMANS}, ["max_rounds"]),
         ({"game": "postcards", "options": {"edition": "fr"}, "seats": HUMANS}, ["edition"]),
         ({"game": "carteros", "options": {"dogs": 3}, "seats": HUMANS}, ["dogs"]),
         ({"game": "carteros", "options": [1], "seats": HUMANS}, ["options"]),
         ({"game": "carteros", "seats": humans("ann")}, ["seats", "2–4"]),
         ({"game": "carteros", "seats": humans("a", "b", "c", "d", "e")}, ["seats", "2–4"]),
         ({"game": "carteros", "seats": "ann,bob"}, ["seats"]),
-        ({"game": "carteros", "seats": [{"kind": "me"}, {"kind": "me", "name": "x"}]},
-         ["seat 1", "yours"]),
-        ({"game": "carteros", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "nonsense"}]},
-         ["seat 1", "nonsense"]),
-        ({"game": "carteros", "seats": [{"kind": "me"}, {"kind": "bot",
-                                                         "bot": "automa:expert"}]},
-         ["seat 1", "automa:expert"]),
+        (
+            {"game": "carteros", "seats": [{"kind": "me"}, {"kind": "me", "name": "x"}]},
+            ["seat 1", "yours"],
+        ),
+        (
+            {"game": "carteros", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "nonsense"}]},
+            ["seat 1", "nonsense"],
+        ),
+        (
+            {
+                "game": "carteros",
+                "seats": [{"kind": "me"}, {"kind": "bot", "bot": "automa:expert"}],
+            },
+            ["seat 1", "automa:expert"],
+        ),
         ({"game": "carteros", "seats": [{"kind": "me"}, {"kind": "bot"}]}, ["seat 1"]),
-        ({"game": "carteros", "seats": [{"kind": "me"}, {"kind": "alien"}]},
-         ["seat 1", "alien"]),
-        ({"game": "carteros", "seats": [{"kind": "me"}, {"kind": "friend", "colour": 1}]},
-         ["seat 1"]),
+        ({"game": "carteros", "seats": [{"kind": "me"}, {"kind": "alien"}]}, ["seat 1", "alien"]),
+        (
+            {"game": "carteros", "seats": [{"kind": "me"}, {"kind": "friend", "colour": 1}]},
+            ["seat 1"],
+        ),
         ({"game": "carteros", "seats": humans("x", "x")}, ["same name"]),
-        ({"game": "carteros", "seats": [{"kind": "me", "name": "bot"},
-                                        {"kind": "bot", "bot": "greedy", "name": "bot"}]},
-         ["same name"]),
+        (
+            {
+                "game": "carteros",
+                "seats": [
+                    {"kind": "me", "name": "bot"},
+                    {"kind": "bot", "bot": "greedy", "name": "bot"},
+                ],
+            },
+            ["same name"],
+        ),
         ({"game": "carteros", "seats": humans("x" * 41, "y")}, ["seat 0", "name"]),
         ({"game": "carteros", "seats": humans("a\nb", "y")}, ["seat 0", "name"]),
         ({"game": "postcards", "seats": [{"kind": "me"}]}, ["Automa"]),
-        ({"game": "postcards", "seats": [{"kind": "bot", "bot": "automa:easy"},
-                                         {"kind": "bot", "bot": "automa:normal"}]},
-         ["player seat"]),
+        (
+            {
+                "game": "postcards",
+                "seats": [
+                    {"kind": "bot", "bot": "automa:easy"},
+                    {"kind": "bot", "bot": "automa:normal"},
+                ],
+            },
+            ["player seat"],
+        ),
         ({"game": "carteros", "seats": HUMANS, "clock": {"per_move": 3}}, ["clock.per_move"]),
-        ({"game": "carteros", "seats": HUMANS, "clock": {"per_move": 100_000}},
-         ["clock.per_move"]),
-        ({"game": "carteros", "seats": HUMANS, "clock": {"per_move": "10"}},
-         ["clock.per_move"]),
-        ({"game": "carteros", "seats": HUMANS, "clock": {"per_move": True}},
-         ["clock.per_move"]),
-        ({"game": "carteros", "seats": HUMANS, "clock": {"per_move": 7.5}},
-         ["clock.per_move"]),
-        ({"game": "carteros", "seats": HUMANS, "clock": {"absent_bot": "nope"}},
-         ["clock.absent_bot", "nope"]),
-        ({"game": "postcards", "seats": HUMANS, "clock": {"absent_bot": "automa:easy"}},
-         ["clock.absent_bot", "Automa"]),
-        ({"game": "carteros", "seats": HUMANS, "clock": {"absent_after": 0}},
-         ["clock.absent_after"]),
-        ({"game": "carteros", "seats": HUMANS, "clock": {"absent_after": 4000}},
-         ["clock.absent_after"]),
-        ({"game": "carteros", "seats": HUMANS, "clock": {"absent_after": "1"}},
-         ["clock.absent_after"]),
+        ({"game": "carteros", "seats": HUMANS, "clock": {"per_move": 100_000}}, ["clock.per_move"]),
+        ({"game": "carteros", "seats": HUMANS, "clock": {"per_move": "10"}}, ["clock.per_move"]),
+        ({"game": "carteros", "seats": HUMANS, "clock": {"per_move": True}}, ["clock.per_move"]),
+        ({"game": "carteros", "seats": HUMANS, "clock": {"per_move": 7.5}}, ["clock.per_move"]),
+        (
+            {"game": "carteros", "seats": HUMANS, "clock": {"absent_bot": "nope"}},
+            ["clock.absent_bot", "nope"],
+        ),
+        (
+            {"game": "postcards", "seats": HUMANS, "clock": {"absent_bot": "automa:easy"}},
+            ["clock.absent_bot", "Automa"],
+        ),
+        (
+            {"game": "carteros", "seats": HUMANS, "clock": {"absent_after": 0}},
+            ["clock.absent_after"],
+        ),
+        (
+            {"game": "carteros", "seats": HUMANS, "clock": {"absent_after": 4000}},
+            ["clock.absent_after"],
+        ),
+        (
+            {"game": "carteros", "seats": HUMANS, "clock": {"absent_after": "1"}},
+            ["clock.absent_after"],
+        ),
         ({"game": "carteros", "seats": HUMANS, "clock": {"tick": 1}}, ["clock"]),
         ({"game": "carteros", "seats": HUMANS, "clock": 30}, ["clock"]),
         ({"game": "carteros", "seats": HUMANS, "colour": "red"}, ["unknown fields", "colour"]),
@@ -256,7 +290,7 @@ def test_no_table_is_stored_for_a_bad_request(client: TestClient, db_file: Path)
 
 @pytest.mark.parametrize("path", ["/api/tables", "/api/import", "/api/my-games"])
 def test_a_body_that_is_not_json_is_a_400(client: TestClient, path: str) -> None:
-    for content in (b"{not json", b"", "\"\xe9\"".encode("latin-1"), b"\xff\xfe"):
+    for content in (b"{not json", b"", '"\xe9"'.encode("latin-1"), b"\xff\xfe"):
         response = client.post(path, content=content, headers={"content-type": "application/json"})
         assert response.status_code == 400, (path, content, response.text)
         assert response.json() == {"error": "the request body is not JSON"}
@@ -279,8 +313,11 @@ def test_a_body_too_large_is_a_413(client: TestClient, path: str) -> None:
 def test_clock_settings_are_kept(client: TestClient, db_file: Path) -> None:
     made = make_table(
         client,
-        {"game": "carteros", "seats": HUMANS,
-         "clock": {"per_move": 60, "absent_bot": "random", "absent_after": 5}},
+        {
+            "game": "carteros",
+            "seats": HUMANS,
+            "clock": {"per_move": 60, "absent_bot": "random", "absent_after": 5},
+        },
     )
     settings = settings_of(db_file, made["table"])
     assert settings["per_move"] == 60 and settings["absent_bot"] == "random"
@@ -298,9 +335,14 @@ def _bits(token: str) -> int:
 def test_tokens_are_long_random_and_stored_only_hashed(client: TestClient, db_file: Path) -> None:
     made = make_table(
         client,
-        {"game": "post_office",
-         "seats": [{"kind": "me", "name": "ann"}, {"kind": "friend", "name": "bob"},
-                   {"kind": "bot", "bot": "random"}]},
+        {
+            "game": "post_office",
+            "seats": [
+                {"kind": "me", "name": "ann"},
+                {"kind": "friend", "name": "bob"},
+                {"kind": "bot", "bot": "random"},
+            ],
+        },
     )
     table = made["table"]
     tokens = {int(seat): token_of(link) for seat, link in made["links"].items()}
@@ -325,9 +367,11 @@ def test_tokens_are_long_random_and_stored_only_hashed(client: TestClient, db_fi
                     text = str(value)
                     for secret in secrets:
                         assert secret not in text, f"a token is stored in clear in {name}"
-        rows = dict(conn.execute(
-            "select seat, token_hash from seats where table_id = ?", (table,)
-        ).fetchall())
+        rows = dict(
+            conn.execute(
+                "select seat, token_hash from seats where table_id = ?", (table,)
+            ).fetchall()
+        )
     assert rows == {
         0: hashlib.sha256(tokens[0].encode()).hexdigest(),
         1: hashlib.sha256(tokens[1].encode()).hexdigest(),
@@ -345,23 +389,23 @@ def test_my_games_tells_whose_turn_and_ignores_wrong_links(client: TestClient) -
     t2 = token_of(other["links"]["1"])
     response = client.post(
         "/api/my-games",
-        json={"links": [
-            {"table": table, "token": t0},
-            {"table": table, "token": t1},
-            {"table": table, "token": "not-a-token"},
-            {"table": table, "token": t2},  # a real token, of another table
-            {"table": "no-such-table", "token": t0},
-            {"table": other["table"], "token": t2},
-            {"table": table},
-            "junk",
-            {"table": table, "token": "x" * 500},
-        ]},
+        json={
+            "links": [
+                {"table": table, "token": t0},
+                {"table": table, "token": t1},
+                {"table": table, "token": "not-a-token"},
+                {"table": table, "token": t2},  # a real token, of another table
+                {"table": "no-such-table", "token": t0},
+                {"table": other["table"], "token": t2},
+                {"table": table},
+                "junk",
+                {"table": table, "token": "x" * 500},
+            ]
+        },
     )
     assert response.status_code == 200, response.text
     found = response.json()
-    assert [(g["table"], g["seat"]) for g in found] == [
-        (table, 0), (table, 1), (other["table"], 1)
-    ]
+    assert [(g["table"], g["seat"]) for g in found] == [(table, 0), (table, 1), (other["table"], 1)]
     first, second, third = found
     assert first["game"] == "carteros" and first["title"] == "Carteros"
     assert first["name"] == "ann" and second["name"] == "bob" and third["name"] == "di"
@@ -502,7 +546,10 @@ def _partial_cli_record(game_name: str, seed: int, decisions: int) -> tuple[Game
     ``decisions`` decisions (the bot having answered): the record and the state."""
     game = get(game_name)
     record = GameRecord(
-        game_name, game.spec.resolve_options(), seed, ["human", "greedy"],
+        game_name,
+        game.spec.resolve_options(),
+        seed,
+        ["human", "greedy"],
         schema=game.schema_version,
     )
     table = Table.open(game, record, agents=make_agents(game, record.seats, seed))
@@ -670,11 +717,12 @@ def test_rematch_gives_each_person_their_seat(client: TestClient, db_file: Path)
         assert conn.execute("select rematch from tables where id = ?", (table,)).fetchone() == (
             new,
         )
-        hashes = dict(conn.execute(
-            "select seat, token_hash from seats where table_id = ?", (new,)
-        ).fetchall())
+        hashes = dict(
+            conn.execute("select seat, token_hash from seats where table_id = ?", (new,)).fetchall()
+        )
     assert hashes == {
-        0: hashlib.sha256(n0.encode()).hexdigest(), 1: hashlib.sha256(n1.encode()).hexdigest()
+        0: hashlib.sha256(n0.encode()).hexdigest(),
+        1: hashlib.sha256(n1.encode()).hexdigest(),
     }
     # both new links work, each for its own seat
     for token, seat in ((n0, 0), (n1, 1)):

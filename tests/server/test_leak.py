@@ -50,8 +50,18 @@ from mailbag.sim.runner import play_game
 TABLE_FIELDS = {"type", "v", "step", "events", "reset", "players", "clock", "can_undo", "result"}
 PLAYER_FIELDS = {"seat", "name", "kind", "connected", "away"}
 WELCOME_FIELDS = {
-    "type", "v", "table", "game", "title", "seat", "options", "components", "players", "clock",
-    "hints", "board",
+    "type",
+    "v",
+    "table",
+    "game",
+    "title",
+    "seat",
+    "options",
+    "components",
+    "players",
+    "clock",
+    "hints",
+    "board",
 }
 
 CASES = [
@@ -119,7 +129,7 @@ class Checker:
             self._check_messages(seat, ws)
 
     def _check_messages(self, seat: int | None, ws: WS) -> None:
-        new = ws.received[self.checked[seat]:]
+        new = ws.received[self.checked[seat] :]
         self.checked[seat] = len(ws.received)
         for message in new:
             kind = message["type"]
@@ -134,8 +144,9 @@ class Checker:
                 }, ws.name
                 continue
             if kind in ("ack", "pong", "synced"):
-                assert set(message) == {"type", "v", "step"} - ({"step"} if kind != "ack"
-                                                                 else set()), message
+                assert set(message) == {"type", "v", "step"} - (
+                    {"step"} if kind != "ack" else set()
+                ), message
                 continue
             assert kind == "state", f"{ws.name} got a {kind!r}: {message}"
             step = message["step"]
@@ -167,8 +178,13 @@ def record_in_db(db_file: Path, table: str) -> GameRecord:
 
 
 def play_random_game(
-    client: TestClient, db_file: Path, game_name: str, seats: int, options: dict[str, Any],
-    choice_seed: int, decisions: int | None,
+    client: TestClient,
+    db_file: Path,
+    game_name: str,
+    seats: int,
+    options: dict[str, Any],
+    choice_seed: int,
+    decisions: int | None,
 ) -> None:
     game = get(game_name)
     names = ["ann", "bob", "cy", "di"][:seats]
@@ -242,8 +258,13 @@ def play_random_game(
 
 @pytest.mark.parametrize(("game", "seats", "options", "choice_seed", "decisions"), CASES)
 def test_no_message_tells_a_seat_more_than_its_view(
-    tmp_path: Path, no_rate_limit: None, game: str, seats: int, options: dict[str, Any],
-    choice_seed: int, decisions: int | None,
+    tmp_path: Path,
+    no_rate_limit: None,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+    choice_seed: int,
+    decisions: int | None,
 ) -> None:
     db_file = tmp_path / "db.sqlite3"
     with open_client(db_file) as client:
@@ -323,9 +344,7 @@ def test_taking_back_ones_choice_while_others_choose(tmp_path: Path) -> None:
     Bob's choice stays; everyone sees that ann is choosing again (PO-114) and bob still done;
     her choice made again counts."""
     with open_client(tmp_path / "db.sqlite3") as client:
-        made = make_table(
-            client, {"game": "post_office", "seats": humans("ann", "bob", "cy")}
-        )
+        made = make_table(client, {"game": "post_office", "seats": humans("ann", "bob", "cy")})
         with sockets_of(client, made) as sockets:
             ann, bob, cy = sockets[0], sockets[1], sockets[2]
             for ws in sockets.values():

@@ -292,9 +292,10 @@ def test_a_finished_game_in_the_readers_language(client: TestClient) -> None:
     spanish = client.get(
         f"/api/tables/{made['table']}/replay/2?lang=es", headers=bearer(watch_of(made["spectator"]))
     ).json()
-    assert client.get(
-        f"/api/tables/{made['table']}/record?lang=es", headers=bearer(token)
-    ).text == record  # the record never depends on the language
+    assert (
+        client.get(f"/api/tables/{made['table']}/record?lang=es", headers=bearer(token)).text
+        == record
+    )  # the record never depends on the language
     for key in ("step", "steps", "seat", "name", "action", "labels"):
         assert spanish[key] == english[key]
     assert [e["data"] for e in spanish["events"]] == [e["data"] for e in english["events"]]
@@ -333,9 +334,7 @@ def test_every_client_text_is_found_for_the_catalogs() -> None:
     """Every ``t("…")`` of the client — inside htm's templates too — is one the catalogs' extractor
     finds (else it would stay English), and ``t`` is only ever called with a literal."""
     found = {
-        msgid
-        for _ctx, msgid, path, _line in _areas().messages_of("server")
-        if path.suffix == ".js"
+        msgid for _ctx, msgid, path, _line in _areas().messages_of("server") if path.suffix == ".js"
     }
     written: dict[str, str] = {}
     others: list[str] = []

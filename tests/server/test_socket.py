@@ -38,8 +38,24 @@ from mailbag.server.protocol import MAX_MESSAGE
 ABSENT_WAIT = 10.0
 #: the keys of every state message (docs/protocol.md)
 STATE_KEYS = {
-    "type", "v", "step", "seat", "view", "board", "actions", "to_move", "events", "scores",
-    "breakdowns", "score_labels", "players", "clock", "can_undo", "over", "result", "reset",
+    "type",
+    "v",
+    "step",
+    "seat",
+    "view",
+    "board",
+    "actions",
+    "to_move",
+    "events",
+    "scores",
+    "breakdowns",
+    "score_labels",
+    "players",
+    "clock",
+    "can_undo",
+    "over",
+    "result",
+    "reset",
 }
 
 
@@ -104,7 +120,8 @@ def table_sockets(
         }
         watchers = (
             [stack.enter_context(seat_socket(client, made["spectator"], name="spectator"))]
-            if spectator else []
+            if spectator
+            else []
         )
         yield seats, watchers
 
@@ -120,7 +137,11 @@ def table_sockets(
     ],
 )
 def test_a_whole_game_through_the_sockets(
-    client: TestClient, db_file: Path, no_rate_limit: None, game: str, options: dict[str, Any],
+    client: TestClient,
+    db_file: Path,
+    no_rate_limit: None,
+    game: str,
+    options: dict[str, Any],
     chooser: str,
 ) -> None:
     made = make_table(client, {"game": game, "options": options, "seats": humans("ann", "bob")})
@@ -206,10 +227,10 @@ def test_an_illegal_action_is_refused_and_nothing_changes(
         other = 1 - mover
         legal = [a["notation"] for a in seats[mover].state["actions"]]  # type: ignore[index]
         for ws, action, words in (
-            (seats[other], legal[0], ["turn"]),          # not this seat's turn
-            (seats[mover], "move Z99", []),               # no such place
-            (seats[mover], "fly to the moon", []),        # no such action
-            (seats[mover], "deliver", []),                # not now
+            (seats[other], legal[0], ["turn"]),  # not this seat's turn
+            (seats[mover], "move Z99", []),  # no such place
+            (seats[mover], "fly to the moon", []),  # no such action
+            (seats[mover], "deliver", []),  # not now
         ):
             ws.submit(0, action)
             refusal = ws.next_of("refused")
@@ -231,10 +252,10 @@ def test_an_illegal_action_is_refused_and_nothing_changes(
 # -- malformed and unwelcome messages ------------------------------------------------------------
 BAD_MESSAGES = [
     ("not json", "malformed JSON"),
-    ("{\"type\": \"ping\", \"v\": 1", "malformed JSON"),
+    ('{"type": "ping", "v": 1', "malformed JSON"),
     ("[]", "not a protocol message"),
     ("null", "not a protocol message"),
-    ("\"hello\"", "not a protocol message"),
+    ('"hello"', "not a protocol message"),
     ('{"type": "dance", "v": 1}', "not a protocol message"),
     ('{"v": 1}', "not a protocol message"),
     ('{"type": "submit", "v": 1}', "not a protocol message"),
@@ -303,8 +324,9 @@ def test_messages_before_hello_get_an_error(client: TestClient) -> None:
         assert ws.next_of("pong")
 
 
-@pytest.mark.parametrize("hello", ["wrong token", "other table", "wrong watch", "nothing",
-                                   "token as watch"])
+@pytest.mark.parametrize(
+    "hello", ["wrong token", "other table", "wrong watch", "nothing", "token as watch"]
+)
 def test_a_wrong_link_is_closed_with_an_error(client: TestClient, hello: str) -> None:
     made = make_table(client, {"game": "carteros", "seats": humans("ann", "bob")})
     other = make_table(client, {"game": "carteros", "seats": humans("cy", "di")})
@@ -359,8 +381,8 @@ def test_a_socket_that_keeps_on_is_closed(client: TestClient) -> None:
 
 # -- Origin --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "origin", ["http://evil.example", "https://testserver.evil.example", "null",
-               "http://testserver:8080"],
+    "origin",
+    ["http://evil.example", "https://testserver.evil.example", "null", "http://testserver:8080"],
 )
 def test_a_socket_from_another_site_is_refused(client: TestClient, origin: str) -> None:
     made = make_table(client, {"game": "carteros", "seats": humans("ann", "bob")})
@@ -500,8 +522,11 @@ def test_undo_survives_a_server_restart(db_file: Path) -> None:
 def test_a_bot_answers_the_person(client: TestClient, db_file: Path) -> None:
     made = make_table(
         client,
-        {"game": "carteros", "options": {"max_rounds": 3},
-         "seats": [{"kind": "me", "name": "ann"}, {"kind": "bot", "bot": "greedy"}]},
+        {
+            "game": "carteros",
+            "options": {"max_rounds": 3},
+            "seats": [{"kind": "me", "name": "ann"}, {"kind": "bot", "bot": "greedy"}],
+        },
     )
     with seat_socket(client, made["links"]["0"], name="ann") as ann:
         assert ann.state is not None
@@ -517,7 +542,7 @@ def test_a_bot_answers_the_person(client: TestClient, db_file: Path) -> None:
             after = ann.state_where(lambda m: bool(m["actions"]) or m["over"])
             if after["step"] > step + 1:
                 bot_moved = True
-                moves = steps_in_db(db_file, made["table"])[step + 1: after["step"]]
+                moves = steps_in_db(db_file, made["table"])[step + 1 : after["step"]]
                 assert moves and all(seat == 1 for _, seat, _ in moves)
                 assert after["step"] > step + 1
         assert bot_moved
@@ -528,8 +553,11 @@ def test_a_bot_answers_the_person(client: TestClient, db_file: Path) -> None:
 def test_a_bot_table_plays_itself_to_the_end(client: TestClient) -> None:
     made = make_table(
         client,
-        {"game": "post_office", "options": {"rounds": 2},
-         "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]},
+        {
+            "game": "post_office",
+            "options": {"rounds": 2},
+            "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}],
+        },
     )
     with seat_socket(client, made["spectator"], name="spectator") as watcher:
         last = watcher.state_where(lambda m: m["over"], limit=200)
@@ -539,8 +567,10 @@ def test_a_bot_table_plays_itself_to_the_end(client: TestClient) -> None:
 def test_postcards_solo_against_the_automa(client: TestClient, no_rate_limit: None) -> None:
     made = make_table(
         client,
-        {"game": "postcards",
-         "seats": [{"kind": "me", "name": "ann"}, {"kind": "bot", "bot": "automa:normal"}]},
+        {
+            "game": "postcards",
+            "seats": [{"kind": "me", "name": "ann"}, {"kind": "bot", "bot": "automa:normal"}],
+        },
     )
     with table_sockets(client, made) as (seats, watchers):
         last = play_to_end(seats, watchers, max_steps=2000)
@@ -555,8 +585,11 @@ def test_an_absent_person_is_played_by_the_bot_until_they_come_back(
 ) -> None:
     made = make_table(
         client,
-        {"game": "carteros", "seats": humans("ann", "bob"),
-         "clock": {"absent_bot": "random", "absent_after": 1}},
+        {
+            "game": "carteros",
+            "seats": humans("ann", "bob"),
+            "clock": {"absent_bot": "random", "absent_after": 1},
+        },
     )
     table = made["table"]
     with seat_socket(client, made["links"]["1"], name="bob") as bob:
@@ -612,8 +645,11 @@ def test_an_absent_person_is_played_by_the_bot_until_they_come_back(
 def test_the_clock_runs_and_a_late_person_is_played_by_the_bot(client: TestClient) -> None:
     made = make_table(
         client,
-        {"game": "carteros", "seats": humans("ann", "bob"),
-         "clock": {"per_move": 5, "absent_bot": "random"}},
+        {
+            "game": "carteros",
+            "seats": humans("ann", "bob"),
+            "clock": {"per_move": 5, "absent_bot": "random"},
+        },
     )
     started = time.monotonic()
     with table_sockets(client, made, spectator=False) as (seats, _):

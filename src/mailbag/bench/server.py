@@ -497,8 +497,7 @@ async def run_load(
             missing = sum(not client.ready.is_set() for client in clients)
             raise BenchError(
                 _(
-                    "{missing} of {clients} clients were not greeted within {seconds} s "
-                    "({errors})",
+                    "{missing} of {clients} clients were not greeted within {seconds} s ({errors})",
                     missing=missing,
                     clients=config.clients,
                     seconds=round(CONNECT_TIMEOUT),
@@ -645,15 +644,11 @@ def report_table(report: BenchReport) -> Any:
         ),
     )
     if report.server_cpu_percent is not None:
-        table.add_row(
-            _("server CPU"), _("{percent}% of a core", percent=report.server_cpu_percent)
-        )
+        table.add_row(_("server CPU"), _("{percent}% of a core", percent=report.server_cpu_percent))
     if report.server_rss_mib is not None:
         table.add_row(_("server memory"), _("{mib} MiB (peak)", mib=report.server_rss_mib))
     if report.client_cpu_percent is not None:
-        table.add_row(
-            _("client CPU"), _("{percent}% of a core", percent=report.client_cpu_percent)
-        )
+        table.add_row(_("client CPU"), _("{percent}% of a core", percent=report.client_cpu_percent))
     if report.server_log_errors:
         table.add_row(_("server log errors"), str(report.server_log_errors))
     return table

@@ -54,6 +54,7 @@ from mailbag.server.tokens import is_table_id, token_hash
 
 STATIC = Path(__file__).parent / "static"
 
+
 def _security_headers() -> dict[str, str]:
     """The page's headers: scripts only from this server, plus the page's one inline script (the
     import map), allowed by its hash; no framing; no referrer (a link's fragment never leaves)."""
@@ -191,8 +192,9 @@ def create_app(
     async def games(request: Request) -> Response:
         return JSONResponse(lobby.describe_games())  # in the reader's language
 
-    async def _making(request: Request, make: Callable[[Database, Any], dict[str, Any]],
-                      limit: int) -> Response:
+    async def _making(
+        request: Request, make: Callable[[Database, Any], dict[str, Any]], limit: int
+    ) -> Response:
         """A new table (made or imported), within the client's rate (else 429)."""
         address = request.client.host if request.client is not None else "?"
         wait = made_by.take(address)
@@ -227,9 +229,7 @@ def create_app(
         body = await read_json(request)
         links = body.get("links") if isinstance(body, dict) else None
         if not isinstance(links, list) or len(links) > 200:
-            raise ApiError(
-                400, _("expected {'links': [{'table': id, 'token': token}, …]} (≤ 200)")
-            )
+            raise ApiError(400, _("expected {'links': [{'table': id, 'token': token}, …]} (≤ 200)"))
         pairs = [
             (link["table"], token_hash(link["token"]))
             for link in links

@@ -45,7 +45,6 @@ ABSENT_AFTER = 60.0
 PRESENCE_DELAY = 0.2
 
 
-
 @dataclass(eq=False)
 class Conn:
     """One socket at a table: a seat's (with its token) or a spectator's. ``send`` queues a
@@ -176,9 +175,7 @@ class Room:
         if self.deadline is not None and not self.table.is_over():
             left = max(0.0, round(self.deadline - time.time(), 1))
             agents = self.table.agents
-            remaining = {
-                str(s): left for s in to_move if self.is_person(s) and s not in agents
-            }
+            remaining = {str(s): left for s in to_move if self.is_person(s) and s not in agents}
         return {"per_move": per_move, "remaining": remaining}
 
     def hints_allowed(self) -> bool:
@@ -674,8 +671,7 @@ class Room:
         step_rows = self.hub.db.load_steps(self.id)
         mine = self.table.record.steps
         same_prefix = len(step_rows) >= len(mine) and all(
-            (s.seat, str(s.action), s.digest or "") == step_rows[i]
-            for i, s in enumerate(mine)
+            (s.seat, str(s.action), s.digest or "") == step_rows[i] for i, s in enumerate(mine)
         )
         if same_prefix:
             for seat, notation, digest in step_rows[len(mine) :]:
