@@ -20,6 +20,7 @@ object, with its own presentation). ``mailbag.testing`` checks each half on its 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -153,6 +154,52 @@ class Presentation:
         every action has exactly one click sequence). Built from ``observation`` (the seat's
         view) and the action alone. Empty (the default): reachable from the list only."""
         return ()
+
+    def click_action(self, observation: Observation, clicks: Sequence[str]) -> Action | None:
+        """The action a click sequence would take if it were legal: the inverse of
+        :meth:`click_path` over actions that are *not* legal now, so that a refused click is
+        answered with the rules' own reason (the server asks ``game.explain`` about it). Built
+        from ``observation`` and ``clicks`` alone. None (the default): the clicks name no
+        action, and the browser says what can be clicked instead."""
+        return None
+
+    def changed_things(self, before: Observation, after: Observation) -> tuple[str, ...]:
+        """The ids of the things the board draws (as in :meth:`click_path`) that differ between
+        two views of one seat, ``before`` and ``after`` the others' moves (a tile placed, a card
+        taken, a house turned), for the board to highlight until the seat acts. Empty (the
+        default): nothing is highlighted."""
+        return ()
+
+    def forced_choice(self, observation: Observation, actions: Sequence[Action]) -> Action | None:
+        """One of ``actions`` (the seat's legal actions, read with ``observation``) to take for the
+        seat without asking, when the decision cannot change anything of the game (the last
+        turn's draws, which no later turn uses): the table takes it and logs it in words. None
+        (the default): the seat is asked."""
+        return None
+
+    def rules(self) -> dict[str, tuple[str, str]]:
+        """Each rule the game cites (``IllegalAction.rule``, a ruling's id such as ``PC-8``) →
+        its title and a one-sentence summary in the reader's language, in mailbag's own words:
+        a refusal names its rule by this title (a link to the summary), never by a bare id.
+        Empty (the default): refusals give their reason alone."""
+        return {}
+
+
+#: a rule id cited in a text, in brackets or parentheses: ``[PC-8]``, ``(CA-6)``, ``(PO-101, PO-4)``
+_CITED = re.compile(r"\s*[\[(]((?:[A-Z]{2,3}-\d+)(?:\s*[,;/]\s*[A-Z]{2,3}-\d+)*)[\])]")
+
+
+def cited_rules(text: str) -> tuple[str, tuple[str, ...]]:
+    """``text`` without the rule ids cited in it (``"no campsite 99 [PC-8]"`` →
+    ``"no campsite 99"``) and those ids in order: a text shown to a person names a rule in
+    words (:meth:`Presentation.rules`), never by a bare id."""
+    ids: list[str] = []
+
+    def drop(match: re.Match[str]) -> str:
+        ids.extend(part.strip() for part in re.split(r"[,;/]", match.group(1)))
+        return ""
+
+    return _CITED.sub(drop, text).strip(), tuple(dict.fromkeys(ids))
 
 
 class SearchHints:

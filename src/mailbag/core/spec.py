@@ -23,6 +23,12 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    #: the option's name in words (English, marked with ``N_``; translated where shown: the
+    #: lobby, help); empty: the name
+    label: str = ""
+    #: words for each of ``choices`` (same order; English, marked with ``N_``), or for a boolean
+    #: option the words of (False, True); None: the values themselves
+    choice_labels: tuple[str, ...] | None = None
     #: the value this option was played with, read back from a state of the game (what a
     #: position's description and a saved game's summary show); declared here, beside the option,
     #: so that a new option is one entry and its rule — no list of option names elsewhere
