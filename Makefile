@@ -8,7 +8,7 @@ STAMP_DEV := $(VENV)/.installed-dev
 # built by pip install (setup.py; an edit rebuilds them)
 NATIVE := $(wildcard setup.py src/mailbag/rl/*.c src/mailbag/core/*.h src/mailbag/games/*/*.c)
 
-.PHONY: play serve test lint typecheck unit soak golden bench clean catalogs compiled
+.PHONY: play play-terminal serve test lint typecheck unit soak golden bench clean catalogs compiled
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,17 @@ $(VENV)/.installed-web: pyproject.toml $(NATIVE) | $(BIN)/python
 
 ## play: start a game in the terminal, you against bots (full screen; `--plain` for line mode)
 play: $(VENV)/.installed-tui
+	@$(BIN)/mailbag play postcards --seats human,automa:normal; status=$$?; \
+	echo; echo "Other games and ways to play:"; \
+	echo "  $(BIN)/mailbag play post_office --seats human,greedy,random"; \
+	echo "  $(BIN)/mailbag play carteros --seats human,greedy -o stampy=true"; \
+	echo "  $(BIN)/mailbag play postcards --seats alice=human,bob=human   (hot seat)"; \
+	echo "  $(BIN)/mailbag games   (every game, its seats and options)"; \
+	exit $$status
+
+## play-terminal: the same game in the terminal, you against the Automa (full screen; `--plain`
+## for line mode), whatever `make play` opens
+play-terminal: $(VENV)/.installed-tui
 	@$(BIN)/mailbag play postcards --seats human,automa:normal; status=$$?; \
 	echo; echo "Other games and ways to play:"; \
 	echo "  $(BIN)/mailbag play post_office --seats human,greedy,random"; \
