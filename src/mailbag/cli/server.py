@@ -13,6 +13,7 @@ from mailbag.bots.base import BotLimits
 from mailbag.cli.util import friendly
 from mailbag.core.errors import MailbagError
 from mailbag.core.i18n import _
+from mailbag.core.registry import names as game_names
 
 
 class ServeError(MailbagError):
@@ -81,6 +82,17 @@ def register(app: typer.Typer) -> None:
                 ),
             ),
         ] = BotLimits.iters,
+        open_game: Annotated[
+            str | None,
+            typer.Option(
+                "--open",
+                metavar="GAME",
+                help=_(
+                    "make a table of GAME for you against bots (Postcards: the Automa) and open "
+                    "the browser on it (the link is printed where no browser can be opened)"
+                ),
+            ),
+        ] = None,
     ) -> None:
         """Play in the browser with friends: a lobby, invite links, live tables."""
         _need_web()
@@ -100,6 +112,14 @@ def register(app: typer.Typer) -> None:
                     url=repr(url),
                 )
             )
+        if open_game is not None and open_game not in game_names():
+            raise ServeError(
+                _(
+                    "--open {game}: no such game (games: {games})",
+                    game=repr(open_game),
+                    games=", ".join(game_names()),
+                )
+            )
         _open_database(url)
         application = create_app(url, bot_limits=limits)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -112,6 +132,11 @@ def register(app: typer.Typer) -> None:
             )
         )
         from mailbag.server import wsserver
+
+        if open_game is not None:
+            from mailbag.cli.opening import open_in_browser
+
+            open_in_browser(address, open_game, lambda line: typer.echo(line))
 
         uvicorn.run(
             application,
