@@ -49,6 +49,7 @@ from mailbag.plain import (
     scoreboard,
 )
 from mailbag.table import FileStore, Table, TakenBack, game_for_record, taken_back_text
+from mailbag.table.forced import take_forced
 from mailbag.table.keys import match
 from mailbag.table.menu import Choice, Menu, menu_for, take_back, take_single
 
@@ -325,6 +326,8 @@ class HumanAgent:
             return
         menu = menu_for(table, self.seat)
         said = take_single(table, self.seat, menu, self.auto)
+        if said is None:  # a decision that cannot change anything is taken too, with a line
+            said = take_forced(table, self.seat, self.auto)
         if said is not None:
             self.screen.tell(self.seat, said)
             if table.held is not None and table.held.seat == self.seat:

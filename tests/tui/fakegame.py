@@ -234,3 +234,18 @@ def fake_app(
     record = GameRecord(game.spec.name, {}, 5, list(seats))
     table = Table.open(game, record, MemoryStore(), make_agents(game, list(seats), 5))
     return PlayApp(table, [i for i, kind in enumerate(seats) if kind == "human"])
+
+
+class ForcingPresentation(FakePresentation):
+    """Posthoorn where a seat's second-last card is "forced" (as if it could change nothing):
+    the lowest of the two left is played for it."""
+
+    def forced_choice(self, observation: Observation, actions: Any) -> Action | None:
+        hand = observation["hand"]
+        if hand is None or len(hand) != 2:
+            return None
+        return min(actions, key=lambda action: int(action.args[0]))
+
+
+class ForcingGame(FakeGame):
+    presentation_type = ForcingPresentation

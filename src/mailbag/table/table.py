@@ -250,6 +250,20 @@ class Table:
     def legal_actions(self, seat: int) -> list[Action]:
         return self.game.legal_actions(self.state, seat)
 
+    def forced(self, seat: int) -> Action | None:
+        """The action to take for ``seat`` without asking, when its decision cannot change
+        anything of the game (the game's ``presentation.forced_choice`` on the seat's view and
+        legal actions: Postcards' last-turn draws); ``None`` when the seat must be asked — it
+        owes no decision, a choice waits to be revealed, or the game names none (or names one
+        that is not legal, which is never taken)."""
+        if self._held is not None or seat not in self.deciders():
+            return None
+        legal = self.legal_actions(seat)
+        if not legal:
+            return None
+        action = self.game.presentation.forced_choice(self.view(seat), legal)
+        return action if action is not None and action in legal else None
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 

@@ -41,6 +41,7 @@ from textual.widgets import Input, OptionList, RichLog
 from mailbag.core import Action, Event, MailbagError
 from mailbag.core.i18n import N_, _, ngettext
 from mailbag.table import Table, TakenBack, taken_back_text
+from mailbag.table.forced import take_forced
 from mailbag.table.keys import match
 from mailbag.table.menu import Choice, menu_for, take_back, take_single
 from mailbag.terminal import parse_typed
@@ -174,13 +175,16 @@ class PlayApp(Panes):
             seat = people[0]
             with self.lock:
                 menu = menu_for(table, seat)
-            if menu.single is not None and self.bots.running:
+                forced = table.forced(seat) if menu.single is None else None
+            if (menu.single is not None or forced is not None) and self.bots.running:
                 self._wait_for_bots()  # taken once the bots' choices are in (the record's order)
                 return
             said = None
             if table.held is None:  # a choice waiting to be revealed is never taken again
                 with self.lock:
                     said = take_single(table, seat, menu, self.auto)
+                    if said is None:  # no effect on the game: taken for the seat, with a line
+                        said = take_forced(table, seat, self.auto)
                     held = table.held
                     if said is not None and held is not None and held.seat == seat:
                         table.reveal(seat)  # no other choice: nothing to wait for
