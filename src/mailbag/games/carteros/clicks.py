@@ -21,9 +21,11 @@ words of ``board_data`` are in the reader's language (it is built inside it).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
-from mailbag.core.actions import Action
+from mailbag.core.actions import Action, parse_action
+from mailbag.core.errors import MailbagError
 from mailbag.core.game import Observation
 from mailbag.core.i18n import N_, _, pgettext
 from mailbag.games.carteros.board import (
@@ -50,6 +52,12 @@ from mailbag.games.carteros.texts import (
     mail_title,
     place,
 )
+
+#: the houses of each 2×2 block, by the block's name (its top-left house)
+BLOCK_NAMES_BY_CORNER: Final = {
+    HOUSE_NAMES[corner]: tuple(HOUSE_NAMES[h] for h in BLOCK_HOUSES[b])
+    for b, corner in enumerate(BLOCK_CORNERS)
+}
 
 #: the board's own words (English, with ``{field}`` placeholders the board fills), by key
 WORDS: dict[str, str] = {
@@ -226,3 +234,159 @@ def click_path(components: Components, observation: Observation, action: Action)
     # end, stop, and any verb a new decision brings: a button naming the whole action, so that no
     # two actions share one (a verb's every argument its own button: contract 9)
     return (f"do:{action}",)
+
+
+# -- the other way round: what a click would do, and what changed ------------------------------
+
+#: the click on a house during each decision inside an effect: the verb it names
+_HOUSE_VERBS: Final = {
+    "ride": "ride",
+    "peek": "peek",
+    "place_stampy": "place_stampy",
+    "move_stampy": "move_stampy",
+}
+
+
+def _parsed(text: str) -> Action | None:
+    try:
+        return parse_action(text)
+    except MailbagError:
+        return None
+
+
+def click_action(
+    components: Components, observation: Observation, clicks: Sequence[str]
+) -> Action | None:
+    """The action ``clicks`` would take if it were legal (the inverse of :func:`click_path`,
+    also over the actions not legal now), so that a refused click is answered with the rules'
+    own reason: a house walks there (or delivers, on the carrier's own house), rides, looks or
+    moves Stampy there, as the decision open asks; a card plays it; the Action deck draws; the
+    Post Office refills. None: the clicks name no action (a spectator, an unknown id, a Mail
+    card clicked outside a choice of Mail cards …)."""
+    seat = observation.get("seat")
+    if seat is None or not clicks or len(clicks) > 2:
+        return None
+    tasks = observation.get("tasks") or []
+    task = str(tasks[-1]["kind"]) if tasks else None
+    if task == "next_turn":
+        task = None
+    last = str(clicks[-1])
+    kind, _sep, arg = last.partition(":")
+    if len(clicks) == 2:
+        first = str(clicks[0])
+        if first == "action_discard" and kind == "card" and arg in components.action_index:
+            return _parsed(f"replace {arg}")
+        if task == "tiebreak" and first.startswith("house:") and kind == "house":
+            a, b = first[6:], arg
+            if a in HOUSE_NAMES and b in HOUSE_NAMES:
+                return _parsed(f"tiebreak {a} {b}")
+        return None
+    if kind == "do":
+        return _parsed(arg) if arg else None
+    if kind == "house":
+        if arg not in HOUSE_NAMES:
+            return None
+        if task is None:
+            return _parsed("deliver") if arg == _own_house(observation) else _parsed(f"move {arg}")
+        if task in _HOUSE_VERBS:
+            return _parsed(f"{_HOUSE_VERBS[task]} {arg}")
+        if task == "tiebreak":
+            return _parsed(f"tiebreak {arg} {arg}")
+        return None
+    if kind == "block":
+        return _parsed(f"flood {arg}") if arg in HOUSE_NAMES else None
+    if kind == "mail":
+        if arg in components.mail_index and task in ("give", "discard"):
+            return _parsed(f"{task} {arg}")
+        return None
+    if kind == "card":
+        if arg not in components.action_index:
+            return None
+        return _parsed(f"use {arg}") if task == "react" else _parsed(f"play {arg}")
+    if kind == "react":
+        if arg == "pass":
+            return _parsed("pass")
+        return _parsed(f"use {arg}") if arg in components.action_index else None
+    if kind == "mission":
+        return _parsed(f"take_mission {arg}") if arg.isdigit() and len(arg) < 6 else None
+    if last == "action_deck":
+        return _parsed("draw")
+    if last == "action_discard":
+        # the first click of a replacement: refused, it is the replacement that is not possible
+        hand = (observation.get("hand") or {}).get("actions") or {}
+        held = [name for name, count in hand.items() if count]
+        name = held[0] if held else components.action_names[0]
+        return _parsed(f"replace {name}")
+    if last == "post_office":
+        return _parsed("refill")
+    if last == "shops":
+        return _parsed("shops")
+    return None
+
+
+def _differs(before: Any, after: Any) -> bool:
+    return bool(before != after)
+
+
+def changed_things(
+    components: Components, before: Observation, after: Observation
+) -> tuple[str, ...]:
+    """The ids of the things the board draws that differ between two views of one seat: a
+    carrier whose position, cards, deliveries, boots or mission changed (``carrier:1``, and
+    ``meeple:1`` when it moved), the houses turned (their card replaced: ``fresh`` since
+    ``before``, or a house the seat had seen with GPS whose card is gone), Stampy's house, the
+    houses of a block flooded or dried, the piles whose size or contents changed, a new mission
+    on offer, and the seat's own Mail and Action cards that changed."""
+    found: list[str] = []
+
+    def add(thing: str) -> None:
+        if thing not in found:
+            found.append(thing)
+
+    old_carriers = before.get("carriers") or []
+    for s, carrier in enumerate(after.get("carriers") or []):
+        old = old_carriers[s] if s < len(old_carriers) else {}
+        fields = ("mail", "actions", "delivered", "boots", "debt", "mission", "missions_done")
+        if any(_differs(old.get(f), carrier.get(f)) for f in (*fields, "position", "score")):
+            add(f"carrier:{s}")
+        if _differs(old.get("position"), carrier.get("position")):
+            add(f"meeple:{s}")
+    old_fresh = set(before.get("fresh") or ())
+    for house in after.get("fresh") or ():
+        if house not in old_fresh:
+            add(f"house:{house}")
+    old_known = before.get("known") or {}
+    new_known = after.get("known") or {}
+    for house in old_known:
+        if house not in new_known:
+            add(f"house:{house}")
+    if _differs(before.get("stampy"), after.get("stampy")) and after.get("stampy"):
+        add(f"house:{after['stampy']}")
+    blocks = BLOCK_NAMES_BY_CORNER
+    old_floods = {b for b in before.get("floods") or () if b}
+    new_floods = {b for b in after.get("floods") or () if b}
+    for block in sorted(old_floods ^ new_floods):
+        for house in blocks.get(block, ()):
+            add(f"house:{house}")
+    for pile in ("action_deck", "action_discard"):
+        if _differs(before.get(pile), after.get(pile)):
+            add(pile)
+    if _differs(before.get("mail_discard"), after.get("mail_discard")) or _differs(
+        before.get("mail_deck"), after.get("mail_deck")
+    ):
+        add("mail_pile")
+    if _differs(before.get("house_discard"), after.get("house_discard")):
+        add("house_pile")
+    old_offer = set((before.get("missions") or {}).get("offer") or ())
+    for number in (after.get("missions") or {}).get("offer") or ():
+        if number and number not in old_offer:
+            add(f"mission:{number}")
+    old_hand = before.get("hand") or {}
+    new_hand = after.get("hand") or {}
+    for part, prefix in (("mail", "mail"), ("actions", "card")):
+        old_cards = old_hand.get(part) or {}
+        new_cards = new_hand.get(part) or {}
+        for name, count in new_cards.items():
+            if count and old_cards.get(name, 0) != count:
+                add(f"{prefix}:{name}")
+    return tuple(found)

@@ -64,6 +64,15 @@ class CarterosPresentation(Presentation):
     def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
         return clicks.click_path(self.game.components, observation, action)
 
+    def click_action(self, observation: Observation, clicks_: Sequence[str]) -> Action | None:
+        return clicks.click_action(self.game.components, observation, clicks_)
+
+    def changed_things(self, before: Observation, after: Observation) -> tuple[str, ...]:
+        return clicks.changed_things(self.game.components, before, after)
+
+    def rules(self) -> dict[str, tuple[str, str]]:
+        return texts.rules()
+
 
 class CarterosSearch(SearchHints):
     """What Carteros tells its search bots (:mod:`heuristics`)."""

@@ -9,6 +9,7 @@ rulebook section) and reason in plain words. Decisions inside effects come from
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from mailbag.core.actions import Action
@@ -109,6 +110,8 @@ def can_go_shopping(state: CarterosState, seat: int) -> bool:
 #: precomputed menus: the moves from each house, and the corners to enter on
 _MOVES_FROM: Final = tuple(tuple(A.MOVE[q] for q in ADJACENT[h]) for h in range(len(ADJACENT)))
 _ENTER: Final = tuple(A.MOVE[c] for c in CORNERS)
+#: a decision's prompt ends with its notation in brackets, which a refusal leaves out
+_NOTATION_HINT: Final = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 def turn_actions(components: Components, state: CarterosState, seat: int) -> list[Action]:
@@ -196,7 +199,8 @@ def explain(
         task = state.tasks[-1]
         decision = DECISIONS[task.kind]
         if action.verb not in decision.verbs:
-            what = _(decision.prompt, mail="|".join(components.mail_names))
+            # the prompt in words, without its notation in brackets ("(give letter|parcel)")
+            what = _NOTATION_HINT.sub("", _(decision.prompt, mail="|".join(components.mail_names)))
             return IllegalAction(
                 decision.rule, _("{seat} must first {what}", seat=seat_name(task.seat), what=what)
             )

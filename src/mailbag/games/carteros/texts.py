@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mailbag.core.game import SEAT_FIELDS, Event
 from mailbag.core.i18n import N_, NC_, _, data_text, pgettext
+from mailbag.core.presentation import cited_rules
 
 if TYPE_CHECKING:
     from mailbag.games.carteros.components import Components
@@ -63,11 +64,124 @@ SCORE_CATEGORIES: Final = (
     NC_("score", "first to finish"),
 )
 #: the rulebook sections a refusal names (legal.py), shown with ``pgettext("rule", name)``
-RULES: Final = (
+RULE_SECTIONS: Final = (
     NC_("rule", "End of the Game"),
     NC_("rule", "Turn Order 3"),
     NC_("rule", "Turn Order 9"),
 )
+
+#: every rule a refusal or a text of this game cites (``IllegalAction.rule``: a ruling of
+#: docs/carteros.md or a rulebook section) → its title and a one-sentence summary, in English
+#: (``rules`` gives them in the reader's language): a refusal names its rule by this title, with
+#: the summary a click away, never by a bare id
+RULES: Final[dict[str, tuple[str, str]]] = {
+    "CA-1": (
+        N_("Actions of a turn"),
+        N_(
+            "A turn is up to three actions in any order: walk one house, deliver, draw an Action "
+            "card (holding fewer than 3), play one, discard and replace one (once a turn), or "
+            "refill at the Post Office with an empty bag."
+        ),
+    ),
+    "CA-2": (
+        N_("Delivering"),
+        N_(
+            "Turn the face-down house you stand on, if you carry Mail and its card was not "
+            "placed this turn: the card says whether you deliver, flee from Stampy, get lost "
+            "or change direction."
+        ),
+    ),
+    "CA-3": (
+        N_("Refilling your bag"),
+        N_(
+            "With no Mail card left you may go back to the Post Office and draw up to 5, never "
+            "more than you still need to reach 10 deliveries."
+        ),
+    ),
+    "CA-4": (
+        N_("The Bicycle"),
+        N_(
+            "Ride up to 3 houses in a straight line, turning each one; Received and Double "
+            "deliver, and the bicycle never enters a flooded house."
+        ),
+    ),
+    "CA-5": (
+        N_("The Wind"),
+        N_("Every other carrier on your row or column loses one card at random."),
+    ),
+    "CA-6": (
+        N_("Rain, Rubber Boots and Sunny Day"),
+        N_(
+            "Rain soaks the Mail of the other carriers in the neighbourhood (an Umbrella saves "
+            "it) and floods a block of 4 houses where only Rubber Boots deliver, until a Sunny "
+            "Day dries them all."
+        ),
+    ),
+    "CA-7": (
+        N_("The GPS"),
+        N_(
+            "Look in secret at up to two houses next to you, then your turn ends; it cannot be "
+            "your last action, and it can also cancel a Lost card."
+        ),
+    ),
+    "CA-8": (
+        N_("The end and the tie-break"),
+        N_(
+            "The first to deliver 10 Mail cards scores 3 more and the round is played out; "
+            "tied carriers ride a line of 3 houses and count what it delivers."
+        ),
+    ),
+    "CA-9": (
+        N_("Stampy the dog"),
+        N_(
+            "Stampy starts on a corner and moves one house at the end of every turn, biting the "
+            "carriers he reaches; nobody delivers on his house."
+        ),
+    ),
+    "CA-10": (
+        N_("Delivery Missions"),
+        N_(
+            "From the neighbourhood go to the shops to take one of the face-up missions, then "
+            "deliver at its house; you hold one at a time and complete at most 3."
+        ),
+    ),
+    "CA-103": (
+        N_("Reactions"),
+        N_(
+            "A card that cancels something (Umbrella, Bone, GPS against Lost) is offered only to "
+            "the carrier holding it, just before the effect strikes, and costs no action."
+        ),
+    ),
+    "CA-110": (
+        N_("Playing Action cards"),
+        N_(
+            "Bone and Umbrella are only answers to something; Rubber Boots cannot be put on "
+            "twice; GPS is played as the first or second action of a turn."
+        ),
+    ),
+    "End of the Game": (
+        N_("The game is over"),
+        N_("Nothing more can be played once the last round and the tie-break are over."),
+    ),
+    "Turn Order 3": (
+        N_("Entering the neighbourhood"),
+        N_("From the Post Office you walk into the neighbourhood on one of its corner houses."),
+    ),
+    "Turn Order 9": (
+        N_("Drawing Action cards"),
+        N_(
+            "You draw from the Action deck, and when it is empty its discard pile is shuffled "
+            "into a new one; with both empty there is nothing to draw."
+        ),
+    ),
+}
+
+
+def rules() -> dict[str, tuple[str, str]]:
+    """:data:`RULES` in the reader's language."""
+    return {rule: (_(title), _(summary)) for rule, (title, summary) in RULES.items()}
+
+
 #: the words naming the kinds of things a position is built from (positions.py), for the
 #: catalogs: a refusal names the kind in the reader's language
 POSITION_WORDS: Final = (
@@ -141,8 +255,9 @@ def mail_abbrev(components: Components, name: str) -> str:
 
 
 def help_text(table: str, text: str) -> str:
-    """The help text of a data entry of ``table`` (:data:`HOUSE`, :data:`ACTION`)."""
-    return data_text(NAME, table, text)
+    """The help text of a data entry of ``table`` (:data:`HOUSE`, :data:`ACTION`), without the
+    rule ids it cites (``(CA-6)``): a person reads the rule's words, never its id."""
+    return cited_rules(data_text(NAME, table, text))[0]
 
 
 def place(name: str) -> str:
