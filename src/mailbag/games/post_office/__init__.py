@@ -51,6 +51,8 @@ SPEC: Final = GameSpec(
                 "play with the goal tokens (9 printed, 4 face up; the rulebook recommends "
                 "leaving them out of a first game)"
             ),
+            label=N_("Goal tokens"),
+            choice_labels=(N_("without goals"), N_("with goals")),
             read=attrgetter("goals_on"),
         ),
         OptionSpec(
@@ -58,9 +60,10 @@ SPEC: Final = GameSpec(
             int,
             PRINTED.rounds,
             N_(
-                "the number of rounds, the last one a half round (PO-113): 11 as printed, "
-                "fewer for a shorter game"
+                "the number of rounds, the last one a half round: 11 as printed, fewer for a "
+                "shorter game"
             ),
+            label=N_("Rounds"),
             minimum=FEWEST_ROUNDS,
             maximum=MOST_ROUNDS,
             # a field of the state's Params named like the option takes its value (state.py)

@@ -15,30 +15,40 @@ The things the board draws, by id (all of them on the seat's own board and desk)
   (row × 10 + column) its first square, the topmost then leftmost, covers (``seal``);
 - ``skip`` — the button beside the tapes that seals nothing this time (``skip``).
 
+The other seats' boards (drawn small, never clicked) name their things ``p1:cell:12``,
+``p1:parcel:23`` and ``p1:space:7`` (seat 1's), and every seat's ``p1:stamps`` and
+``p1:goals``; ``goal:NAME`` is a goal face up. :func:`changed_things` gives those that changed
+between two views (the others' tokens laid, parcels sealed, helpers moved, goals taken) and the
+tokens passed into the seat's hand; :func:`click_action` names the action a click sequence
+would take, legal or not, so that a refused click is answered with the rules' reason.
+
 Everything here is read from the seat's view and the action; the board computes no rule. The
 words of ``board_data`` are in the reader's language (it is built inside it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from mailbag.core import Action, Observation, Rng
 from mailbag.core.i18n import N_, _
 from mailbag.games.post_office import texts
+from mailbag.games.post_office.actions import SKIP_ACTION
 from mailbag.games.post_office.apply import apply_action
 from mailbag.games.post_office.components import Components
 from mailbag.games.post_office.geometry import (
     PSIZE,
     ROTATION_SOURCE,
     SIZE,
+    SPACE_CELLS,
     SPACE_LINE,
     STARTING_CELLS,
     TRACK,
 )
 from mailbag.games.post_office.legal import route_from
 from mailbag.games.post_office.scoring import points
-from mailbag.games.post_office.state import SEAL, PostOfficeState
+from mailbag.games.post_office.state import EMPTY, SEAL, PostOfficeState
 from mailbag.games.post_office.view import public_player
 
 #: the board's own words (English, with ``{field}`` placeholders the board fills), by key
@@ -156,6 +166,139 @@ def click_path(components: Components, observation: Observation, action: Action)
     if verb == "skip":
         return ("skip",)
     return ()
+
+
+def _number(click: str, kind: str) -> int | None:
+    """The number of a click ``kind:N`` (None: another kind, or no number)."""
+    head, sep, tail = click.partition(":")
+    if head != kind or not sep or not tail.isdigit():
+        return None
+    return int(tail)
+
+
+def click_action(
+    components: Components, observation: Observation, clicks: Sequence[str]
+) -> Action | None:
+    """The action the clicks ``clicks`` (the refused one last) would take, legal or not: the
+    inverse of :func:`click_path`, read from the seat's view alone. A click on the board that
+    names a thing of the phase's action stands for that action with the rest of it taken from
+    the clicks before it (or the first token of the hand, its first turn), so that the rules
+    say what is wrong with it — a cell the helper does not point at, a parcel of another
+    colour, a tape already laid, a space that costs more stamps than the seat holds. None: the
+    clicks name nothing the phase could do (another seat's board, a tape in the place phase),
+    or they would be legal once the missing click is made (a cell clicked before a token)."""
+    seat = observation.get("seat")
+    if seat is None or not clicks:
+        return None
+    phase = observation.get("phase")
+    last = str(clicks[-1])
+    try:
+        board = observation["players"][seat]
+        if phase == "keep":
+            token = _number(last, "deal")
+            return None if token is None else Action("keep", (token,))
+        if phase == "move":
+            space = _number(last, "space")
+            if space is None:
+                return None
+            stops = route_from(board["tokens"], board["space"])
+            if space not in stops:
+                return None
+            return Action("move", (stops.index(space),))
+        if phase == "place":
+            return _place_action(observation, [str(c) for c in clicks])
+        if phase == "seal":
+            return _seal_action(components, [str(c) for c in clicks])
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    return None
+
+
+def _place_action(observation: Observation, clicks: list[str]) -> Action | None:
+    last = clicks[-1]
+    hand = [int(t) for t in observation.get("hand") or ()]
+    token = next((n for c in clicks if (n := _number(c, "token")) is not None), None)
+    rot = next((n for c in clicks if (n := _number(c, "rot")) is not None), None)
+    cell = _number(last, "cell")
+    if cell is None:
+        if token is not None and token not in hand:
+            return Action("place", (token, 0, 0, 0))
+        return None
+    board = observation["players"][observation["seat"]]
+    free = board["tokens"][cell] == EMPTY and cell in SPACE_CELLS[board["space"]]
+    if token is None or rot is None:
+        if free or not hand:
+            return None  # a cell it could go on: only a click before it is missing
+        token = hand[0] if token is None else token
+    row, col = divmod(cell, SIZE)
+    return Action("place", (token, row, col, rot or 0))
+
+
+def _seal_action(components: Components, clicks: list[str]) -> Action | None:
+    if clicks[-1] == "skip":
+        return SKIP_ACTION
+    tape = next((c for c in clicks if c.startswith("tape:")), None)
+    if tape is None:
+        return None
+    _kind, colour, shape = [*tape.split(":"), "", ""][:3]
+    form = next((n for c in clicks if (n := _number(c, "form")) is not None), None)
+    parcel = _number(clicks[-1], "parcel")
+    if parcel is None:
+        if clicks[-1] != tape and _number(clicks[-1], "form") is None:
+            return None
+        # a tape or a form alone: the rules say whether it fits anywhere at all
+        return Action("seal", (colour, shape, form or 0, -1, -1))
+    row, col = divmod(parcel, PSIZE)
+    return Action("seal", (colour, shape, form or 0, row, col))
+
+
+def _board_changes(prefix: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The things of one seat's board that differ: cells laid, parcels sealed, the helper."""
+    out = [
+        f"{prefix}cell:{c}"
+        for c, (a, b) in enumerate(zip(before["tokens"], after["tokens"], strict=True))
+        if a != b
+    ]
+    out += [
+        f"{prefix}parcel:{p}"
+        for p, (a, b) in enumerate(zip(before["tapes"], after["tapes"], strict=True))
+        if a != b
+    ]
+    if before["space"] != after["space"]:
+        out.append(f"{prefix}space:{after['space']}")
+    return out
+
+
+def changed_things(
+    components: Components, before: Observation, after: Observation
+) -> tuple[str, ...]:
+    """The ids of the things the board draws that differ between two views of one seat: the
+    other seats' cells laid (``p1:cell:12``), parcels sealed (``p1:parcel:23``), helpers moved
+    (``p1:space:7``, where it stands now), every seat's stamps and goal tokens that changed
+    (``p1:stamps``, ``p1:goals``), the goals newly face up (``goal:NAME``) and the tokens passed
+    into the seat's own hand (``token:53``). The seat's own shelving is left out (what it did
+    itself it knows). Two views of different games or seat counts: nothing."""
+    try:
+        seat = after.get("seat")
+        if before.get("seat") != seat or len(before["players"]) != len(after["players"]):
+            return ()
+        out: list[str] = []
+        for i, (old, new) in enumerate(zip(before["players"], after["players"], strict=True)):
+            prefix = f"p{i}:"
+            if i != seat:
+                out += _board_changes(prefix, old, new)
+            if old["stamps"] != new["stamps"]:
+                out.append(f"{prefix}stamps")
+            if old["goals"] != new["goals"] or old["goals_won"] != new["goals_won"]:
+                out.append(f"{prefix}goals")
+        shown = set(before.get("goal_display") or ())
+        out += [f"goal:{g}" for g in after.get("goal_display") or () if g not in shown]
+        if seat is not None:
+            had = set(before.get("hand") or ()) | set(before.get("dealt") or ())
+            out += [f"token:{t}" for t in after.get("hand") or () if t not in had]
+        return tuple(dict.fromkeys(out))
+    except (KeyError, IndexError, TypeError, ValueError):
+        return ()
 
 
 def seal_points(components: Components, observation: Observation, action: Action) -> int:

@@ -23,6 +23,7 @@ from mailbag.games.post_office import (
     reveal,
     scoring,
     setup,
+    texts,
     validate,
     view,
 )
@@ -59,6 +60,15 @@ class PostOfficePresentation(Presentation):
 
     def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
         return clicks.click_path(self.game.components, observation, action)
+
+    def click_action(self, observation: Observation, clicks_made: Sequence[str]) -> Action | None:
+        return clicks.click_action(self.game.components, observation, clicks_made)
+
+    def changed_things(self, before: Observation, after: Observation) -> tuple[str, ...]:
+        return clicks.changed_things(self.game.components, before, after)
+
+    def rules(self) -> dict[str, tuple[str, str]]:
+        return texts.rules()
 
 
 class PostOfficeSearch(SearchHints):

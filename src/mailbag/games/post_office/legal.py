@@ -310,7 +310,33 @@ def _explain_seal(components: Components, p: Player, action: Action) -> IllegalA
                 last=forms - 1,
             ),
         )
-    if row is None or col is None:
+    colour_name = texts.parcel_type(components.colours[colour])
+    if row is None or col is None or row < 0 or col < 0:
+        # no parcel named (a tape or a form clicked on the board): does it fit anywhere?
+        fits = [
+            components.placements[pid].orient
+            for c, pid in legal_seals(components, p)
+            if c == colour and components.placements[pid].shape == shape
+        ]
+        if not fits:
+            return IllegalAction(
+                "PO-6",
+                _(
+                    "your {tape} tape fits on no four open {colour} parcels of your shelving now",
+                    tape=name,
+                    colour=colour_name,
+                ),
+            )
+        if form not in fits:
+            return IllegalAction(
+                "PO-6",
+                _(
+                    "turned this way, your {tape} tape fits on no four open {colour} parcels "
+                    "now: try another form",
+                    tape=name,
+                    colour=colour_name,
+                ),
+            )
         return IllegalAction("PO-6", _("ROW and COL are a parcel, 0..9"))
     pid = components.placement_id.get((shape, form, row * PSIZE + col))
     if pid is None or not (0 <= row < PSIZE and 0 <= col < PSIZE):
@@ -324,7 +350,6 @@ def _explain_seal(components: Components, p: Player, action: Action) -> IllegalA
                 col=col,
             ),
         )
-    colour_name = texts.parcel_type(components.colours[colour])
     for cell in components.placements[pid].cells:
         if p.colour[cell] < 0:
             return IllegalAction(

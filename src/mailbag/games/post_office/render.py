@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mailbag.core import Action, Event, Observation
-from mailbag.core.i18n import _
+from mailbag.core import Action, Event, MailbagError, Observation, parse_action
+from mailbag.core.i18n import N_, _, ngettext
 from mailbag.core.presentation import Block, Sections
 from mailbag.games.post_office import texts
 from mailbag.games.post_office.clicks import seal_points, with_points
@@ -126,22 +126,42 @@ def token_text(components: Components, token: int, rotation: int = 0) -> str:
     return f"{printed.label}[{parts[0]} {parts[1]}/{parts[2]} {parts[3]}]"
 
 
+def token_words(components: Components, token: int, rotation: int = 0) -> str:
+    """A token in words: ``token 17 (fragile with a symbol, gift, sweet with a stamp,
+    personal)``, its parcels top-left, top-right, bottom-left, bottom-right after ``rotation``
+    quarter turns clockwise."""
+    printed = components.tokens[token]
+    source = ROTATION_SOURCE[rotation]
+    parts = []
+    for k in range(4):
+        colour = components.colours[printed.colours[source[k]]]
+        icon = printed.icons[source[k]]
+        kind = texts.parcel_type(colour)
+        if icon:
+            kind = _(
+                "{parcel_type} with a {icon}",
+                parcel_type=kind,
+                icon=texts.icon_title(components.icons[icon]),
+            )
+        parts.append(kind)
+    return _("token {label} ({parcels})", label=printed.label, parcels=", ".join(parts))
+
+
+def token_label(components: Components, token: int) -> str:
+    """A token by its printed number alone: ``token 17``."""
+    return _("token {label}", label=components.tokens[token].label)
+
+
 def stamps_text(count: int) -> str:
-    if count == 1:
-        return _("1 stamp")
-    return _("{count} stamps", count=count)
+    return ngettext("{count} stamp", "{count} stamps", count, count=count)
 
 
 def symbols_text(count: int) -> str:
-    if count == 1:
-        return _("1 symbol")
-    return _("{count} symbols", count=count)
+    return ngettext("{count} symbol", "{count} symbols", count, count=count)
 
 
 def tapes_text(count: int) -> str:
-    if count == 1:
-        return _("1 tape")
-    return _("{count} tapes", count=count)
+    return ngettext("{count} tape", "{count} tapes", count, count=count)
 
 
 def legend(components: Components) -> list[str]:
@@ -386,7 +406,7 @@ def describe(components: Components, obs: Observation, action: Action) -> str:
         if verb == "keep":
             return _(
                 "keep {token}, pass the other to the left",
-                token=token_text(components, int(args[0])),
+                token=token_words(components, int(args[0])),
             )
         if verb == "move":
             extra = int(args[0])
@@ -395,16 +415,18 @@ def describe(components: Components, obs: Observation, action: Action) -> str:
             where = texts.space_text(stops[extra])
             if not extra:
                 return _("move the helper to the {space}", space=where)
-            if extra == 1:
-                return _("move the helper to the {space} paying 1 stamp", space=where)
-            return _(
-                "move the helper to the {space} paying {stamps} stamps", space=where, stamps=extra
+            return ngettext(
+                "move the helper to the {space} paying {stamps} stamp",
+                "move the helper to the {space} paying {stamps} stamps",
+                extra,
+                space=where,
+                stamps=extra,
             )
         if verb == "place":
             token, row, col, rot = (int(a) for a in args)
             return _(
-                "place {token} on cell ({row},{col}) (turned {degrees}°)",
-                token=token_text(components, token, rot),
+                "place {token} on cell ({row},{col}), turned {degrees}°",
+                token=token_label(components, token),
                 row=row,
                 col=col,
                 degrees=90 * rot,
@@ -421,10 +443,10 @@ def describe(components: Components, obs: Observation, action: Action) -> str:
             tape = texts.tape_name(components, colour * 4 + shape)
             if not stamps:
                 return _("seal {parcels} with the {tape} tape", parcels=where, tape=tape)
-            if stamps == 1:
-                return _("seal {parcels} with the {tape} tape (+1 stamp)", parcels=where, tape=tape)
-            return _(
+            return ngettext(
+                "seal {parcels} with the {tape} tape (+{stamps} stamp)",
                 "seal {parcels} with the {tape} tape (+{stamps} stamps)",
+                stamps,
                 parcels=where,
                 tape=tape,
                 stamps=stamps,
@@ -436,6 +458,45 @@ def describe(components: Components, obs: Observation, action: Action) -> str:
     return str(action)
 
 
+def chosen_words(components: Components, notation: str) -> str:
+    """A seat's own choice (the private echo of its decision) in words, from its notation
+    alone: ``keep token 53``, ``move the helper 2 spaces further, paying 2 stamps``, ``place token
+    53 on cell (2,2), turned 90°``, ``seal (0,0) (0,1) (0,2) (0,3) with the sweet I tape``, ``seal
+    nothing this time``."""
+    try:
+        action = parse_action(notation)
+        verb, args = action
+        if verb == "keep":
+            return _("keep {token}", token=token_label(components, int(args[0])))
+        if verb == "move":
+            extra = int(args[0])
+            if not extra:
+                return _("move the helper one space on")
+            return ngettext(
+                "move the helper {stamps} space further, paying {stamps} stamp",
+                "move the helper {stamps} spaces further, paying {stamps} stamps",
+                extra,
+                stamps=extra,
+            )
+        if verb == "seal":
+            colour = components.colour_index[str(args[0])]
+            shape = components.shape_index[str(args[1])]
+            anchor = int(args[3]) * PSIZE + int(args[4])
+            cells = components.placements[
+                components.placement_id[(shape, int(args[2]), anchor)]
+            ].cells
+            return _(
+                "seal {parcels} with the {tape} tape",
+                parcels=" ".join(parcel_label(c) for c in cells),
+                tape=texts.tape_name(components, colour * 4 + shape),
+            )
+        if verb in ("place", "skip"):
+            return describe(components, {}, action)
+    except (KeyError, IndexError, ValueError, TypeError, MailbagError):
+        pass
+    return _("a choice")
+
+
 def event_words(components: Components, event: Event) -> Event:
     """``event`` with its helper's space, its tape, its goal and its parcels put into words in
     the reader's language from its data (which keeps the language-neutral names), for the
@@ -443,6 +504,13 @@ def event_words(components: Components, event: Event) -> Event:
     data = event.data
     extra: dict[str, object] = {}
     try:
+        if event.kind == "chosen":
+            return Event(
+                event.kind,
+                N_("you choose: {action}"),
+                {**data, "action": chosen_words(components, str(data["action"]))},
+                event.to,
+            )
         if event.kind == "move":
             extra["space"] = texts.space_text(int(data["space"]))
         elif event.kind == "seal":

@@ -62,10 +62,141 @@ PHASES: Final = (
     NC_("phase", "over"),
 )
 #: the rulebook sections a refusal names (legal.py), shown with ``pgettext("rule", name)``
-RULES: Final = (
+RULE_SECTIONS: Final = (
     NC_("rule", "Setup"),
     NC_("rule", "End of Game"),
 )
+#: every ruling the game cites (refusals, option help, texts) → its title and a one-sentence
+#: summary in mailbag's own words (docs/post_office.md has them in full); shown translated by
+#: :func:`rules`, so that a refusal names its rule in words, never by a bare id
+RULES: Final[dict[str, tuple[str, str]]] = {
+    "PO-1": (
+        N_("Stamps"),
+        N_("Each player starts with 3 stamps; the supply holds the rest, 129 in all."),
+    ),
+    "PO-2": (
+        N_("Everyone chooses at once"),
+        N_(
+            "Every phase asks each player for one choice; the choices stay secret until "
+            "everyone has chosen, then all are carried out together."
+        ),
+    ),
+    "PO-3": (
+        N_("Keeping a token"),
+        N_("You are dealt two tokens: you keep one and pass the other to the player on your left."),
+    ),
+    "PO-4": (
+        N_("Moving the helper"),
+        N_(
+            "The helper moves one space clockwise, one more for each stamp you pay, and passes "
+            "spaces pointing at a full row or column for free."
+        ),
+    ),
+    "PO-5": (
+        N_("Placing a token"),
+        N_(
+            "You must lay a token, turned any way, on a free cell of the row or column your "
+            "helper points at (any free cell from a corner)."
+        ),
+    ),
+    "PO-6": (
+        N_("Sealing parcels"),
+        N_(
+            "After placing you may lay one unused tape on four open parcels of its colour; "
+            "each stamp it covers takes a stamp from the supply."
+        ),
+    ),
+    "PO-7": (
+        N_("The last, half round"),
+        N_(
+            "The last round has one move, one placement and one sealing; the token left in "
+            "your hand is discarded."
+        ),
+    ),
+    "PO-8": (
+        N_("Scoring"),
+        N_(
+            "Stamps, open symbols times the tapes of their colour, receipts beside tapes and "
+            "open square groups score; ties go to the most stamps."
+        ),
+    ),
+    "PO-9": (
+        N_("Goals"),
+        N_(
+            "With goals, four face-up goals are checked at the end of every round; the first "
+            "player to complete one takes it, worth 8 stamps."
+        ),
+    ),
+    "PO-101": (
+        N_("One lap at most"),
+        N_(
+            "You may pay for extra steps only up to one lap of the track: more would take the "
+            "helper round again."
+        ),
+    ),
+    "PO-102": (
+        N_("Free steps only while moving"),
+        N_("A placement that fills the helper's row or column does not move the helper on."),
+    ),
+    "PO-103": (
+        N_("Paying with goal tokens"),
+        N_(
+            "When your stamps do not cover a payment, goal tokens are exchanged for 8 stamps "
+            "each, and you get the change."
+        ),
+    ),
+    "PO-104": (
+        N_("The passed token"),
+        N_("Only the player who receives a passed token sees it."),
+    ),
+    "PO-105": (
+        N_("What bots may know"),
+        N_("A bot plans only on what its seat can see; everything hidden is drawn at random."),
+    ),
+    "PO-106": (
+        N_("A short stamp supply"),
+        N_("When the supply runs short, players are served in seat order from the first seat."),
+    ),
+    "PO-107": (
+        N_("The half round ends the game"),
+        N_("The game ends after the last round's sealing; goals are checked then too."),
+    ),
+    "PO-108": (
+        N_("Seats and helpers"),
+        N_("The first seat plays the cat, the next ones the dog, the pigeon and the hamster."),
+    ),
+    "PO-109": (
+        N_("Starting tokens"),
+        N_("Every shelving starts with four tokens on its four starting cells, unturned."),
+    ),
+    "PO-110": (
+        N_("Goal conditions"),
+        N_("A goal is completed exactly as its text says."),
+    ),
+    "PO-111": (
+        N_("One goal check for all"),
+        N_("All face-up goals are checked together at the end of a round, then refilled."),
+    ),
+    "PO-112": (
+        N_("A goal token counts 8 stamps"),
+        N_("A goal token held counts as 8 stamps for paying, for goals and for scoring."),
+    ),
+    "PO-113": (
+        N_("Fewer rounds"),
+        N_("A shorter game plays fewer rounds; the last one is always a half round."),
+    ),
+    "PO-114": (
+        N_("Who has chosen is public"),
+        N_("Everyone sees who has made this phase's choice, never what it is."),
+    ),
+}
+
+
+def rules() -> dict[str, tuple[str, str]]:
+    """:data:`RULES` in the reader's language."""
+    return {rule: (_(title), _(summary)) for rule, (title, summary) in RULES.items()}
+
+
 #: the words naming the kinds of things a position is built from (positions.py), for the
 #: catalogs: a refusal names the kind in the reader's language
 POSITION_WORDS: Final = (
