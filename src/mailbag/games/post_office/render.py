@@ -460,7 +460,7 @@ def describe(components: Components, obs: Observation, action: Action) -> str:
 
 def chosen_words(components: Components, notation: str) -> str:
     """A seat's own choice (the private echo of its decision) in words, from its notation
-    alone: ``keep token 53``, ``move the helper 2 spaces further, paying 2 stamps``, ``place token
+    alone: ``keep token 53``, ``move the helper 2 extra spaces, paying 2 stamps``, ``place token
     53 on cell (2,2), turned 90°``, ``seal (0,0) (0,1) (0,2) (0,3) with the sweet I tape``, ``seal
     nothing this time``."""
     try:
@@ -473,8 +473,8 @@ def chosen_words(components: Components, notation: str) -> str:
             if not extra:
                 return _("move the helper one space on")
             return ngettext(
-                "move the helper {stamps} space further, paying {stamps} stamp",
-                "move the helper {stamps} spaces further, paying {stamps} stamps",
+                "move the helper {stamps} extra space, paying {stamps} stamp",
+                "move the helper {stamps} extra spaces, paying {stamps} stamps",
                 extra,
                 stamps=extra,
             )
