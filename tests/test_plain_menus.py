@@ -20,12 +20,16 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from mailbag.bots import make_agents
 from mailbag.cli import app
 from mailbag.core.i18n import ngettext, use_language
 from mailbag.core.records import GameRecord, load
+from mailbag.games import get
 from mailbag.plain import FULL_SCREEN_KEYS, describe_choice, entry_lines, keys_for, winners_line
+from mailbag.table import MemoryStore, Table
+from mailbag.table.hints import compute_hint
 from mailbag.table.keys import LOOKALIKES
-from mailbag.table.menu import Choice
+from mailbag.table.menu import Choice, menu_for
 from mailbag.terminal import match_key
 
 runner = CliRunner()
@@ -171,7 +175,42 @@ def test_a_hint_in_line_mode_is_in_the_language(
     assert head in said, said[-1500:]
     hint = said[said.index(head) :]
     assert english not in hint and "draw" not in hint.split(">")[0]
-    assert len(re.findall(r" [123]\. ", hint.split(">")[0])) == 3
+    shown = hint.split(">")[0]
+    assert len(re.findall(r" [a-z]{1,2}(?: ▸ [a-z]{1,2})*\) ", shown)) == 3, shown
+    assert not re.search(r" [123]\. ", shown)
+
+
+def test_a_hints_choices_are_the_keys_that_choose_them(tmp_path: Path) -> None:
+    """Each choice of a hint is shown by the letters that pick it in the menu (``d ▸ a``: d
+    opens a step, a chooses in it); typing the first one's letters plays exactly that choice."""
+    args = ["play", "carteros", "--plain", "--seats", "human,random", "--seed", "3"]
+    out, _record = play(args, "hint\nquit\n", tmp_path / "hint")
+    head = out.index("hint (a search of")
+    found = [
+        (match, line)
+        for line in out[head:].splitlines()[1:12]
+        if (match := re.match(r"\s+([a-z]{1,2}(?: ▸ [a-z]{1,2})*)\) ", line))
+    ]
+    assert len(found) >= 3, out[head:]
+    paths, lines = [m for m, _line in found], [line for _m, line in found]
+    keys = paths[0].group(1).split(" ▸ ")  # type: ignore[union-attr]
+    game = get("carteros")
+    seats = ["human", "random"]
+    table = Table.open(
+        game,
+        GameRecord("carteros", game.spec.resolve_options(), 3, seats),
+        MemoryStore(),
+        make_agents(game, seats, 3),
+    )
+    table.advance()
+    view = table.view(0)
+    best = compute_hint(game, 0, view, table.legal_actions(0)).choices[0].action
+    assert game.presentation.describe_action(view, best) in lines[0]
+    _out, record = play(args, "\n".join([*keys, "quit"]) + "\n", tmp_path / "play")
+    mine = [step.action for step in record.steps if step.seat == 0]
+    assert mine[:1] == [best] or menu_for(table, 0).leaf_for(best) == menu_for(table, 0).leaf_for(
+        mine[0]
+    )
 
 
 @dataclass

@@ -15,21 +15,24 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from mailbag.core import Game
+from mailbag.core import Action, Game, Observation
 from mailbag.core.i18n import _, ngettext, pgettext
 from mailbag.core.names import printable
 from mailbag.core.records import GameRecord, seat_kind_label
 from mailbag.table.keys import choice_keys
-from mailbag.table.menu import Choice
+from mailbag.table.menu import Choice, Menu
+
+if TYPE_CHECKING:
+    from mailbag.table.hints import Hint
 
 console = Console(highlight=False, emoji=False)
 
@@ -58,6 +61,80 @@ def entry_lines(entries: Sequence[Choice]) -> list[str]:
         f"  {key.rjust(width)}) {describe_choice(entry)}"
         for key, entry in zip(keys, entries, strict=True)
     ]
+
+
+def key_path(
+    entries: Sequence[Choice],
+    action: Action,
+    keys_of: Callable[[Sequence[Choice]], list[str]] = keys_for,
+) -> list[str] | None:
+    """The keys that choose ``action`` from ``entries`` (a menu's list at the step it is at):
+    one per step, the entry's key at each (``["c", "a"]``: ``c`` opens the step, ``a`` chooses);
+    an action merged into another with the same outcome is reached by that one's keys. ``None``
+    when ``action`` is not under ``entries``."""
+    for key, entry in zip(keys_of(entries), entries, strict=True):
+        if entry.action is not None:
+            if entry.action == action or action in entry.same:
+                return [key]
+            continue
+        below = key_path(entry.children, action, keys_of)
+        if below is not None:
+            return [key, *below]
+    return None
+
+
+def hint_lines(
+    game: Game[Any],
+    observation: Observation,
+    hint: Hint,
+    menu: Menu,
+    at: Sequence[Choice] = (),
+    keys_of: Callable[[Sequence[Choice]], list[str]] = keys_for,
+) -> list[str]:
+    """A hint as a terminal shows it, in the reader's language: each choice by the keys that
+    pick it in the menu on screen (from the step ``at`` is at when it is there, else from the
+    first step) — the same letters as the entries', never a rank that reads like one —, what
+    it does in words, and how much the search believed in it."""
+    if not hint.choices:
+        return [_("no hint: nothing to choose")]
+    here = at[-1].children if at else menu.choices
+
+    def keys(action: Action) -> str:
+        path = key_path(here, action, keys_of)
+        if path is None and at:
+            path = key_path(menu.choices, action, keys_of)
+            if path is not None:  # from the first step: go back there first
+                return _("{keys} from the first step", keys=" ▸ ".join(path))
+        return " ▸ ".join(path) if path is not None else str(action)
+
+    def words(action: Action) -> str:
+        text = game.presentation.describe_action(observation, action)
+        return text if text else str(action)
+
+    if hint.iterations == 0:
+        action = hint.choices[0].action
+        return [
+            _("hint: only one choice — {keys}) {action}", keys=keys(action), action=words(action))
+        ]
+    lines = [
+        ngettext(
+            "hint (a search of {count} iteration on what you can see):",
+            "hint (a search of {count} iterations on what you can see):",
+            hint.iterations,
+            count=hint.iterations,
+        )
+    ]
+    for choice in hint.choices:
+        lines.append(
+            _(
+                "  {keys}) {action} — {share}% of the search, expected result {value}",
+                keys=keys(choice.action),
+                action=words(choice.action),
+                share=format(100 * choice.share, ".0f"),
+                value=format(choice.value, ".2f"),
+            )
+        )
+    return lines
 
 
 def describe_choice(choice: Choice) -> str:

@@ -41,6 +41,7 @@ from mailbag.plain import (
     console,
     describe_choice,
     entry_lines,
+    hint_lines,
     keys_for,
     not_a_choice,
     print_scoreboard,
@@ -362,7 +363,7 @@ class HumanAgent:
                     console.print(_("nothing to go back to: this is the first step"), markup=False)
                 continue
             if word in choosing_words("hint", "hint"):
-                self._hint()
+                self._hint(menu, at)
                 continue
             if word in choosing_words("undo", "undo"):
                 try:
@@ -432,17 +433,18 @@ class HumanAgent:
             )
             return None
 
-    def _hint(self) -> None:
-        """Print the top choices of a search on this seat's view (when hints are allowed)."""
+    def _hint(self, menu: Menu, at: Sequence[Choice]) -> None:
+        """Print the top choices of a search on this seat's view (when hints are allowed), each
+        by the keys that choose it in ``menu`` from the step ``at`` is at."""
         if not self.hints:
             console.print(_("hints are off in this game"), markup=False)
             return
-        from mailbag.table.hints import compute_hint, hint_lines
+        from mailbag.table.hints import compute_hint
 
         observation = self.table.view(self.seat)
         console.print(_("thinking…"), markup=False)
         hint = compute_hint(self.game, self.seat, observation, self.table.legal_actions(self.seat))
-        for line in hint_lines(self.game, observation, hint):
+        for line in hint_lines(self.game, observation, hint, menu, at):
             console.print(line, markup=False)
 
     def _show(self, menu: Menu, at: Sequence[Choice]) -> None:

@@ -7,6 +7,7 @@ says who won and each seat's score in its parts; the hint speaks the game's lang
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -26,8 +27,10 @@ from mailbag.bots import make_agents
 from mailbag.core.i18n import pgettext, use_language
 from mailbag.core.records import GameRecord
 from mailbag.games import get
+from mailbag.plain import hint_lines
 from mailbag.table import MemoryStore, Table
-from mailbag.table.hints import compute_hint, hint_lines
+from mailbag.table.hints import compute_hint
+from mailbag.table.keys import choice_keys
 from mailbag.tui.app import PlayApp
 from mailbag.tui.layout import Laid
 from mailbag.tui.screens import GameOver
@@ -280,15 +283,22 @@ def test_the_hint_is_in_the_games_language() -> None:
             await press(pilot, app, "h")
             loop = asyncio.get_running_loop()
             deadline = loop.time() + WAIT
-            while not any(line.plain.lstrip().startswith("3.") for line in app.logs[0][before:]):
+            while len(app.logs[0][before:]) < 5:
                 assert loop.time() < deadline, "no hint"
                 await asyncio.sleep(0.05)
             lines = [line.plain for line in app.logs[0][before:]]
             view = app.table.view(0)
             hint = compute_hint(app.game, 0, view, app.table.legal_actions(0))
-            assert lines[1:] == hint_lines(app.game, view, hint)  # made in Dutch, as here
+            assert app.menu is not None
+            reserved = app.reserved
+
+            def keys_of(entries: Any) -> list[str]:
+                return choice_keys(len(entries), reserved)
+
+            # made in Dutch, as here
+            assert lines[1:] == hint_lines(app.game, view, hint, app.menu, [], keys_of)
             with use_language("en"):
-                english = hint_lines(app.game, view, hint)
+                english = hint_lines(app.game, view, hint, app.menu, [], keys_of)
             assert lines[1] != english[1], lines[1]
             shoot(app, "hint-nl")
             shown = screen_text(app)  # the log's last rows: the hint's end, in Dutch

@@ -40,9 +40,10 @@ from textual.widgets import Input, OptionList, RichLog
 
 from mailbag.core import Action, Event, MailbagError
 from mailbag.core.i18n import N_, _, ngettext
+from mailbag.plain import hint_lines
 from mailbag.table import Table, TakenBack, taken_back_text
 from mailbag.table.forced import take_forced
-from mailbag.table.keys import match
+from mailbag.table.keys import choice_keys, match
 from mailbag.table.menu import Choice, menu_for, take_back, take_single
 from mailbag.terminal import parse_typed
 from mailbag.tui.bots import BotRunner
@@ -571,13 +572,24 @@ class PlayApp(Panes):
             return
         with self.lock:
             observation, legal = self.table.view(seat), self.table.legal_actions(seat)
+        menu, at, reserved = self.menu, list(self.path), self.reserved
+        if menu is None:
+            return
         self._write(seat, Text(_("thinking…"), style="dim"))
 
         def think() -> None:
-            from mailbag.table.hints import compute_hint, hint_lines
+            from mailbag.table.hints import compute_hint
 
             hint = compute_hint(self.game, seat, observation, legal)
-            lines = hint_lines(self.game, observation, hint)
+            # each choice by the letters that pick it in the list on screen
+            lines = hint_lines(
+                self.game,
+                observation,
+                hint,
+                menu,
+                at,
+                lambda entries: choice_keys(len(entries), reserved),
+            )
 
             def show() -> None:
                 for line in lines:
