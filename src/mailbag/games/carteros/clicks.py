@@ -27,7 +27,7 @@ from typing import Any, Final
 from mailbag.core.actions import Action, parse_action
 from mailbag.core.errors import MailbagError
 from mailbag.core.game import Observation
-from mailbag.core.i18n import N_, _, pgettext
+from mailbag.core.i18n import N_, _, ngettext, pgettext
 from mailbag.games.carteros.board import (
     BLOCK_CORNERS,
     BLOCK_HOUSES,
@@ -80,7 +80,6 @@ WORDS: dict[str, str] = {
     "mail_deck": N_("Mail deck"),
     "action_deck": N_("Action deck"),
     "draw": N_("Draw"),
-    "cards_left": N_("{count} cards"),
     "house_discard": N_("Turned houses"),
     "mail_discard": N_("Discarded Mail"),
     "action_discard": N_("Discarded Action cards"),
@@ -92,7 +91,7 @@ WORDS: dict[str, str] = {
     "no_actions": N_("no Action cards"),
     "missions": N_("Missions on offer"),
     "mission": N_("Mission {mission}"),
-    "mission_at": N_("{house} · {points} pts"),
+    "mission_at": N_("{house}, {points}"),
     "no_missions": N_("no mission left"),
     "carriers": N_("Carriers"),
     "you": N_("you"),
@@ -128,7 +127,34 @@ WORDS: dict[str, str] = {
     "move_hint": N_("Click a highlighted house to walk there, or your own house to deliver"),
     "replace_pick": N_("Click the Action card to discard; you draw a new one"),
     "legend": N_("Highlighted things can be clicked; hover one to see what it does."),
+    # what each thing is, in words (its accessible name and the first line of its tooltip)
+    "house_name": N_("House {house}"),
+    "carriers_here": N_("here: {names}"),
+    "block_name": N_("the block of houses {houses}"),
+    "mail_name": N_("Your bag: {card}, {points}, ×{count}"),
+    "action_name": N_("Your hand: {card} card"),
+    "carrier_name": N_("{name} {mark}, at {place}, {score} points"),
+    # what each thing does (the rest of its tooltip)
+    "house_tip": N_(
+        "Walk here from a house next to it; on your own house, turn its card to deliver."
+    ),
+    "post_office_tip": N_(
+        "Carriers start here; with an empty bag, come back to draw new Mail cards."
+    ),
+    "shops_tip": N_("Go shopping for a Delivery Mission; you come back onto a corner house."),
+    "mail_tip": N_("Letters score 1 point and parcels 2 when delivered."),
+    "deck_tip": N_("Draw an Action card while you hold fewer than 3."),
+    "mission_tip": N_("Take it at the shops, then deliver at its house for its points."),
 }
+
+#: the board's words that count something, as the board fills them: ``key_one`` the form for
+#: one, ``key`` for more (the catalogs' plural forms; the board's languages tell 1 from more)
+def _counted(n: int) -> dict[str, str]:
+    suffix = "_one" if n == 1 else ""
+    return {
+        f"cards_left{suffix}": ngettext("{count} card", "{count} cards", n),
+        f"points{suffix}": ngettext("{count} point", "{count} points", n),
+    }
 
 
 def _house_kinds(components: Components) -> dict[str, dict[str, Any]]:
@@ -186,7 +212,11 @@ def board_data(components: Components) -> dict[str, Any]:
         "causes": {name: cause(name) for name in CAUSES},
         "waiting": {kind: _(d.waiting) for kind, d in DECISIONS.items()},
         "limits": {"actions": ACTIONS_PER_TURN, "hand": HAND_LIMIT, "goal": GOAL},
-        "words": {key: _(text) for key, text in WORDS.items()},
+        "words": {
+            **{key: _(text) for key, text in WORDS.items()},
+            **_counted(1),
+            **_counted(2),
+        },
         "stampy_title": pgettext("carteros cause", "Stampy"),
     }
 

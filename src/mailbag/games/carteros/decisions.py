@@ -568,7 +568,7 @@ DECISIONS: Final[dict[str, Decision]] = {
             "CA-6",
             N_("choose the block to flood (flood A1 … B3)"),
             N_("to choose the block to flood"),
-            {"flood": N_("flood {block}")},
+            {"flood": N_("flood the houses {block}")},
             _flood_menu,
             _flood,
             _refuse_flood,

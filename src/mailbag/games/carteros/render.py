@@ -399,7 +399,7 @@ def describe_action(components: Components, observation: Observation, action: Ac
         last=second,
         card=action_title(components, first),
         mail=one_mail(components, first),
-        block=" ".join(HOUSE_NAMES[h] for h in _BLOCKS.get(first, ())),
+        block=", ".join(HOUSE_NAMES[h] for h in _BLOCKS.get(first, ())),
     )
 
 

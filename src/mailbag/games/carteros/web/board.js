@@ -10,6 +10,10 @@ import { html } from "/static/api.js";
 import { fmt, word } from "/static/words.js";
 
 const COLOURS = ["#c8402c", "#2f6db5", "#2e8a57", "#c98a12"];
+// each seat's colour also has a shape of its own (colour is never the only carrier)
+const MARKS = ["●", "▲", "■", "◆"];
+// a symbol per Mail kind, beside its colour
+const MAIL_MARKS = { letter: "✉", parcel: "▣" };
 // the neighbourhood's geometry in the SVG's units
 const W = 400;
 const X0 = 10;
@@ -21,7 +25,62 @@ const GAP = 10;
 
 function nameOf(players, seat) {
   const p = (players || []).find((x) => x.seat === seat);
-  return p && p.name ? p.name : `#${seat}`;
+  return p ? p.name || p.label || `#${seat}` : `#${seat}`;
+}
+
+function plural(components, key, count, fields) {
+  return word(components, count === 1 ? `${key}_one` : key, { count, ...(fields || {}) });
+}
+
+/** What the thing `id` is, in words (its accessible name, its tooltip's first line). */
+export function thingName(id, components, view, players) {
+  if (!components || !id) return "";
+  const v = view || {};
+  const [kind, arg] = id.includes(":") ? [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1)] : [id, ""];
+  if (kind === "house") {
+    const known = v.known && v.known[arg];
+    const parts = [word(components, "house_name", { house: arg })];
+    parts.push(known && components.house_kinds[known] ? word(components, "seen", { card: components.house_kinds[known].title }) : word(components, "face_down"));
+    if ((v.fresh || []).includes(arg)) parts.push(word(components, "fresh"));
+    const flooded = (v.floods || []).some((b) => b && (components.blocks[b] || []).includes(arg));
+    if (flooded) parts.push(word(components, "flooded"));
+    if (v.stampy === arg) parts.push(word(components, "stampy_here"));
+    const here = (v.carriers || []).map((c, s) => [c, s]).filter(([c]) => c.position === arg).map(([, s]) => nameOf(players, s));
+    if (here.length) parts.push(word(components, "carriers_here", { names: here.join(", ") }));
+    return parts.join(", ");
+  }
+  if (kind === "block") return word(components, "block_name", { houses: (components.blocks[arg] || []).join(", ") });
+  if (kind === "post_office" || kind === "shops") return components.places[kind];
+  if (kind === "mail") {
+    const k = components.mail_kinds[arg] || { title: arg, points: 1 };
+    const n = v.hand && v.hand.mail ? v.hand.mail[arg] || 0 : 0;
+    return word(components, "mail_name", { card: k.title, points: plural(components, "points", k.points), count: n });
+  }
+  if (kind === "card") {
+    const k = components.action_kinds[arg] || { title: arg };
+    return word(components, "action_name", { card: k.title });
+  }
+  if (kind === "action_deck") return `${word(components, "action_deck")}, ${plural(components, "cards_left", v.action_deck || 0)}`;
+  if (kind === "action_discard") return word(components, "action_discard");
+  if (kind === "mail_pile") return `${word(components, "mail_deck")}, ${plural(components, "cards_left", v.mail_deck || 0)}`;
+  if (kind === "house_pile") return `${word(components, "house_deck")}, ${plural(components, "cards_left", v.house_deck || 0)}`;
+  if (kind === "mission") {
+    const card = ((v.missions && v.missions.cards) || components.missions || {})[arg] || {};
+    return `${word(components, "mission", { mission: arg })}, ${word(components, "mission_at", { house: card.house, points: plural(components, "points", card.points || 0) })}`;
+  }
+  if (kind === "react") {
+    if (arg === "pass") return word(components, "react_pass");
+    const k = components.action_kinds[arg] || { title: arg };
+    return word(components, "react_use", { card: k.title });
+  }
+  if (kind === "carrier" || kind === "meeple") {
+    const s = Number(arg);
+    const c = (v.carriers || [])[s];
+    if (!c) return "";
+    const place = components.places[c.position] || c.position;
+    return word(components, "carrier_name", { name: nameOf(players, s), mark: MARKS[s % MARKS.length], place, score: c.score });
+  }
+  return "";
 }
 
 function cell(components, house) {
@@ -57,7 +116,7 @@ function latest(log) {
 
 // -- the neighbourhood ---------------------------------------------------------------------
 
-function House({ components, view, house, picker, mine, flooded, missionFlags, turned }) {
+function House({ components, view, house, picker, mine, flooded, missionFlags, turned, players }) {
   const { x, y } = cell(components, house);
   const id = `house:${house}`;
   const known = view.known && view.known[house];
@@ -76,11 +135,12 @@ function House({ components, view, house, picker, mine, flooded, missionFlags, t
     hint ? `→ ${hint}` : "",
   ].filter(Boolean).join(" · ");
   const missionText = missionFlags.map((f) => word(components, "holds_mission", { mission: f.number, house, points: f.points }));
-  const full = [title, ...missionText].join(" · ");
+  const name = thingName(id, components, view, players);
+  const tip = [name, ...missionText, word(components, "house_tip")].join(". ");
   return html`
     <g class=${`cr-house${flooded ? " flooded" : ""}${fresh ? " fresh" : ""}${picker.cls(id)}`}
-      ...${picker.props(id)} data-house=${house}>
-      <title>${full}</title>
+      ...${picker.props(id, { name, tip })} data-house=${house}>
+      <title>${[title, ...missionText].join(" · ")}</title>
       <rect class="lot" x=${x} y=${y} width=${CW} height=${CH} rx="10" />
       ${flooded && html`<rect class="lot-water" x=${x} y=${y} width=${CW} height=${CH} rx="10" fill="url(#cr-waves)" />`}
       <rect class="yard" x=${x + 6} y=${y + CH - 30} width=${CW - 12} height="25" rx="6" />
@@ -104,7 +164,7 @@ function House({ components, view, house, picker, mine, flooded, missionFlags, t
         <g class="mission-flag" key=${f.number}>
           <rect x=${x + CW - 27} y=${y + 26 + i * 20} width="24" height="17" rx="4"
             style=${f.colour ? `stroke:${f.colour};stroke-width:2.5` : ""} />
-          <text x=${x + CW - 15} y=${y + 39 + i * 20} text-anchor="middle">★${f.points}</text>
+          <text x=${x + CW - 15} y=${y + 39 + i * 20} text-anchor="middle">${f.mark || "★"}${f.points}</text>
         </g>`)}
       ${stampy && html`<${Dog} x=${x + CW - 20} y=${y + CH - 18} />`}
       ${deliver && html`<g class="deliver-tag">
@@ -134,7 +194,8 @@ function Place({ components, view, name, x, picker, enabled }) {
   const label = components.places[name];
   const hint = picker.hint(id);
   return html`
-    <g class=${`cr-place cr-${name}${enabled ? "" : " closed"}${picker.cls(id)}`} ...${picker.props(id)}>
+    <g class=${`cr-place cr-${name}${enabled ? "" : " closed"}${picker.cls(id)}`}
+      ...${picker.props(id, { name: label, tip: `${label}: ${word(components, `${name}_tip`)}` })}>
       <title>${hint ? `${label} → ${hint}` : label}</title>
       <rect x=${x} y="6" width="180" height="82" rx="10" class="place-lot" />
       ${name === "post_office"
@@ -147,7 +208,7 @@ function Place({ components, view, name, x, picker, enabled }) {
     </g>`;
 }
 
-function Neighbourhood({ components, view, picker, mySeat, log }) {
+function Neighbourhood({ components, view, picker, mySeat, log, players }) {
   const carriers = view.carriers || [];
   const flooded = new Set();
   for (const block of view.floods || []) {
@@ -157,14 +218,14 @@ function Neighbourhood({ components, view, picker, mySeat, log }) {
   // missions on offer and held, by house
   const flags = {};
   const cards = view.missions && view.missions.cards ? view.missions.cards : {};
-  const flag = (number, colour) => {
+  const flag = (number, colour, mark) => {
     const card = cards[String(number)];
     if (!card) return;
-    (flags[card.house] = flags[card.house] || []).push({ number, points: card.points, colour });
+    (flags[card.house] = flags[card.house] || []).push({ number, points: card.points, colour, mark });
   };
   if (view.options && view.options.missions) {
     for (const m of view.missions.offer || []) if (m) flag(m, null);
-    carriers.forEach((c, s) => { if (c.mission) flag(c.mission, COLOURS[s % COLOURS.length]); });
+    carriers.forEach((c, s) => { if (c.mission) flag(c.mission, COLOURS[s % COLOURS.length], MARKS[s % MARKS.length]); });
   }
   // the house cards turned by the latest decision (shown turning over on their house)
   const turned = {};
@@ -210,7 +271,7 @@ function Neighbourhood({ components, view, picker, mySeat, log }) {
       <${Place} components=${components} view=${view} name="post_office" x=${10} picker=${picker} enabled=${true} />
       ${missions && html`<${Place} components=${components} view=${view} name="shops" x=${210} picker=${picker} enabled=${true} />`}
       ${components.houses.map((h) => html`<${House} key=${h} components=${components} view=${view} house=${h}
-        picker=${picker} mine=${mine} flooded=${flooded.has(h)} missionFlags=${flags[h] || []} turned=${turned[h]} />`)}
+        picker=${picker} mine=${mine} flooded=${flooded.has(h)} missionFlags=${flags[h] || []} turned=${turned[h]} players=${players} />`)}
       ${(view.floods || []).filter(Boolean).map((block) => {
         const hs = components.blocks[block];
         const a = cell(components, hs[0]);
@@ -223,7 +284,7 @@ function Neighbourhood({ components, view, picker, mySeat, log }) {
         return html`<rect class="cr-block-preview" x=${a.x - 4} y=${a.y - 4} width=${2 * CW + GAP + 8} height=${2 * CH + GAP + 8} rx="16" />`;
       })()}
       ${arrow && html`<line class="cr-path" x1=${arrow.x1} y1=${arrow.y1} x2=${arrow.x2} y2=${arrow.y2} marker-end="url(#cr-arrowhead)" />`}
-      <g class="cr-carriers" aria-hidden="true">
+      <g class="cr-carriers">
         ${carriers.map((c, s) => {
           const at = spot(components, c.position);
           const same = carriers.map((o, k) => [o, k]).filter(([o]) => o.position === c.position).map(([, k]) => k);
@@ -231,15 +292,19 @@ function Neighbourhood({ components, view, picker, mySeat, log }) {
           const inPlace = c.position === "post_office" || c.position === "shops";
           const px = inPlace ? at.cx + (i - (same.length - 1) / 2) * 24 : at.x + 18 + i * 22;
           const py = inPlace ? 80 : at.y + CH - 9;
-          return html`<g key=${s} class=${`cr-meeple${s === view.current ? " current" : ""}`}
+          const mid = `meeple:${s}`;
+          return html`<g key=${s} class=${`cr-meeple${s === view.current ? " current" : ""}${picker.cls(mid)}`}
+              ...${picker.props(mid, { name: thingName(mid, components, view, players) })}
               style=${`transform: translate(${px}px, ${py}px)`}>
             <circle cy="-18" r="5.5" fill=${COLOURS[s % COLOURS.length]} class="body" />
             <path d="M-8 0 Q-8 -11 0 -12 Q8 -11 8 0 Z" fill=${COLOURS[s % COLOURS.length]} class="body" />
             <text y="-2.5" text-anchor="middle" class="meeple-num">${s}</text>
+            <text y="-15.5" text-anchor="middle" class="meeple-mark">${MARKS[s % MARKS.length]}</text>
             ${c.boots && html`<rect x="-8" y="-1" width="16" height="5" rx="2" class="boots" />`}
           </g>`;
         })}
       </g>
+      <g data-magnify=${word(components, "flood_pick")} class="cr-blocks">
       ${blocks.map((id) => {
         const hs = components.blocks[id.slice(6)] || [];
         if (!hs.length) return null;
@@ -247,13 +312,15 @@ function Neighbourhood({ components, view, picker, mySeat, log }) {
         const cx = a.x + CW + GAP / 2;
         const cy = a.y + CH + GAP / 2;
         const hint = picker.hint(id);
-        return html`<g key=${id} class=${`cr-block${picker.cls(id)}`} ...${picker.props(id)}>
+        const bname = thingName(id, components, view, players);
+        return html`<g key=${id} class=${`cr-block${picker.cls(id)}`} ...${picker.props(id, { name: bname, tip: `${bname}: ${word(components, "flood_here")}` })}>
           <title>${hint || word(components, "flood_here")}</title>
-          <circle cx=${cx} cy=${cy} r="19" />
+          <circle cx=${cx} cy=${cy} r="32" />
           <path d=${`M${cx - 10} ${cy + 2} q5 -6 10 0 t10 0`} class="wave-icon" />
           <path d=${`M${cx - 10} ${cy - 5} q5 -6 10 0 t10 0`} class="wave-icon" />
         </g>`;
       })}
+      </g>
       ${events.includes("rain") && html`<g class="cr-rain" aria-hidden="true">
         ${Array.from({ length: 26 }, (_, i) => html`<line key=${i} x1=${(i * 53) % W} y1=${-20 - ((i * 37) % 80)}
           x2=${((i * 53) % W) - 6} y2=${-2 - ((i * 37) % 80)} style=${`animation-delay:${(i % 7) * 0.12}s`} />`)}
@@ -320,9 +387,10 @@ function Hand({ components, view, picker }) {
         ${mail.map(([name, n]) => {
           const kind = components.mail_kinds[name] || { title: name, points: 1 };
           const id = `mail:${name}`;
+          const cname = thingName(id, components, view);
           return html`<button type="button" key=${id} class=${`cr-card mail mail-${name}${picker.cls(id)}`}
-            ...${picker.props(id)} title=${picker.hint(id) || kind.title}>
-            <span class="stamp">${"✉".repeat(1)}</span>
+            ...${picker.props(id, { name: cname, tip: `${cname}. ${word(components, "mail_tip")}`, hand: true })}>
+            <span class="stamp" aria-hidden="true">${MAIL_MARKS[name] || "✉"}</span>
             <span class="ctitle">${kind.title}</span>
             <span class="cpoints">${kind.points} ★</span>
             ${n > 1 && html`<span class="count">×${n}</span>`}
@@ -335,9 +403,8 @@ function Hand({ components, view, picker }) {
         ${actions.map(([name, n]) => {
           const kind = components.action_kinds[name] || { title: name, help: "" };
           const id = `card:${name}`;
-          const hint = picker.hint(id);
           return html`<button type="button" key=${id} class=${`cr-card action act-${name}${picker.cls(id)}`}
-            ...${picker.props(id)} title=${hint ? `${kind.title} → ${hint}` : `${kind.title}: ${kind.help}`}>
+            ...${picker.props(id, { name: thingName(id, components, view), tip: `${kind.title}: ${kind.help}`, hand: true })}>
             <span class="ctitle">${kind.title}</span>
             <span class="chelp">${kind.help}</span>
             ${n > 1 && html`<span class="count">×${n}</span>`}
@@ -358,30 +425,28 @@ function Piles({ components, view, picker }) {
   const houseDiscard = counted(view.house_discard, (k) => (components.house_kinds[k] ? components.house_kinds[k].abbrev : k));
   const rains = (view.floods || []).length;
   const pending = (view.floods || []).some((b) => !b);
-  const deckHint = picker.hint("action_deck");
-  const discardHint = picker.hint("action_discard");
   return html`
     <div class="cr-piles" aria-label=${word(components, "decks")}>
-      <button type="button" class=${`cr-pile deck${picker.cls("action_deck")}`} ...${picker.props("action_deck")}
-        title=${deckHint || word(components, "action_deck")}>
+      <button type="button" class=${`cr-pile deck${picker.cls("action_deck")}`}
+        ...${picker.props("action_deck", { name: thingName("action_deck", components, view), tip: `${thingName("action_deck", components, view)}. ${word(components, "deck_tip")}` })}>
         <span class="ptitle">${word(components, "action_deck")}</span>
-        <span class="pcount">${word(components, "cards_left", { count: view.action_deck })}</span>
+        <span class="pcount">${plural(components, "cards_left", view.action_deck || 0)}</span>
         ${picker.legal("action_deck") && html`<span class="pdo">${word(components, "draw")}</span>`}
       </button>
-      <button type="button" class=${`cr-pile discard${picker.cls("action_discard")}`} ...${picker.props("action_discard")}
-        title=${discardHint ? `${word(components, "replace")}` : word(components, "action_discard")}>
+      <button type="button" class=${`cr-pile discard${picker.cls("action_discard")}`}
+        ...${picker.props("action_discard", { name: `${word(components, "action_discard")}: ${actionDiscard.join(", ") || word(components, "empty")}`, tip: `${word(components, "action_discard")}. ${word(components, "replace")}` })}>
         <span class="ptitle">${word(components, "action_discard")}</span>
         <span class="plist">${actionDiscard.join(", ") || word(components, "empty")}</span>
         ${(picker.legal("action_discard") || picker.picked("action_discard")) && html`<span class="pdo">${word(components, "replace")}</span>`}
       </button>
-      <div class="cr-pile static">
+      <div class=${`cr-pile static${picker.cls("mail_pile")}`} ...${picker.props("mail_pile", { name: thingName("mail_pile", components, view) })}>
         <span class="ptitle">${word(components, "mail_deck")}</span>
-        <span class="pcount">${word(components, "cards_left", { count: view.mail_deck })}</span>
+        <span class="pcount">${plural(components, "cards_left", view.mail_deck || 0)}</span>
         <span class="plist">${word(components, "mail_discard")}: ${mailDiscard.join(", ") || word(components, "empty")}</span>
       </div>
-      <div class="cr-pile static">
+      <div class=${`cr-pile static${picker.cls("house_pile")}`} ...${picker.props("house_pile", { name: thingName("house_pile", components, view) })}>
         <span class="ptitle">${word(components, "house_deck")}</span>
-        <span class="pcount">${word(components, "cards_left", { count: view.house_deck })}</span>
+        <span class="pcount">${plural(components, "cards_left", view.house_deck || 0)}</span>
         <span class="plist">${word(components, "house_discard")}: ${houseDiscard.join(", ") || word(components, "empty")}</span>
       </div>
       ${rains > 0 && html`<div class="cr-pile static rain-card">
@@ -405,10 +470,10 @@ function Missions({ components, view, picker }) {
           if (!m) return null;
           const card = cards[String(m)] || {};
           const id = `mission:${m}`;
-          return html`<button type="button" key=${id} class=${`cr-card mission${picker.cls(id)}`} ...${picker.props(id)}
-            title=${picker.hint(id) || word(components, "mission", { mission: m })}>
+          return html`<button type="button" key=${id} class=${`cr-card mission${picker.cls(id)}`}
+            ...${picker.props(id, { name: thingName(id, components, view), tip: `${thingName(id, components, view)}. ${word(components, "mission_tip")}` })}>
             <span class="ctitle">${word(components, "mission", { mission: m })}</span>
-            <span class="chelp">${word(components, "mission_at", { house: card.house, points: card.points })}</span>
+            <span class="chelp">${word(components, "mission_at", { house: card.house, points: plural(components, "points", card.points || 0) })}</span>
             <span class="count">${decks[i] || 0}</span>
           </button>`;
         })}
@@ -416,7 +481,7 @@ function Missions({ components, view, picker }) {
     </div>`;
 }
 
-function Carriers({ components, view, players, mySeat, scores }) {
+function Carriers({ components, view, players, mySeat, picker }) {
   const goal = components.limits.goal;
   const cards = (view.missions && view.missions.cards) || {};
   return html`
@@ -426,9 +491,11 @@ function Carriers({ components, view, players, mySeat, scores }) {
         const total = delivered.reduce((a, [, n]) => a + n, 0);
         const mission = c.mission ? cards[String(c.mission)] : null;
         const place = components.places[c.position] || c.position;
-        return html`<div key=${s} class=${`cr-carrier${s === view.current && !view.over ? " current" : ""}${s === mySeat ? " me" : ""}`}
+        const cid = `carrier:${s}`;
+        return html`<div key=${s} class=${`cr-carrier${s === view.current && !view.over ? " current" : ""}${s === mySeat ? " me" : ""}${picker.cls(cid)}`}
+            ...${picker.props(cid, { name: thingName(cid, components, view, players) })}
             data-testid=${`carrier-${s}`}>
-          <span class="swatch" style=${`background:${COLOURS[s % COLOURS.length]}`}>${s}</span>
+          <span class="swatch" style=${`background:${COLOURS[s % COLOURS.length]}`} aria-hidden="true">${MARKS[s % MARKS.length]}</span>
           <span class="cname">${nameOf(players, s)}${s === mySeat ? ` (${word(components, "you")})` : ""}</span>
           <span class="cscore">${word(components, "score", { score: c.score })}</span>
           <span class="cwhere">${word(components, "position", { place })}</span>
@@ -487,12 +554,11 @@ function Reaction({ components, view, state, picker, mySeat }) {
           const kind = components.action_kinds[name] || { title: name, help: "" };
           return html`<div key=${id} class="cr-react-card">
             <p>${word(components, "react_prevents", { card: kind.title, cause: causeWords })} <small class="muted">${kind.help}</small></p>
-            <button type="button" class=${`primary cr-react-use${picker.cls(id)}`} ...${picker.props(id)} title=${picker.hint(id)}>
+            <button type="button" class=${`primary cr-react-use${picker.cls(id)}`} ...${picker.props(id, { name: thingName(id, components, view), tip: `${kind.title}: ${kind.help}` })}>
               ${word(components, "react_use", { card: kind.title })}</button>
           </div>`;
         })}
-        ${canPass && html`<button type="button" class=${`cr-react-pass${picker.cls("react:pass")}`} ...${picker.props("react:pass")}
-          title=${picker.hint("react:pass")}>${word(components, "react_pass")}</button>`}
+        ${canPass && html`<button type="button" class=${`cr-react-pass${picker.cls("react:pass")}`} ...${picker.props("react:pass", { name: word(components, "react_pass") })}>${word(components, "react_pass")}</button>`}
       </div>
     </div>`;
 }
@@ -513,18 +579,38 @@ export function Board(props) {
   const view = props.view || (state && state.view);
   if (!view || !components || !components.houses) return null;
   const me = mySeat === undefined ? null : mySeat;
+  if (props.phone) {
+    // a phone: the carriers first (no target among them), then the map with the hand, the piles
+    // and the missions beside it, so that every decision's targets fit one screen together with
+    // the buttons the shell draws under the board
+    return html`
+      <div class=${`cr-board cr-phone${props.replay ? " cr-replay" : ""}`}>
+        <${Carriers} components=${components} view=${view} players=${players} mySeat=${me} picker=${picker} />
+        <${Status} components=${components} view=${view} players=${players} mySeat=${me} picker=${picker} myTurn=${myTurn} />
+        <${TheyReact} components=${components} view=${view} players=${players} mySeat=${me} />
+        <div class="cr-phone-row">
+          <${Neighbourhood} components=${components} view=${view} picker=${picker} mySeat=${me} log=${log} players=${players} />
+          <div class="cr-phone-side">
+            <${Hand} components=${components} view=${view} picker=${picker} />
+            <${Piles} components=${components} view=${view} picker=${picker} />
+            <${Missions} components=${components} view=${view} picker=${picker} />
+          </div>
+        </div>
+        <${Reaction} components=${components} view=${view} state=${state} picker=${picker} mySeat=${me} />
+      </div>`;
+  }
   return html`
-    <div class="cr-board">
+    <div class=${`cr-board${props.phone ? " cr-phone" : ""}${props.replay ? " cr-replay" : ""}`}>
       <div class="cr-map-col">
         <${Status} components=${components} view=${view} players=${players} mySeat=${me} picker=${picker} myTurn=${myTurn} />
         <${TheyReact} components=${components} view=${view} players=${players} mySeat=${me} />
-        <${Neighbourhood} components=${components} view=${view} picker=${picker} mySeat=${me} log=${log} />
+        <${Neighbourhood} components=${components} view=${view} picker=${picker} mySeat=${me} log=${log} players=${players} />
       </div>
       <div class="cr-side">
         <${Hand} components=${components} view=${view} picker=${picker} />
         <${Piles} components=${components} view=${view} picker=${picker} />
         <${Missions} components=${components} view=${view} picker=${picker} />
-        <${Carriers} components=${components} view=${view} players=${players} mySeat=${me} scores=${state && state.scores} />
+        <${Carriers} components=${components} view=${view} players=${players} mySeat=${me} picker=${picker} />
         <p class="cr-legend muted">${word(components, "legend")}</p>
       </div>
       <${Reaction} components=${components} view=${view} state=${state} picker=${picker} mySeat=${me} />
@@ -532,7 +618,7 @@ export function Board(props) {
 }
 
 /** The words of a picked thing (the click bar's "picked: …"). */
-export function describe(id, components) {
+export function describe(id, components, view) {
   if (!components) return null;
   if (id === "action_discard") return word(components, "action_discard");
   if (id.startsWith("house:")) return id.slice(6);
@@ -540,5 +626,5 @@ export function describe(id, components) {
     const kind = (components.action_kinds || {})[id.slice(5)];
     return kind ? kind.title : null;
   }
-  return null;
+  return thingName(id, components, view) || null;
 }
