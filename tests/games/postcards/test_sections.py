@@ -53,7 +53,7 @@ def test_a_seat_has_its_own_area_and_a_block_per_other_seat() -> None:
     own = sections.own
     assert own is not None and own.seat == 0
     assert own.title.startswith("seat 0 (you) in 8 Occitanie, itinerary ")
-    assert "Your hand: red.camp, blue.movement, green.postcard" in own.lines
+    assert "Your hand: red camp card, blue movement card, green postcard card" in own.lines
     assert any(line.startswith("    postcard 29 (region ") for line in own.lines)
     assert own.summary.startswith("seat 0 (you): score now ")
     assert [b.seat for b in sections.others] == [1, 2]

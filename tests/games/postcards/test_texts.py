@@ -68,15 +68,17 @@ def test_events_are_data_put_into_words_when_shown() -> None:
     play, camp = events[0], events[1]
     assert play.data == {"seat": 0, "card": "green.camp", "as": "action"}
     assert camp.data == {"seat": 0, "campsite": 33, "region": 8}
-    assert GAME.presentation.event_text(play, NAMES) == "seat 0 plays green.camp for its action"
-    assert GAME.presentation.event_text(camp, NAMES) == "seat 0 camps on campsite 33 in region 8"
+    assert (
+        GAME.presentation.event_text(play, NAMES) == "seat 0 plays a green camp card for its action"
+    )
+    assert GAME.presentation.event_text(camp, NAMES) == "seat 0 camps on campsite 33 in Occitanie"
     with use_language("nl"):
         assert (
             GAME.presentation.event_text(play, ["Ann", "Bob"])
             == "Ann speelt groen/kamp voor de actie"
         )
         assert GAME.presentation.event_text(camp, ["Ann", "Bob"]) == (
-            "Ann slaat zijn kamp op op kampeerplek 33 in regio 8"
+            "Ann slaat zijn kamp op op kampeerplek 33 in Occitanie"
         )
     with use_language("es"):
         assert (

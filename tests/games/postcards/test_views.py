@@ -118,7 +118,7 @@ def test_render_shows_map_displays_postcards_hand_and_scores() -> None:
     builder = _position().camps(1, 33).gift(0, "car")
     text = GAME.presentation.render(GAME.view(builder.state, 0))
     assert "Occitanie" in text and "33B1" in text and "34M." in text
-    assert "Your hand: red.camp, blue.movement, green.postcard" in text
+    assert "Your hand: red camp card, blue movement card, green postcard card" in text
     assert "postcard 29 (region 8, 5 pts) stamps 1:yellow[x] 2:blue[ ]" in text
     assert "souvenirs 1:forest>camp[ ] 2:beach>movement[ ]" in text
     assert "1:[region 3, 3 stamps, 6 pts]" in text
@@ -136,13 +136,17 @@ def test_describe_action_gives_plain_labels() -> None:
         str(a): GAME.presentation.describe_action(view, a) for a in GAME.legal_actions(state, 0)
     }
     assert labels["play blue.movement action 9"] == (
-        "play blue.movement: move to region 9 Nouvelle-Aquitaine"
+        "play a blue movement card: move to region 9 Nouvelle-Aquitaine"
     )
-    assert labels["play red.camp action 33"] == "play red.camp: camp on campsite 33 (beach)"
+    assert labels["play red.camp action 33"] == "play a red camp card: camp on campsite 33 (beach)"
     assert labels["play blue.movement stamp 29 2"] == (
-        "play blue.movement: stamp on postcard 29 space 2 (blue)"
+        "play a blue movement card: stamp on postcard 29 space 2 (blue)"
     )
-    assert labels["pair red.camp blue.movement"].startswith("play red.camp + blue.movement")
+    assert labels["pair red.camp blue.movement"].startswith(
+        "play a red camp card and a blue movement card"
+    )
+    # words, never the notation's card names
+    assert not any("." in label.split(":")[0] for label in labels.values())
 
 
 # -- illegal actions name the rule ----------------------------------------------------------------

@@ -48,16 +48,23 @@ _OPTIONS: Final = (
         "edition",
         str,
         "en",
-        N_("rulebook edition: en or nl (PC-7, PC-16)"),
+        N_(
+            "which rulebook edition to follow where the two differ: the English one lets you "
+            "refresh the postcards once, the Dutch one scores the Automa's gifts its own way"
+        ),
         choices=("en", "nl"),
+        label=N_("Rulebook edition"),
+        choice_labels=(N_("English"), N_("Dutch")),
         read=_edition,
     ),
     OptionSpec(
         "side",
         str,
         "A",
-        N_("player board side: A (fixed effects) or B (stars)"),
+        N_("which side of the player boards is used: A has fixed effects, B has stars"),
         choices=("A", "B"),
+        label=N_("Player board side"),
+        choice_labels=(N_("A: fixed effects"), N_("B: stars")),
         read=_side,
     ),
 )

@@ -26,9 +26,9 @@ from mailbag.games.postcards.state import (
 
 #: the event of a Travel card played, by what it is played for
 PLAYED: Final = {
-    "action": N_("{seat} plays {card} for its action"),
-    "stamp": N_("{seat} plays {card} for its stamp"),
-    "none": N_("{seat} plays {card} without effect"),
+    "action": N_("{seat} plays a {card} for its action"),
+    "stamp": N_("{seat} plays a {card} for its stamp"),
+    "none": N_("{seat} plays a {card} without effect"),
 }
 #: the decisions in which a Travel card action is carried out (by its verb: ``move R`` …)
 ACTION_FRAMES: Final = frozenset({JOKER, ROAD_MOVE, ROAD_CAMP})
@@ -87,7 +87,7 @@ def _apply(
         return [
             Event(
                 "pair",
-                N_("{seat} plays {cards[0]} and {cards[1]} as one card (PC-6)"),
+                N_("{seat} plays a {cards[0]} and a {cards[1]} together as one card"),
                 {"seat": seat, "cards": [str(a) for a in args]},
             )
         ]

@@ -61,8 +61,9 @@ from typing import Any
 
 from mailbag.core.actions import Action
 from mailbag.core.game import Observation
-from mailbag.core.i18n import N_, _
+from mailbag.core.i18n import N_, _, ngettext
 from mailbag.games.postcards import automa, render, scoring, texts
+from mailbag.games.postcards import turn as turn_module
 from mailbag.games.postcards.components import CAMPSITE_TYPES, COLOURS, Components
 from mailbag.games.postcards.prebuilt import STAR_CHOICES
 from mailbag.games.postcards.turn import AUTOMA_KINDS
@@ -139,6 +140,59 @@ WORDS: dict[str, str] = {
     "postcard": N_("postcard {id}"),
     "slot": N_("slot {slot}"),
     "the_postcards": N_("the postcards"),
+    # what each thing is, in words (its accessible name and tooltip)
+    "n_site_free": N_("Campsite {id}, {type}, free"),
+    "n_site_taken": N_("Campsite {id}, {type}, camp of {name}"),
+    "t_site": N_(
+        "A campsite of {region}. A camp card places a camp here when your bicycle is in "
+        "the region; it may earn a souvenir of this type."
+    ),
+    "t_region": N_(
+        "{name}, a region of the map. A movement card rides your bicycle to a region next to yours."
+    ),
+    "n_hand": N_("Your hand: {card}"),
+    "t_hand": N_(
+        "A Travel card of your hand: play it for its action, or to stick a stamp of its "
+        "colour; two cards together act as any one card."
+    ),
+    "n_twin": N_("Your hand: a second {card}, for a pair"),
+    "n_stamp_open": N_("Stamp space {number} of postcard {id}, {colour}, open"),
+    "n_stamp_filled": N_("Stamp space {number} of postcard {id}, {colour}, stamped"),
+    "t_stamp": N_("A card of this colour (or a pair of cards) sticks a stamp here."),
+    "n_souvenir_open": N_("Souvenir space {number} of postcard {id}, {type}: {effect}, open"),
+    "n_souvenir_filled": N_("Souvenir space {number} of postcard {id}, {type}: {effect}, taken"),
+    "t_souvenir": N_("A camp on a {type} campsite may place a souvenir here; it gives {effect}."),
+    "n_postcard": N_("Postcard {id}, {region}, {points}"),
+    "n_postcard_sent": N_("Postcard {id}, {region}, {points}, sent"),
+    "t_postcard": N_(
+        "With every stamp space filled, it can be sent from {region}: it scores its "
+        "points and earns a gift."
+    ),
+    "n_row_travel": N_("Face-up Travel card {slot}: {card}"),
+    "n_row_empty": N_("Face-up slot {slot}: empty"),
+    "t_row_travel": N_(
+        "At the end of your turn you draw back up to 5 cards, from here or the deck."
+    ),
+    "n_travel_deck": N_("Travel deck"),
+    "n_pcrow": N_("Face-up postcard {slot}: {region}, {stamps}, {points}"),
+    "t_pcrow": N_("A postcard action takes one of the face-up postcards or the top of the deck."),
+    "n_postcard_deck": N_("Postcard deck, top card: {region}"),
+    "n_postcard_deck_empty": N_("Postcard deck: empty"),
+    "n_postcards": N_("The postcards"),
+    "t_postcards": N_("Play a postcard card here to take a postcard."),
+    "n_giftrow": N_("Face-up gift {slot}: {gift}"),
+    "n_gift": N_("Your gift: {gift}"),
+    "n_seatgift": N_("Gift of {name}: {gift}"),
+    "n_hike": N_("Drawn with the Hiking Guide: postcard {id}, {region}"),
+    "n_bike": N_("Bicycle of {name}, in {region}"),
+    "n_points": N_("Points of {name}"),
+    "n_camps": N_("Camps of {name}"),
+    "n_handsize": N_("Hand of {name}"),
+    "lightning": N_("lightning gift: used during your turn"),
+    "bell": N_("bell gift: scores at the end"),
+    "new": N_("new"),
+    "magnify_region": N_("Campsites of {name}"),
+    "magnify_postcard": N_("Spaces of postcard {id}"),
 }
 #: the Automa's outcomes of a card (``automa_card`` events' ``result``)
 RESULTS = {
@@ -278,7 +332,11 @@ def board_data(components: Components) -> dict[str, Any]:
             str(c.id): {"region": c.region, "type": c.type} for c in components.campsites.values()
         },
         "campsite_types": {t: texts.campsite(t) for t in CAMPSITE_TYPES},
-        "colours": {c: {"name": texts.colour(c), "hex": COLOUR_HEX[c]} for c in COLOURS},
+        "colours": {
+            c: {"name": texts.colour(c), "hex": COLOUR_HEX[c], "mark": render.COLOUR_MARKS[c][1]}
+            for c in COLOURS
+        },
+        "plurals": plural_words(),
         "actions": {
             a.name: {"title": texts.action_title(a.title), "help": texts.data("actions", a.help)}
             for a in components.actions
@@ -351,6 +409,34 @@ def board_data(components: Components) -> dict[str, Any]:
     }
 
 
+def plural_words() -> dict[str, list[str]]:
+    """The board's texts with a count, each in its two forms (a count of 1, any other count) in
+    the reader's language: the board picks the form (every language mailbag speaks has these
+    two)."""
+    return {
+        "hand_size": [
+            ngettext("{count} card in hand", "{count} cards in hand", 1),
+            ngettext("{count} card in hand", "{count} cards in hand", 2),
+        ],
+        "deck_count": [
+            ngettext("{count} in the deck", "{count} in the deck", 1),
+            ngettext("{count} in the deck", "{count} in the deck", 2),
+        ],
+        "points_now": [
+            ngettext("{points} point", "{points} points", 1),
+            ngettext("{points} point", "{points} points", 2),
+        ],
+        "supply": [
+            ngettext("supply: {count} token", "supply: {count} tokens", 1),
+            ngettext("supply: {count} token", "supply: {count} tokens", 2),
+        ],
+        "stamp_count": [
+            ngettext("{count} stamp space", "{count} stamp spaces", 1),
+            ngettext("{count} stamp space", "{count} stamp spaces", 2),
+        ],
+    }
+
+
 # -- what a player clicks --------------------------------------------------------------------
 
 
@@ -414,3 +500,292 @@ def _target(verb: str, args: list[str]) -> str:
     if verb == "postcard":
         return "postcards"
     return ".".join(["do:" + verb, *args])
+
+
+# -- what a click would do, legal or not -----------------------------------------------------
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isdigit() else None
+
+
+def _split(click: str) -> tuple[str, list[str]]:
+    kind, _sep, rest = click.partition(":")
+    return kind, rest.split(":") if rest else []
+
+
+def _kind_verb(components: Components, card: str) -> str | None:
+    """The verb of a Travel card kind's action (``move``, ``postcard``, ``camp``), by name."""
+    index = components.travel_names.get(card)
+    if index is None:
+        return None
+    return components.actions[components.travel[index].action_index].rule.verb
+
+
+def _verb_of(components: Components, action: str) -> str | None:
+    """The verb of a Travel card action by its name (``movement`` → ``move``)."""
+    index = components.action_index.get(action)
+    return None if index is None else components.actions[index].rule.verb
+
+
+def _site_region(components: Components, site: int | None) -> int | None:
+    found = components.campsites.get(site) if site is not None else None
+    return None if found is None else found.region
+
+
+def _aim(components: Components, verb: str | None, click: str) -> tuple[int | str, ...] | None:
+    """The arguments a target click gives an action of ``verb`` (a movement aimed at a campsite
+    rides to the campsite's region); None: the click is no target of such an action."""
+    kind, args = _split(click)
+    number = _number(args[0]) if len(args) == 1 else None
+    if verb == "move" and kind == "region" and number is not None:
+        return (number,)
+    if verb == "move" and kind == "site":
+        region = _site_region(components, number)
+        return None if region is None else (region,)
+    if verb == "camp" and kind == "site" and number is not None:
+        return (number,)
+    if verb == "postcard" and click == "postcards":
+        return ()
+    return None
+
+
+def _space(click: str, kind: str) -> tuple[int, int] | None:
+    """``(P, N)`` of ``stamp:P:N`` / ``souvenir:P:N``."""
+    found, args = _split(click)
+    if found != kind or len(args) != 2:
+        return None
+    card, number = _number(args[0]), _number(args[1])
+    return None if card is None or number is None else (card, number)
+
+
+def click_action(
+    components: Components, observation: Observation, clicks: tuple[str, ...]
+) -> Action | None:
+    """The action ``clicks`` would take if it were legal (the inverse of :func:`click_path`,
+    also over illegal actions), so that a refused click is answered with the rules' reason
+    (``legal.explain``); None where the clicks name no action (a campsite clicked before a card:
+    the browser then says what can be clicked). Read from the seat's view and the clicks alone.
+
+    While a decision of the turn is pending (a frame), a click on anything else than what that
+    decision asks for names an action the frame refuses (``end``), so that the answer says what
+    is pending; after the turn's end, anything but a Travel card names ``end`` the same way."""
+    clicks = tuple(clicks)
+    seat = observation.get("seat")
+    if not clicks or observation.get("over") or seat is None or seat != observation["current"]:
+        return None
+    turn = observation["turn"]
+    if turn["stack"]:
+        return _frame_click(components, turn["stack"][-1], clicks)
+    last = clicks[-1]
+    kind, args = _split(last)
+    if turn["drawing"]:
+        if last == "deck:travel":
+            return Action("draw", ("deck",))
+        if kind == "travel" and len(args) == 1 and _number(args[0]) is not None:
+            return Action("draw", ("row", int(args[0])))
+        return Action("end")
+    return _main_click(components, clicks)
+
+
+def _frame_click(
+    components: Components, frame: dict[str, Any], clicks: tuple[str, ...]
+) -> Action | None:
+    last = clicks[-1]
+    kind, args = _split(last)
+    number = _number(args[0]) if len(args) == 1 else None
+    which = frame["kind"]
+    if which in ("joker", "road_move", "road_camp"):
+        verbs = {
+            "joker": ("camp", "move", "postcard"),
+            "road_move": ("move",),
+            "road_camp": ("camp",),
+        }[which]
+        for verb in verbs:
+            aim = _aim(components, verb, last)
+            if aim is not None:
+                return Action(verb, aim)
+        space = _space(last, "stamp")
+        if space is not None and which == "joker":
+            return Action("stamp", space)
+    if which == "stamp":
+        space = _space(last, "stamp")
+        if space is not None:
+            return Action("stamp", space)
+    if which == "souvenir":
+        space = _space(last, "souvenir")
+        if space is not None:
+            return Action("souvenir", space)
+    if which == "postcard":
+        if last == "deck:postcard":
+            return Action("take", ("deck",))
+        if kind == "pcrow" and number is not None:
+            return Action("take", (number,))
+        if last == "do:refresh":
+            return Action("refresh")
+    if which == "star" and kind == "do" and args and args[0].startswith("star."):
+        return Action("star", (args[0].removeprefix("star."),))
+    if which == "gift" and kind == "giftrow" and number is not None:
+        return Action("pick", (number,))
+    if which == "hiking":
+        picked = [_number(c.removeprefix("hike:")) for c in clicks if c.startswith("hike:")]
+        cards = [c for c in picked if c is not None]
+        if len(cards) == 2:
+            return Action("keep", (cards[0], cards[1]))
+        if len(cards) < 2 and kind == "hike":
+            return None  # one of two postcards: nothing named yet
+    if last == "do:skip":
+        return Action("skip")
+    return Action("end")  # not what the pending decision asks for: the refusal names it
+
+
+def _main_click(components: Components, clicks: tuple[str, ...]) -> Action | None:
+    last = clicks[-1]
+    kind, args = _split(last)
+    number = _number(args[0]) if len(args) == 1 else None
+    if kind == "postcard" and number is not None:
+        return Action("send", (number,))
+    if kind == "gift" and len(args) == 1:
+        return Action("gift", (args[0],))
+    if last == "do:end":
+        return Action("end")
+    first = clicks[0]
+    if len(clicks) == 1:
+        if kind == "hand" and len(args) == 1:
+            return Action("play", (args[0], "none"))  # the card alone: refused for the count
+        if kind == "twin" and len(args) == 1:
+            return Action("pair", (args[0], args[0]))
+        if kind == "do" and args and args[0].startswith("use."):
+            return Action("use", (args[0].removeprefix("use."),))
+        return None
+    fkind, fargs = _split(first)
+    if fkind == "hand" and len(fargs) == 1:
+        card = fargs[0]
+        if len(clicks) >= 3 and last == "do:pair":
+            second = _split(clicks[1])
+            if second[0] in ("hand", "twin") and len(second[1]) == 1:
+                return Action("pair", (card, second[1][0]))
+            return None
+        if len(clicks) == 2:
+            if kind == "hand" and len(args) == 1:
+                return Action("pair", (card, args[0]))
+            if kind == "twin" and len(args) == 1:
+                return Action("pair", (card, args[0]))
+            if last == "do:none":
+                return Action("play", (card, "none"))
+            space = _space(last, "stamp")
+            if space is not None:
+                return Action("play", (card, "stamp", *space))
+            aim = _aim(components, _kind_verb(components, card), last)
+            if aim is not None:
+                return Action("play", (card, "action", *aim))
+        return None
+    if fkind == "do" and fargs and fargs[0].startswith("use.") and len(clicks) == 2:
+        kept = fargs[0].removeprefix("use.")
+        aim = _aim(components, _verb_of(components, kept), last)
+        if aim is not None:
+            return Action("use", (kept, *aim))
+    return None
+
+
+# -- what the others changed -------------------------------------------------------------------
+
+
+def _seat_things(seat: int, mine: bool, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The ids of one traveller's things that differ between two views of them."""
+    things: list[str] = []
+    if before["region"] != after["region"]:
+        things += [f"bike:{seat}", f"region:{after['region']}"]
+    old = {o["card"]: o for o in before["postcards"]}
+    for owned in after["postcards"]:
+        card = owned["card"]
+        was = old.get(card)
+        if was is None or was["sent"] != owned["sent"]:
+            things.append(f"postcard:{card}")
+            if was is None:
+                continue
+        for kind in ("stamps", "souvenirs"):
+            for i, filled in enumerate(owned[kind]):
+                if i >= len(was[kind]) or was[kind][i] != filled:
+                    things.append(f"{kind[:-1]}:{card}:{i + 1}")
+    if before["gifts"] != after["gifts"]:
+        gone = list(before["gifts"])
+        for gift in after["gifts"]:
+            if gift in gone:
+                gone.remove(gift)
+            else:
+                things.append(f"gift:{gift}" if mine else f"seatgift:{seat}:{gift}")
+    if before["points"] != after["points"]:
+        things.append(f"points:{seat}")
+    if len(before["camps"]) != len(after["camps"]):
+        things.append(f"camps:{seat}")
+    if not mine and before["hand_size"] != after["hand_size"]:
+        things.append(f"handsize:{seat}")
+    return things
+
+
+def changed_things(
+    components: Components, before: Observation, after: Observation
+) -> tuple[str, ...]:
+    """The ids of the things the board draws that differ between two views of one seat (the
+    others' moves since the seat's last decision): campsites camped on, bicycles that rode (and
+    the regions they reached), postcards taken or sent, stamps and souvenirs placed, gifts
+    taken, scores and camp tracks moved, hands that grew or shrank, and the display slots that
+    changed (``travel:N``, ``pcrow:N``, ``giftrow:N``). Two views of different games, seat
+    counts or seats: nothing."""
+    if (
+        before.get("game") != after.get("game")
+        or before.get("seat") != after.get("seat")
+        or len(before.get("players", ())) != len(after.get("players", ()))
+    ):
+        return ()
+    things: list[str] = []
+    for i, (was, now) in enumerate(zip(before["camp_owner"], after["camp_owner"], strict=False)):
+        if was != now:
+            things.append(f"site:{i + 1}")
+    me = after.get("seat")
+    for seat, (was, now) in enumerate(zip(before["players"], after["players"], strict=True)):
+        things += _seat_things(seat, seat == me, was, now)
+    rows = (("travel_row", "travel"), ("postcard_row", "pcrow"), ("gift_row", "giftrow"))
+    for field, prefix in rows:
+        for i, (was, now) in enumerate(zip(before[field], after[field], strict=False)):
+            if was != now:
+                things.append(f"{prefix}:{i + 1}")
+    return tuple(dict.fromkeys(things))
+
+
+# -- a decision that changes nothing -----------------------------------------------------------
+
+
+def forced_choice(
+    components: Components, observation: Observation, actions: tuple[Action, ...]
+) -> Action | None:
+    """The draw to take for the seat without asking on the game's last turn (PC-11, PC-12): the
+    game ends when this turn closes, and nothing after the turn reads a hand — no score counts
+    Travel cards (``scoring.py``: points during play, itinerary, unsent postcards, bell gifts,
+    the bonus), so which card is drawn changes nothing. The turn is the last one when it is the
+    round's last seat's and the end is triggered (PC-12), the supply's stalemate will trigger it
+    as the turn closes (PC-101: the draws change neither the supply nor a postcard), or the round
+    limit is reached (PC-104). Anything else: None, the seat is asked."""
+    turn = observation.get("turn") or {}
+    seat = observation.get("seat")
+    if (
+        observation.get("over")
+        or seat is None
+        or seat != observation.get("current")
+        or not turn.get("drawing")
+        or turn.get("stack")
+        or not actions
+        or any(a.verb != "draw" for a in actions)
+    ):
+        return None
+    players = observation["players"]
+    if seat != (observation["first_player"] - 1) % len(players):
+        return None  # not the round's last turn: the others play on
+    stalemate = observation["supply"] <= 0 and not any(
+        not o["sent"] and all(o["stamps"]) for p in players for o in p["postcards"]
+    )
+    limit = observation["turns"] + 1 >= turn_module.ROUND_LIMIT * len(players)
+    if not (observation["ending"] or stalemate or limit):
+        return None
+    return actions[0]

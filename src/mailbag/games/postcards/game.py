@@ -12,6 +12,7 @@ from typing import Any
 from mailbag.core.actions import Action
 from mailbag.core.errors import IllegalAction
 from mailbag.core.game import Event, Game, Observation, Score
+from mailbag.core.i18n import _
 from mailbag.core.presentation import Presentation, SearchHints, Sections
 from mailbag.core.rng import Rng
 from mailbag.core.spec import GameSpec, OptionValue
@@ -68,6 +69,20 @@ class PostcardsPresentation(Presentation):
 
     def click_path(self, observation: Observation, action: Action) -> tuple[str, ...]:
         return clicks.click_path(self.components, observation, action)
+
+    def click_action(self, observation: Observation, clicks_: Sequence[str]) -> Action | None:
+        return clicks.click_action(self.components, observation, tuple(clicks_))
+
+    def changed_things(self, before: Observation, after: Observation) -> tuple[str, ...]:
+        return clicks.changed_things(self.components, before, after)
+
+    def forced_choice(self, observation: Observation, actions: Sequence[Action]) -> Action | None:
+        """The last turn's draws (see ``clicks.forced_choice``)."""
+        return clicks.forced_choice(self.components, observation, tuple(actions))
+
+    def rules(self) -> dict[str, tuple[str, str]]:
+        """Each rule the game cites, its title and summary in the reader's language."""
+        return {rule: (_(title), _(summary)) for rule, (title, summary) in texts.RULES.items()}
 
 
 class PostcardsSearch(SearchHints):

@@ -208,7 +208,7 @@ def _took(seat: int, card: int, slot: int | None) -> Event:
 def move_to(state: PostcardsState, seat: int, region: int) -> list[Event]:
     """Put ``seat``'s bicycle in ``region`` (the caller checks adjacency when it applies)."""
     state.players[seat].region = region
-    return [_ev("move", N_("{seat} moves to region {region}"), seat=seat, region=region)]
+    return [_ev("move", N_("{seat} rides to {region_name}"), seat=seat, region=region)]
 
 
 def free_campsites(components: Components, state: PostcardsState, region: int) -> list[int]:
@@ -240,7 +240,7 @@ def place_camp(
     events = [
         _ev(
             "camp",
-            N_("{seat} camps on campsite {campsite} in region {region}"),
+            N_("{seat} camps on campsite {campsite} in {region_name}"),
             seat=seat,
             campsite=campsite,
             region=region,
@@ -392,7 +392,7 @@ def send_postcard(
     events = [
         _ev(
             "send",
-            N_("{seat} sends postcard {postcard} (region {region})"),
+            N_("{seat} sends postcard {postcard} from {region_name}"),
             seat=seat,
             postcard=card,
             region=info.region,

@@ -31,15 +31,24 @@ from mailbag.games.postcards.state import (
 )
 
 FRAME_TEXT: Final = {
-    JOKER: ("PC-6", N_("say what the pair of cards does: move R, postcard, camp S or stamp P N")),
-    POSTCARD: ("PC-7", N_("finish the postcard action: take N or take deck")),
-    SOUVENIR: ("PC-8", N_("place a souvenir (souvenir P N) or skip")),
-    STAMP: ("PC-4", N_("place the stamp of the stamp effect (stamp P N) or skip")),
-    STAR: ("PC-5", N_("take the star as star points, star movement, star postcard or star stamp")),
-    GIFT: ("PC-10", N_("choose a face-up gift card: pick N")),
-    ROAD_MOVE: ("PC-10", N_("move with the {road_map} to an adjacent region: move R")),
-    ROAD_CAMP: ("PC-10", N_("camp with the {road_map} (camp S) or skip")),
-    HIKING: ("PC-10", N_("keep 2 of the postcards the {hiking_guide} drew: keep P P")),
+    JOKER: (
+        "PC-6",
+        N_(
+            "say what the pair of cards does: a movement, a postcard, a camp "
+            "or a stamp of any colour"
+        ),
+    ),
+    POSTCARD: (
+        "PC-7",
+        N_("finish the postcard action: take a face-up postcard or the top of the deck"),
+    ),
+    SOUVENIR: ("PC-8", N_("place the souvenir on a matching space of your postcards, or decline")),
+    STAMP: ("PC-4", N_("place the stamp of the stamp effect on an open space, or decline")),
+    STAR: ("PC-5", N_("take the star as points, a movement, a postcard or a stamp")),
+    GIFT: ("PC-10", N_("choose one of the face-up gift cards")),
+    ROAD_MOVE: ("PC-10", N_("move with the {road_map} to an adjacent region")),
+    ROAD_CAMP: ("PC-10", N_("camp with the {road_map} on a free campsite here, or decline")),
+    HIKING: ("PC-10", N_("keep 2 of the postcards the {hiking_guide} drew")),
 }
 
 
@@ -173,13 +182,22 @@ def _frame(
         _arity(action, 2)
         raise _Bad(
             "PC-10",
-            _("keep two different postcards among {cards}", cards=sorted(frame.cards)),
+            _(
+                "keep two different postcards among {cards}",
+                cards=", ".join(map(str, sorted(frame.cards))),
+            ),
         )
 
 
 def _draw(state: PostcardsState, action: Action) -> None:
     if action.verb != "draw":
-        raise _Bad("PC-11", _("the turn is over: draw back up to 5 cards (draw row N, draw deck)"))
+        raise _Bad(
+            "PC-11",
+            _(
+                "the turn is over: draw back up to 5 cards from the face-up Travel cards "
+                "or the deck"
+            ),
+        )
     if action.args and action.args[0] == "row" and len(action.args) == 2:
         raise _Bad(
             "PC-11", _("there is no face-up Travel card in slot {slot}", slot=action.args[1])
@@ -221,7 +239,7 @@ def _main(components: Components, state: PostcardsState, seat: int, action: Acti
             if k not in hand:
                 raise _Bad(
                     "Game Turn",
-                    _("you hold no {card} card", card=texts.travel(components, str(name))),
+                    _("you hold no {card}", card=texts.travel(components, str(name))),
                 )
             hand.remove(k)
         if verb == "pair":
@@ -284,7 +302,7 @@ def _play(components: Components, state: PostcardsState, seat: int, action: Acti
         raise _Bad(
             "PC-103",
             _(
-                "{card} can be used now, so it cannot be played without effect",
+                "this {card} can be used now, so it cannot be played without effect",
                 card=texts.travel(components, kind.name),
             ),
         )

@@ -421,21 +421,21 @@ def _describe(
         name = texts.travel(components, str(card))
         if mode == "stamp":
             return _(
-                "play {card}: stamp on {space}",
+                "play a {card}: stamp on {space}",
                 card=name,
                 space=_space(components, args[2], args[3]),
             )
         if mode == "none":
-            return _("play {card} without effect (it has no use now)", card=name)
+            return _("play a {card} without effect (it has no use now)", card=name)
         kind = components.travel[components.travel_names[str(card)]]
         return _(
-            "play {card}: {action}",
+            "play a {card}: {action}",
             card=name,
             action=_describe_action(components, kind.action_index, args[2:]),
         )
     if verb == "pair":
         return _(
-            "play {first} + {second} together as any one card",
+            "play a {first} and a {second} together as any one card",
             first=texts.travel(components, str(args[0])),
             second=texts.travel(components, str(args[1])),
         )
@@ -500,7 +500,7 @@ def _describe(
         if args[0] == "deck":
             return _("draw the top Travel card of the deck")
         return _(
-            "take face-up Travel card {card}",
+            "take the face-up {card}",
             card=texts.travel(components, observation["travel_row"][int(args[1]) - 1]),
         )
     return " ".join([verb, *map(str, args)])

@@ -90,16 +90,266 @@ WORDS: Final = (
     NC_("difficulty", "expert"),
 )
 
-#: the rules a refusal names that are rulebook sections, not ruling ids (``PC-8``): the code stays
-#: as it is (language-neutral); a front end may show it with ``pgettext("rule", code)``
-RULES: Final = (
-    NC_("rule", "Movement action"),
-    NC_("rule", "Game Turn"),
-    NC_("rule", "Sticking a Stamp"),
-    NC_("rule", "End of the Game"),
-    NC_("rule", "action notation"),
-    NC_("rule", "legal actions"),
-)
+#: every rule a refusal or a text of the game cites (``IllegalAction.rule``: a ruling's id or a
+#: rulebook section) → its title and a one-sentence summary, in mailbag's own words (English,
+#: marked for the catalogs; ``Presentation.rules`` gives them translated): a refusal names its
+#: rule by this title, never by a bare id
+RULES: Final[dict[str, tuple[str, str]]] = {
+    "PC-1": (
+        N_("The map"),
+        N_(
+            "A movement takes your bicycle to a region that shares a border with yours; Corse is "
+            "reached by ferry from Provence-Alpes-Côte d'Azur only."
+        ),
+    ),
+    "PC-2": (
+        N_("The token supply"),
+        N_(
+            "Stamps and souvenirs come from one shared supply; when it is empty, no stamp or "
+            "souvenir can be placed until a sent postcard returns its tokens."
+        ),
+    ),
+    "PC-3": (
+        N_("What everyone sees"),
+        N_(
+            "Everyone sees the postcards in front of each traveller; hands are secret, only "
+            "their sizes are known, and of the face-up postcards only the picture side shows."
+        ),
+    ),
+    "PC-4": (
+        N_("Effects"),
+        N_(
+            "Stamp and star effects happen at once; movement, postcard and camp effects can be "
+            "used later in the same turn and are lost when it ends."
+        ),
+    ),
+    "PC-5": (
+        N_("Board side B: stars"),
+        N_(
+            "On side B every star you gain is taken as its points or turned into one movement, "
+            "one postcard or one stamp."
+        ),
+    ),
+    "PC-6": (
+        N_("Three cards a turn, and pairs"),
+        N_(
+            "You play three Travel cards each turn (one more per plus effect); two cards played "
+            "together act as one card of any action and any colour."
+        ),
+    ),
+    "PC-7": (
+        N_("Taking a postcard"),
+        N_(
+            "A postcard action takes a face-up postcard or the top of the deck; in the English "
+            "edition you may first replace the three face-up postcards once."
+        ),
+    ),
+    "PC-8": (
+        N_("Camping"),
+        N_(
+            "A camp goes on a free campsite of the region where your bicycle is, while you have "
+            "camp tokens left; it may earn a souvenir of the campsite's type."
+        ),
+    ),
+    "PC-9": (
+        N_("Sending a postcard"),
+        N_(
+            "A postcard with every stamp space filled can be sent from its own region at any "
+            "moment of your turn: you score its points and take a gift."
+        ),
+    ),
+    "PC-10": (
+        N_("Gifts and empty decks"),
+        N_(
+            "Lightning gifts are used during your turn, bell gifts score at the end; an empty "
+            "deck is refilled from its shuffled discard pile, and with both empty nothing is "
+            "drawn."
+        ),
+    ),
+    "PC-10a": (
+        N_("When a deck is reshuffled"),
+        N_("The moment a deck runs out, its discard pile is shuffled into a new deck."),
+    ),
+    "PC-11": (
+        N_("End of your turn"),
+        N_(
+            "After your cards you draw back up to five, one at a time, each from the face-up "
+            "Travel cards or the deck."
+        ),
+    ),
+    "PC-12": (
+        N_("End of the game"),
+        N_(
+            "The first traveller to send four postcards takes the bonus; the round is then "
+            "finished so everyone has had as many turns, and the highest score wins."
+        ),
+    ),
+    "PC-13": (
+        N_("The Automa's cards"),
+        N_(
+            "The Automa plays the face-up Travel cards from the first slot on: three, four or "
+            "five of them by its level."
+        ),
+    ),
+    "PC-14": (
+        N_("The Automa's priorities"),
+        N_(
+            "The Automa chooses among its postcards in the order of the regions on its "
+            "itinerary card."
+        ),
+    ),
+    "PC-15": (
+        N_("How the Automa uses a card"),
+        N_(
+            "Left of the binding the Automa sticks a stamp first, right of it it takes the "
+            "card's action first; if it can do neither, the card is discarded."
+        ),
+    ),
+    "PC-16": (
+        N_("The Automa's postcards and gifts"),
+        N_(
+            "The Automa sends a full postcard at once, wherever it is, and takes the leftmost "
+            "gift; its gifts score points at the end."
+        ),
+    ),
+    "PC-17": (
+        N_("Several Automas"),
+        N_("More than one Automa may sit at a table, each with its own level."),
+    ),
+    "PC-101": (
+        N_("No way forward"),
+        N_(
+            "When the supply is empty and no postcard can be completed, the round is finished "
+            "and the game ends."
+        ),
+    ),
+    "PC-102": (
+        N_("A camp's effects in order"),
+        N_("After a camp, the effect under the camp token comes first, then the souvenir."),
+    ),
+    "PC-103": (
+        N_("A card without use"),
+        N_(
+            "A Travel card that can be used neither for its action nor as a stamp is played "
+            "without effect; a card that has a use cannot be."
+        ),
+    ),
+    "PC-104": (
+        N_("Round limit"),
+        N_("The game also ends after round 100."),
+    ),
+    "PC-105": (
+        N_("When you may send and use gifts"),
+        N_(
+            "You may send a postcard or use a gift whenever no other choice of your turn is "
+            "waiting, until you end the turn."
+        ),
+    ),
+    "PC-106": (
+        N_("Taking a gift"),
+        N_("After sending a postcard you must take one of the face-up gifts, if there is one."),
+    ),
+    "PC-107": (
+        N_("Hiking Guide with a short deck"),
+        N_(
+            "The Hiking Guide draws up to five postcards; if it draws two or fewer, you keep "
+            "them all."
+        ),
+    ),
+    "PC-108": (
+        N_("Copies of a card"),
+        N_("Copies of a Travel card are alike, so it never matters which copy you play."),
+    ),
+    "PC-201": (
+        N_("Which postcard the Automa takes"),
+        N_(
+            "The Automa takes the face-up postcard of the first region on its itinerary card "
+            "that it does not hold yet."
+        ),
+    ),
+    "PC-202": (
+        N_("When the Automa replaces the postcards"),
+        N_(
+            "If none of the face-up postcards suits it, the Automa replaces them once before "
+            "taking the top of the deck."
+        ),
+    ),
+    "PC-203": (
+        N_("The Automa's camps"),
+        N_("The Automa camps only on a campsite matching an open souvenir space of its postcards."),
+    ),
+    "PC-204": (
+        N_("The Automa's camp effects in order"),
+        N_(
+            "For the Automa the souvenir and its effect come first, then the effect under the "
+            "camp token."
+        ),
+    ),
+    "PC-205": (
+        N_("Which gift the Automa takes"),
+        N_("The Automa takes the leftmost face-up gift."),
+    ),
+    "PC-206": (
+        N_("Lost effects"),
+        N_("An effect the Automa cannot carry out is lost."),
+    ),
+    "PC-207": (
+        N_("The Automa's stars"),
+        N_("A star always scores its points for the Automa."),
+    ),
+    "PC-208": (
+        N_("An empty slot"),
+        N_("Nothing is played for an empty slot of the Travel cards."),
+    ),
+    "PC-209": (
+        N_("The Automa and an empty supply"),
+        N_(
+            "With the supply empty the Automa cannot stick a stamp; a camp is still placed, "
+            "without a souvenir."
+        ),
+    ),
+    "PC-210": (
+        N_("The Automa's ride"),
+        N_(
+            "The Automa rides to the region of the top postcard of the deck; with no postcard "
+            "left it cannot move."
+        ),
+    ),
+    "PC-211": (
+        N_("The Automa and the deck top, Dutch edition"),
+        N_(
+            "When the Automa takes the deck top in the Dutch edition, the face-up postcards "
+            "are replaced, as for a player."
+        ),
+    ),
+    "Movement action": (
+        N_("Movement"),
+        N_("A movement card takes your bicycle to an adjacent region."),
+    ),
+    "Game Turn": (
+        N_("Your turn"),
+        N_("On your turn you play Travel cards from your hand, one decision at a time."),
+    ),
+    "Sticking a Stamp": (
+        N_("Sticking a stamp"),
+        N_(
+            "A card sticks a stamp of its own colour on an open space of one of your unsent "
+            "postcards; a pair sticks one of any colour."
+        ),
+    ),
+    "End of the Game": (
+        N_("The game is over"),
+        N_("Once the last round is finished nothing more can be played."),
+    ),
+    "action notation": (
+        N_("Typed actions"),
+        N_("A typed action must be written the way the list of choices writes it."),
+    ),
+    "legal actions": (
+        N_("What can be done now"),
+        N_("Only the choices offered now can be taken."),
+    ),
+}
 #: the words naming the kinds of things a position is built from (positions.py), for the
 #: catalogs: a refusal names the kind in the reader's language
 POSITION_WORDS: Final = (
@@ -187,13 +437,13 @@ def gift_title(title: str) -> str:
 
 
 def travel(components: Components, name: str) -> str:
-    """A Travel card by kind name: the notation itself in English (``green.postcard``), the
-    colour and the action in words elsewhere (``groen/ansichtkaart``)."""
+    """A Travel card by kind name, in words: its colour and action (``green postcard card``),
+    never the notation's name (``green.postcard``)."""
     index = components.travel_index(name)
     if index is None:
         return name
     kind = components.travel[index]
-    return _("{colour}.{action}", colour=colour(kind.colour), action=action(kind.action))
+    return _("{colour} {action} card", colour=colour(kind.colour), action=action(kind.action))
 
 
 def score_line(line: str) -> str:

@@ -80,10 +80,13 @@ class Movement:
             return (
                 "Movement action",
                 _(
-                    "region {region} is not adjacent to region {here} (adjacent: {adjacent})",
-                    region=region,
-                    here=here,
-                    adjacent=", ".join(map(str, components.regions[here].adjacent)),
+                    "{region} is not next to {here}, where your bicycle is (next to it: "
+                    "{adjacent})",
+                    region=texts.region_name(components, region),
+                    here=texts.region_name(components, here),
+                    adjacent=", ".join(
+                        texts.region_name(components, r) for r in components.regions[here].adjacent
+                    ),
                 ),
             )
         return None

@@ -106,7 +106,7 @@ def draw_card(components: Components, state: PostcardsState, slot: int | None) -
             Event("draw", N_("{seat} draws from the deck"), {"seat": seat}),
             Event(
                 "drawn",
-                N_("you draw {card}"),
+                N_("you draw a {card}"),
                 {"seat": seat, "card": components.travel[card].name},
                 to=(seat,),
             ),
@@ -116,7 +116,7 @@ def draw_card(components: Components, state: PostcardsState, slot: int | None) -
         events = [
             Event(
                 "draw",
-                N_("{seat} takes {card} from the display"),
+                N_("{seat} takes a {card} from the display"),
                 {"seat": seat, "slot": slot, "card": components.travel[card].name},
             )
         ]
@@ -165,7 +165,7 @@ def _close_turn(components: Components, state: PostcardsState) -> list[Event]:
             events.append(Event("game_over", N_("the game is over"), {}))
         elif state.turns >= ROUND_LIMIT * len(state.players):  # PC-104
             state.over = True
-            over = N_("round {round} is over: the game ends (PC-104)")
+            over = N_("round {round} is over: the game ends at the round limit")
             events.append(Event("game_over", over, {"round": ROUND_LIMIT}))
     return events
 

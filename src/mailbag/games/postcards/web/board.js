@@ -8,7 +8,7 @@
 // be clicked and what a click does come from the server's actions (their click paths, see
 // games/postcards/clicks.py): nothing here computes a rule.
 import { html, seatLabel } from "/static/api.js";
-import { word } from "/static/words.js";
+import { fmt, word } from "/static/words.js";
 
 // the travellers' colours (bicycles, camps), by seat: none of the four card colours
 const SEAT_HEX = ["#7b3fa0", "#e0701a", "#12908a", "#5b4636"];
@@ -42,6 +42,33 @@ function Icon({ name, cls }) {
 }
 
 
+/** A text with a count (`components.plurals`: its two forms), filled from `fields`. */
+function cnt(c, key, n, fields) {
+  const forms = (c.plurals || {})[key];
+  return forms ? fmt(n === 1 ? forms[0] : forms[1], fields) : word(c, key, fields);
+}
+
+/** The symbol of a colour (colour is never the only thing telling two cards apart). */
+function mark(c, colour) {
+  return ((c.colours || {})[colour] || {}).mark || "";
+}
+
+function regionName(c, n) {
+  return (c.regions[String(n)] || {}).name || String(n);
+}
+
+/** A postcard in words: "Postcard 32, Bretagne, 5 points". */
+function postcardName(c, id, sent) {
+  const card = c.postcards[String(id)];
+  if (!card) return word(c, "postcard", { id });
+  return word(c, sent ? "n_postcard_sent" : "n_postcard", { id, region: regionName(c, card.region), points: cnt(c, "points_now", card.points, { points: card.points }) });
+}
+
+/** A Travel card kind in words ("red camp"), with its colour's symbol. */
+function cardName(c, name) {
+  return (c.travel[name] || {}).name || name;
+}
+
 /** A region's name cut into lines of about 13 characters (at spaces and hyphens). */
 function nameLines(name) {
   const parts = String(name).split(/(?<=-)|\s+/).filter(Boolean);
@@ -58,8 +85,8 @@ function nameLines(name) {
 /** The props a thing drawn for `id` gets: the shell's, and for a pair of things clicked in the
  * other order than their path's (a pair of cards, two postcards to keep), a click that puts the
  * two in the path's order. */
-function clickProps(picker, state, id) {
-  const props = picker.props(id);
+function clickProps(picker, state, id, opts) {
+  const props = picker.props(id, opts);
   if (props["data-legal"] || props["data-picked"] || picker.prefix.length !== 1) return props;
   const first = picker.prefix[0];
   const swapped = (state.actions || []).some((a) => {
@@ -93,9 +120,9 @@ function Site({ c, view, picker, players, site }) {
   const owner = view.camp_owner[site.id - 1];
   const type = c.campsite_types[info.type] || info.type;
   const what = owner >= 0
-    ? word(c, "site_owner", { id: site.id, type, name: seatLabel(players, owner) })
-    : word(c, "site", { id: site.id, type });
-  const props = picker.props(id);
+    ? word(c, "n_site_taken", { id: site.id, type, name: seatLabel(players, owner) })
+    : word(c, "n_site_free", { id: site.id, type });
+  const props = picker.props(id, { name: what, tip: `${what}. ${word(c, "t_site", { region: regionName(c, info.region) })}` });
   return html`
     <g class=${`pc-site${owner >= 0 ? " taken" : ""}${picker.cls(id)}`} ...${props}
       transform=${`translate(${site.x} ${site.y})`}>
@@ -111,10 +138,12 @@ function Region({ c, view, picker, players, number, geo, mine }) {
   const info = c.regions[number];
   const here = (view.players || []).map((p, s) => (p.region === Number(number) ? s : -1)).filter((s) => s >= 0);
   const title = word(c, "region_title", { name: info.name, number });
-  const props = picker.props(id);
+  const name = here.length ? `${title} — ${word(c, "here", { names: here.map((s) => seatLabel(players, s)).join(", ") })}` : title;
+  const props = picker.props(id, { name, tip: `${name}. ${word(c, "t_region", { name: info.name })}` });
   const points = geo.path.map((p) => p.join(",")).join(" ");
   return html`
-    <g class=${`pc-region${picker.cls(id)}${mine && mine.here === Number(number) ? " here" : ""}`} ...${props}>
+    <g class=${`pc-region${picker.cls(id)}${mine && mine.here === Number(number) ? " here" : ""}`} ...${props}
+      data-magnify=${geo.sites.length ? word(c, "magnify_region", { name: info.name }) : undefined}>
       <title>${hint(picker, id, here.length
         ? `${title} — ${word(c, "here", { names: here.map((s) => seatLabel(players, s)).join(", ") })}`
         : title)}</title>
@@ -141,7 +170,7 @@ function Labels({ c, mine }) {
   </g>`;
 }
 
-function Bikes({ c, view, players }) {
+function Bikes({ c, view, players, picker }) {
   const regions = c.map.regions;
   const byRegion = {};
   (view.players || []).forEach((p, s) => { (byRegion[p.region] = byRegion[p.region] || []).push(s); });
@@ -154,7 +183,10 @@ function Bikes({ c, view, players }) {
       const [bx, by] = geo.bikes;
       const x = bx + (k % 2 ? 1 : -1) * (group.length > 1 ? 14 : 0);
       const y = by + (k >= 2 ? 26 : 0) + (k % 2 ? 8 : -8) * (group.length > 1 ? 1 : 0);
-      return html`<g key=${s} class="pc-bike" style=${`transform: translate(${x}px, ${y}px)`}>
+      const id = `bike:${s}`;
+      const bp = picker.props(id, { name: word(c, "n_bike", { name: seatLabel(players, s), region: regionName(c, p.region) }) });
+      return html`<g key=${s} class=${`pc-bike${picker.cls(id)}`} data-click=${bp["data-click"]} data-changed=${bp["data-changed"]}
+        data-tip=${bp["data-tip"]} style=${`transform: translate(${x}px, ${y}px)`}>
         <title>${seatLabel(players, s)}</title>
         <circle r="16" fill=${SEAT_HEX[s % 4]} />
         <g transform="translate(-10.5 -11) scale(0.88)" stroke="#fff">${ICONS.movement}</g>
@@ -182,7 +214,7 @@ function FranceMap({ c, view, picker, players, seat }) {
             </g>`))}
       </g>
       <${Labels} c=${c} mine=${mine} />
-      <${Bikes} c=${c} view=${view} players=${players} />
+      <${Bikes} c=${c} view=${view} players=${players} picker=${picker} />
     </svg>`;
 }
 
@@ -193,7 +225,8 @@ function TravelFace({ c, name, small, bare }) {
   const info = c.travel[name];
   if (!info) return html`<span class="pc-tcard empty"></span>`;
   const title = (c.actions[info.action] || {}).title || info.action;
-  return html`<span class=${`pc-tcard pc-${info.colour}${small ? " small" : ""}${bare ? " bare" : ""}`} title=${info.name}>
+  return html`<span class=${`pc-tcard pc-${info.colour}${small ? " small" : ""}${bare ? " bare" : ""}`}>
+    <span class="pc-mark" aria-hidden="true">${mark(c, info.colour)}</span>
     <${Icon} name=${info.action} />${!bare && html`<span class="pc-tname">${title}</span>`}</span>`;
 }
 
@@ -211,9 +244,9 @@ function PostcardFace({ c, face, region }) {
 function Postcard({ c, state, picker, owned, compact }) {
   const card = c.postcards[String(owned.card)];
   const id = `postcard:${owned.card}`;
-  const props = picker.props(id);
   const region = c.regions[String(card.region)].name;
-  const what = `${word(c, "postcard", { id: owned.card })}: ${region}`;
+  const what = postcardName(c, owned.card, owned.sent);
+  const props = picker.props(id, { name: what, tip: owned.sent ? what : `${what}. ${word(c, "t_postcard", { region })}` });
   if (owned.sent) {
     return html`<div class=${`pc-postcard sent${picker.cls(id)}`} ...${props} title=${hint(picker, id, what)} key=${`sent-${owned.card}`}>
       <span class="pc-pc-region">${region}</span>
@@ -222,7 +255,8 @@ function Postcard({ c, state, picker, owned, compact }) {
     </div>`;
   }
   return html`
-    <div class=${`pc-postcard${compact ? " compact" : ""}${picker.cls(id)}`} ...${props} title=${hint(picker, id, what)}>
+    <div class=${`pc-postcard${compact ? " compact" : ""}${picker.cls(id)}`} ...${props} title=${hint(picker, id, what)}
+      data-magnify=${word(c, "magnify_postcard", { id: owned.card })}>
       <div class="pc-pc-head">
         <span class="pc-pc-region">${region}</span>
         <span class="pc-pc-points">${word(c, "points", { points: card.points })}</span>
@@ -230,19 +264,20 @@ function Postcard({ c, state, picker, owned, compact }) {
       <div class="pc-stamps">
         ${card.stamps.map((colour, i) => {
           const sid = `stamp:${owned.card}:${i + 1}`;
-          const sp = picker.props(sid);
           const filled = owned.stamps[i];
-          const label = `${c.colours[colour].name} — ${word(c, "stamp_space", { number: i + 1, id: owned.card })}`;
+          const label = word(c, filled ? "n_stamp_filled" : "n_stamp_open", { number: i + 1, id: owned.card, colour: c.colours[colour].name });
+          const sp = picker.props(sid, { name: label, tip: `${label}. ${word(c, "t_stamp")}` });
           return html`<span key=${sid} class=${`pc-stamp pc-${colour}${filled ? " filled" : ""}${picker.cls(sid)}`} ...${sp}
-            title=${hint(picker, sid, label)}>${filled && html`<${Icon} name="stamp" />`}</span>`;
+            title=${hint(picker, sid, label)}><span class="pc-mark" aria-hidden="true">${mark(c, colour)}</span></span>`;
         })}
       </div>
       <div class="pc-souvenirs">
         ${card.souvenirs.map((s, i) => {
           const sid = `souvenir:${owned.card}:${i + 1}`;
-          const sp = picker.props(sid);
           const filled = owned.souvenirs[i];
-          const label = `${c.campsite_types[s.campsite]} → ${s.title} — ${word(c, "souvenir_space", { number: i + 1, id: owned.card })}`;
+          const type = c.campsite_types[s.campsite] || s.campsite;
+          const label = word(c, filled ? "n_souvenir_filled" : "n_souvenir_open", { number: i + 1, id: owned.card, type, effect: s.title });
+          const sp = picker.props(sid, { name: label, tip: `${label}. ${word(c, "t_souvenir", { type, effect: s.title })}` });
           return html`<span key=${sid} class=${`pc-souv${filled ? " filled" : ""}${picker.cls(sid)}`} ...${sp}
             title=${hint(picker, sid, label)}>
             <${Icon} name=${s.campsite} /><span class="pc-souv-effect"><${Icon} name=${s.effect} />${s.points ? s.points : ""}</span>
@@ -257,7 +292,8 @@ function Postcard({ c, state, picker, owned, compact }) {
 function TravelDisplay({ c, view, picker }) {
   const automas = (view.players || []).map((p) => p.kind).filter((k) => c.automa_slots[k]);
   const slots = automas.length ? Math.max(...automas.map((k) => c.automa_slots[k])) : 0;
-  const deckProps = picker.props("deck:travel");
+  const deckName = `${word(c, "n_travel_deck")}: ${cnt(c, "deck_count", view.travel_deck_size, { count: view.travel_deck_size })}`;
+  const deckProps = picker.props("deck:travel", { name: deckName, tip: `${deckName}. ${word(c, "t_row_travel")}` });
   return html`
     <section class="pc-display pc-travel-display">
       <h3>${word(c, "travel_display")}</h3>
@@ -266,7 +302,8 @@ function TravelDisplay({ c, view, picker }) {
       <div class="pc-row">
         ${view.travel_row.map((card, i) => {
           const id = `travel:${i + 1}`;
-          const props = picker.props(id);
+          const name = card ? word(c, "n_row_travel", { slot: i + 1, card: cardName(c, card) }) : word(c, "n_row_empty", { slot: i + 1 });
+          const props = picker.props(id, { name, tip: `${name}. ${word(c, "t_row_travel")}` });
           const marked = i < slots;
           return html`<div key=${id} class=${`pc-slot${marked ? " automa" : ""}${i === c.binding - 1 && slots ? " binding" : ""}`}>
             ${marked && html`<span class="pc-slot-mark">${i + 1}</span>`}
@@ -278,7 +315,7 @@ function TravelDisplay({ c, view, picker }) {
         })}
         <div class="pc-slot deck">
           <button type="button" class=${`pc-cardbtn pc-deck${picker.cls("deck:travel")}`} ...${deckProps}
-            title=${hint(picker, "deck:travel", word(c, "deck_count", { count: view.travel_deck_size }))}>
+            title=${hint(picker, "deck:travel", deckName)}>
             <${Icon} name="deck" /><span>${view.travel_deck_size}</span>
           </button>
         </div>
@@ -287,8 +324,10 @@ function TravelDisplay({ c, view, picker }) {
 }
 
 function PostcardDisplay({ c, view, picker }) {
-  const props = picker.props("postcards");
-  const deckProps = picker.props("deck:postcard");
+  const props = picker.props("postcards", { name: word(c, "n_postcards"), tip: word(c, "t_postcards") });
+  const top = view.postcard_deck_top;
+  const deckName = top ? word(c, "n_postcard_deck", { region: regionName(c, top.region) }) : word(c, "n_postcard_deck_empty");
+  const deckProps = picker.props("deck:postcard", { name: deckName, tip: `${deckName}. ${word(c, "t_pcrow")}` });
   return html`
     <section class=${`pc-display pc-postcard-display${picker.cls("postcards")}`} ...${props}
       title=${hint(picker, "postcards", "")}>
@@ -296,14 +335,17 @@ function PostcardDisplay({ c, view, picker }) {
       <div class="pc-row">
         ${view.postcard_row.map((face, i) => {
           const id = `pcrow:${i + 1}`;
-          const p = picker.props(id);
+          const name = face ? word(c, "n_pcrow", { slot: i + 1, region: regionName(c, face.region),
+            stamps: cnt(c, "stamp_count", face.stamps, { count: face.stamps }), points: cnt(c, "points_now", face.points, { points: face.points }) })
+            : word(c, "n_row_empty", { slot: i + 1 });
+          const p = picker.props(id, { name, tip: `${name}. ${word(c, "t_pcrow")}` });
           return html`<button type="button" key=${id} class=${`pc-cardbtn${picker.cls(id)}`} ...${p}
             title=${hint(picker, id, word(c, "slot", { slot: i + 1 }))}><${PostcardFace} c=${c} face=${face} /></button>`;
         })}
         <button type="button" class=${`pc-cardbtn pc-deck${picker.cls("deck:postcard")}`} ...${deckProps}
-          title=${hint(picker, "deck:postcard", word(c, "deck_count", { count: view.postcard_deck_size }))}>
+          title=${hint(picker, "deck:postcard", deckName)}>
           <${PostcardFace} c=${c} face=${view.postcard_deck_top} region=${word(c, "deck_top")} />
-          <span class="pc-count">${word(c, "deck_count", { count: view.postcard_deck_size })}</span>
+          <span class="pc-count">${cnt(c, "deck_count", view.postcard_deck_size, { count: view.postcard_deck_size })}</span>
         </button>
       </div>
     </section>`;
@@ -316,14 +358,15 @@ function GiftDisplay({ c, view, picker }) {
       <div class="pc-row">
         ${view.gift_row.map((g, i) => {
           const id = `giftrow:${i + 1}`;
-          const p = picker.props(id);
           const info = g ? c.gifts[g] : null;
+          const name = info ? word(c, "n_giftrow", { slot: i + 1, gift: info.title }) : word(c, "n_row_empty", { slot: i + 1 });
+          const p = picker.props(id, { name, tip: info ? `${name}: ${info.help} (${word(c, info.lightning ? "lightning" : "bell")})` : name });
           return html`<button type="button" key=${id} class=${`pc-cardbtn pc-gift${info && info.lightning ? " lightning" : ""}${picker.cls(id)}`} ...${p}
             title=${hint(picker, id, info ? `${info.title}: ${info.help}` : word(c, "empty"))}>
-            ${info ? html`<${Icon} name="gift" /><span>${info.title}</span>` : word(c, "empty")}
+            ${info ? html`<${Icon} name="gift" /><span>${info.lightning ? "⚡ " : "🔔 "}${info.title}</span>` : word(c, "empty")}
           </button>`;
         })}
-        <span class="pc-count">${word(c, "deck_count", { count: view.gift_deck_size })}</span>
+        <span class="pc-count">${cnt(c, "deck_count", view.gift_deck_size, { count: view.gift_deck_size })}</span>
       </div>
     </section>`;
 }
@@ -337,7 +380,9 @@ function Hiking({ c, view, state, picker }) {
       <div class="pc-row">
         ${frame.cards.map((card) => {
           const id = `hike:${card}`;
-          const props = clickProps(picker, state, id);
+          const card_ = c.postcards[String(card)];
+          const name = word(c, "n_hike", { id: card, region: card_ ? regionName(c, card_.region) : "" });
+          const props = clickProps(picker, state, id, { name, tip: name });
           return html`<div key=${id} class=${`pc-hike${clickCls(picker, id, props)}`} ...${props}
             title=${hint(picker, id, word(c, "postcard", { id: card }))}>
             <${Postcard} c=${c} state=${state} picker=${picker} owned=${{ card, stamps: [], souvenirs: [], sent: false }} compact=${true} />
@@ -378,7 +423,7 @@ function Itinerary({ c, p }) {
   </div>`;
 }
 
-function Gifts({ c, p, picker, mine }) {
+function Gifts({ c, p, picker, mine, seat, players }) {
   if (!p.gifts.length) return html`<div class="pc-gifts muted">${word(c, "no_gifts")}</div>`;
   const counts = {};
   for (const g of p.gifts) counts[g] = (counts[g] || 0) + 1;
@@ -386,14 +431,19 @@ function Gifts({ c, p, picker, mine }) {
     ${Object.entries(counts).map(([g, n]) => {
       const info = c.gifts[g] || { title: g, help: "" };
       const id = `gift:${g}`;
+      const kind = word(c, info.lightning ? "lightning" : "bell");
       if (!mine) {
-        return html`<span key=${g} class=${`pc-gift held${info.lightning ? " lightning" : ""}`} title=${info.help}>
-          <${Icon} name="gift" />${info.title}${n > 1 ? ` ×${n}` : ""}</span>`;
+        const oid = `seatgift:${seat}:${g}`;
+        const name = word(c, "n_seatgift", { name: seatLabel(players, seat), gift: info.title });
+        const op = picker.props(oid, { name, tip: `${name}: ${info.help} (${kind})` });
+        return html`<span key=${g} class=${`pc-gift held${info.lightning ? " lightning" : ""}${picker.cls(oid)}`} ...${op} title=${info.help}>
+          <${Icon} name="gift" />${info.lightning ? "⚡ " : "🔔 "}${info.title}${n > 1 ? ` ×${n}` : ""}</span>`;
       }
-      const props = picker.props(id);
+      const gname = word(c, "n_gift", { gift: info.title });
+      const props = picker.props(id, { name: gname, tip: `${gname}: ${info.help} (${kind})` });
       return html`<button type="button" key=${g} class=${`pc-gift held${info.lightning ? " lightning" : ""}${picker.cls(id)}`} ...${props}
         title=${hint(picker, id, `${info.title}: ${info.help}`)}>
-        <${Icon} name="gift" />${info.title}${n > 1 ? ` ×${n}` : ""}</button>`;
+        <${Icon} name="gift" />${info.lightning ? "⚡ " : "🔔 "}${info.title}${n > 1 ? ` ×${n}` : ""}</button>`;
     })}
   </div>`;
 }
@@ -412,16 +462,17 @@ function Hand({ c, view, state, picker }) {
     ${counts.map(([k, n]) => {
       const id = `hand:${k}`;
       const twin = `twin:${k}`;
-      const props = clickProps(picker, state, id);
-      const tprops = n > 1 ? picker.props(twin) : null;
-      const name = (c.travel[k] || {}).name || k;
+      const name = cardName(c, k);
+      const hname = word(c, "n_hand", { card: n > 1 ? `${name} ×${n}` : name });
+      const props = clickProps(picker, state, id, { name: hname, tip: `${hname}. ${word(c, "t_hand")}`, hand: true });
+      const tprops = n > 1 ? picker.props(twin, { name: word(c, "n_twin", { card: name }) }) : null;
       return html`<span class="pc-stack" key=${`${k}-${n}`}>
         <button type="button" class=${`pc-cardbtn pc-handcard${clickCls(picker, id, props)}`} ...${props}
           title=${hint(picker, id, name)}>
           <${TravelFace} c=${c} name=${k} />${n > 1 && html`<span class="pc-badge">×${n}</span>`}
         </button>
         ${n > 1 && html`<button type="button" class=${`pc-twin pc-${(c.travel[k] || {}).colour}${picker.cls(twin)}`} ...${tprops}
-          title=${hint(picker, twin, word(c, "twin", { card: name }))}><span>+1</span></button>`}
+          title=${hint(picker, twin, word(c, "twin", { card: name }))}><span>${mark(c, (c.travel[k] || {}).colour)}+1</span></button>`}
       </span>`;
     })}
   </div>`;
@@ -442,9 +493,9 @@ function PlayerArea({ c, view, state, picker, players, seat, mine }) {
         <b>${mine ? word(c, "your_postcards") : word(c, "postcards_of", { name })}</b>
         ${automa && html`<span class="pc-tag">Automa · ${c.difficulties[p.kind] || ""}</span>`}
         <span class="pc-where"><span class="pc-bike-dot"><${Icon} name="movement" /></span> ${c.regions[String(p.region)].name}</span>
-        <span class="pc-points">${word(c, "points_now", { points: p.points })}${
+        <span class=${`pc-points${picker.cls(`points:${seat}`)}`} ...${picker.props(`points:${seat}`, { name: word(c, "n_points", { name }) })}>${cnt(c, "points_now", p.points, { points: p.points })}${
           scores[seat] !== undefined && scores[seat] !== null ? ` · ${word(c, "score_now", { score: scores[seat] })}` : ""}</span>
-        ${!mine && !automa && html`<span class="pc-handsize">${word(c, "hand_size", { count: p.hand_size })}</span>`}
+        ${!mine && !automa && html`<span class=${`pc-handsize${picker.cls(`handsize:${seat}`)}`} ...${picker.props(`handsize:${seat}`, { name: word(c, "n_handsize", { name }) })}>${cnt(c, "hand_size", p.hand_size, { count: p.hand_size })}</span>`}
         ${view.bonus === seat && html`<span class="pc-tag bonus">${word(c, "bonus")}</span>`}
       </header>
       <div class="pc-cards">
@@ -454,12 +505,12 @@ function PlayerArea({ c, view, state, picker, players, seat, mine }) {
       ${sent.length > 0 && html`<div class="pc-sent-row">${sent.map((o) => html`<${Postcard} key=${`s${o.card}`} c=${c} state=${state}
         picker=${picker} owned=${o} />`)}</div>`}
       <div class="pc-line">
-        <span class="pc-label">${word(c, "camps", { placed: p.camps.length, total: c.camps })}</span>
+        <span class=${`pc-label${picker.cls(`camps:${seat}`)}`} ...${picker.props(`camps:${seat}`, { name: word(c, "n_camps", { name }) })}>${word(c, "camps", { placed: p.camps.length, total: c.camps })}</span>
         <${CampTrack} c=${c} side=${view.side} placed=${p.camps.length} seat=${seat} />
       </div>
       <div class="pc-line"><${Itinerary} c=${c} p=${p} /></div>
       <div class="pc-line"><span class="pc-label">${word(c, "gifts")}</span>
-        <${Gifts} c=${c} p=${p} picker=${picker} mine=${mine} /></div>
+        <${Gifts} c=${c} p=${p} picker=${picker} mine=${mine} seat=${seat} players=${players} /></div>
       ${p.best_traveller.length > 0 && html`<div class="pc-line muted">${word(c, "best_traveller", {
         regions: p.best_traveller.map((r) => c.regions[String(r)].name).join(", ") })}</div>`}
     </section>`;
@@ -515,18 +566,18 @@ function Prompt({ c, view, state, players, myTurn, seat }) {
         ${mine && html`<span>${word(c, "cards_played", { played: turn.played.length, total: 3 + turn.plus })}</span>`}
         ${kept.length > 0 && html`<span>${word(c, "kept")} ${kept.map(([k, n]) => html`<span key=${k} class="pc-kept"><${Icon} name=${k} />×${n}</span>`)}</span>`}
         ${view.ending && html`<span class="pc-tag">${word(c, "last_round")}</span>`}
-        <span class="muted">${word(c, "supply", { count: view.supply })}</span>
+        <span class="muted">${cnt(c, "supply", view.supply, { count: view.supply })}</span>
       </span>`}
     </div>`;
 }
 
-export function Board({ components: c, state, view, players, mySeat, log, picker, myTurn }) {
+export function Board({ components: c, state, view, players, mySeat, log, picker, myTurn, phone, replay }) {
   if (!view || !c || !c.map) return null;
   const seat = view.seat !== null && view.seat !== undefined ? view.seat : null;
   const others = view.players.map((_, s) => s).filter((s) => s !== seat);
   const hasAutoma = view.players.some((p) => c.automa_slots[p.kind]);
   return html`
-    <div class="pc-board">
+    <div class=${`pc-board${phone ? " phone" : ""}${replay ? " replay" : ""}`}>
       <${Prompt} c=${c} view=${view} state=${state} players=${players} myTurn=${myTurn} seat=${seat} />
       <div class="pc-top">
         <${FranceMap} c=${c} view=${view} picker=${picker} players=${players} seat=${seat} />
