@@ -91,6 +91,18 @@ def hover_first(seat: TablePage, start: str) -> str:
     return str(target.first.get_attribute("data-click"))
 
 
+def reveal_if_held(seat: TablePage) -> None:
+    """A person's choice that completes a phase waits to be revealed (the table holds it, so it
+    can still be changed or taken back): reveal it, as a player would with the banner's button."""
+    button = seat.page.get_by_test_id("reveal")
+    held = bool(seat.shown_state().get("held"))
+    if held or button.count():
+        expect(button).to_be_visible(timeout=20_000)
+        step = int(seat.shown_state().get("step", 0))
+        button.click()
+        seat.wait_step(step + 1, at_least=True)
+
+
 def shoot(seat: TablePage, artifacts: Path, name: str, full_page: bool = False) -> None:
     if name.startswith("phone") and not full_page:  # the board in view, from its top
         seat.page.get_by_test_id("po-board").evaluate("(e) => e.scrollIntoView()")
@@ -141,6 +153,7 @@ def test_three_players_against_bots_by_clicking_the_board(
                 shots.add(phase)
                 seat.page.keyboard.press("Escape")
             click_board(seat, rng, PREFER)
+            reveal_if_held(seat)
         else:
             raise AssertionError(f"no result after {MAX_DECISIONS} decisions")
         assert seat.read().result
@@ -203,6 +216,7 @@ def test_two_browsers_with_goals_by_clicking_the_board(
                     shots.add(phase)
                     seat.page.keyboard.press("Escape")
                 click_board(seat, rng, PREFER)
+                reveal_if_held(seat)
                 decisions += 1
             if over:
                 break

@@ -23,6 +23,51 @@ const O = C + GAP; // where the shelving starts
 const W = O + 5 * C + GAP + C; // the whole board with its track
 
 
+let LETTERS = []; // each colour's letter, drawn on every parcel (colour is never the only sign)
+
+/** A token in words: its number and its four parcels (type, icon), turned `rot`. */
+export function tokenName(components, token, rot = 0) {
+  const face = turned(components, token, rot);
+  const printed = components.tokens[token];
+  if (!face || !printed) return "";
+  const parcels = face.colours.map((c, k) => {
+    const kind = (components.colours[c] || {}).label || "";
+    const icon = face.icons[k] ? (components.icons[face.icons[k]] || {}).title : "";
+    return icon ? word(components, "with_icon", { kind, icon }) : kind;
+  });
+  return word(components, "token_name", { label: printed[0], parcels: parcels.join(", ") });
+}
+
+/** A parcel of a board in words: its place, type and icon, the tape on it. */
+function parcelName(components, board, p) {
+  const row = Math.floor(p / 10);
+  const col = p % 10;
+  const colour = (board.colours || [])[p];
+  if (colour === undefined || colour < 0) return word(components, "parcel_empty", { row, col });
+  let kind = (components.colours[colour] || {}).label || "";
+  const icon = (board.icons || [])[p];
+  if (icon) kind = word(components, "with_icon", { kind, icon: (components.icons[icon] || {}).title });
+  const tape = (board.tapes || [])[p];
+  if (tape >= 0) return word(components, "parcel_sealed", { row, col, kind, tape: tapeLabel(components, tape) });
+  return word(components, "parcel_open", { row, col, kind });
+}
+
+/** A tape (colour × 4 + shape) in words: "fragile L". */
+function tapeLabel(components, tape) {
+  const colour = components.colours[Math.floor(tape / 4)] || {};
+  const shape = components.shapes[tape % 4] || {};
+  return `${colour.label || ""} ${shape.name || ""}`.trim();
+}
+
+/** A cell of a board in words: free, or the token on it. */
+function cellName(components, board, cell) {
+  const row = Math.floor(cell / 5);
+  const col = cell % 5;
+  const token = (board.tokens || [])[cell];
+  if (!token) return word(components, "cell_free", { row, col });
+  return word(components, "cell_taken", { row, col, label: (components.tokens[token] || [token])[0] });
+}
+
 /** Where space `s` of the track lies (its top-left corner). */
 function spaceXY(s) {
   const far = O + 5 * C + GAP;
@@ -74,9 +119,12 @@ function Icon({ icon, colour, x, y, size = P }) {
 
 /** One parcel square: its colour and icon. */
 function Parcel({ x, y, colour, icon, size = P, ghost }) {
+  const k = size / P;
   return html`<g class=${ghost ? "po-ghost-parcel" : "po-parcel"}>
-    <rect x=${x + 0.5} y=${y + 0.5} width=${size - 1} height=${size - 1} rx="2" fill=${FILL[colour] || "#ccc"} />
+    <rect x=${x + 0.5} y=${y + 0.5} width=${size - 1} height=${size - 1} rx="2" fill=${FILL[colour] || "#ccc"}
+      class=${`po-fill-${colour}`} />
     <${Icon} icon=${icon} colour=${colour} x=${x} y=${y} size=${size} />
+    <text x=${x + 2.2 * k} y=${y + 6.8 * k} class="po-letter" style=${`font-size:${6.2 * k}px`}>${LETTERS[colour] || ""}</text>
   </g>`;
 }
 
@@ -138,6 +186,8 @@ function TapeBand({ tape, parcels, ghost, legal }) {
       stroke=${TAPE[colour]} class="po-tape-band" />`)}
     ${segments.map(([a, b], i) => html`<line key=${`c${i}`} x1=${a[0]} y1=${a[1]} x2=${b[0]} y2=${b[1]}
       class="po-tape-mark" />`)}
+    ${parcels.map((p) => html`<text key=${`l${p}`} x=${O + (p % 10) * P + P / 2} y=${O + Math.floor(p / 10) * P + P / 2 + 3}
+      class="po-tape-letter-svg">${(LETTERS[colour] || "").toLowerCase()}</text>`)}
   </g>`;
 }
 
@@ -180,7 +230,7 @@ function pendingParts(view) {
  * One player's shelving with its track. `mine`: the seat's own (every thing a click path names
  * is drawn on it, with the picker's props); others are drawn small and cannot be clicked.
  */
-function Shelving({ components, view, seat, mine, picker, costs, label }) {
+function Shelving({ components, view, seat, mine, picker, costs, label, players }) {
   const board = view.players[seat];
   const [hoverCell, setHoverCell] = useState(null);
   const [hoverParcel, setHoverParcel] = useState(null);
@@ -225,8 +275,8 @@ function Shelving({ components, view, seat, mine, picker, costs, label }) {
     if (cells) tapeGhost = { tape: colour * 4 + shape, cells, legal: true, pending: true };
   }
 
-  const hit = (id, enter, leave) => {
-    const props = picker.props(id);
+  const hit = (id, enter, leave, opts) => {
+    const props = picker.props(id, opts);
     return {
       ...props,
       onMouseEnter: (e) => { enter(); if (props.onMouseEnter) props.onMouseEnter(e); },
@@ -234,11 +284,13 @@ function Shelving({ components, view, seat, mine, picker, costs, label }) {
     };
   };
   const layer = phase === "seal" ? "seal" : "place";
-  const title = (id) => (mine ? picker.hint(id) : "");
+  const own = mine ? "" : `p${seat}:`; // the other seats' things: p1:cell:12 (never clicked)
+  const who = ((players || []).find((x) => x.seat === seat) || {});
+  const whoName = who.name || who.label || `#${seat}`;
 
   return html`
     <svg viewBox=${`0 0 ${W} ${W}`} class=${`po-shelving${mine ? " mine" : ""} layer-${layer}`}
-      role="img" aria-label=${label}>
+      role="group" aria-label=${label}>
       <rect x=${O - 3} y=${O - 3} width=${5 * C + 6} height=${5 * C + 6} rx="6" class="po-shelf-frame" />
       ${line && html`<rect class="po-line-mark"
         x=${line[0] === "col" ? O + line[1] * C : O - 3} y=${line[0] === "row" ? O + line[1] * C : O - 3}
@@ -267,13 +319,15 @@ function Shelving({ components, view, seat, mine, picker, costs, label }) {
       ${Array.from({ length: 24 }, (_, s) => {
         const [x, y] = spaceXY(s);
         const corner = s % 6 === 0;
-        const id = `space:${s}`;
-        const props = mine ? picker.props(id) : {};
-        const cls = mine ? picker.cls(id) : "";
+        const id = `${own}space:${s}`;
         const cost = costs && costs.get(s);
         const sp = components.spaces[s] || {};
+        let spaceName = word(components, "space", { number: s, name: sp.name });
+        if (cost !== undefined && cost > 0) spaceName = word(components, "space_cost", { name: spaceName, count: cost });
+        if (s === board.space) spaceName = word(components, "space_helper", { name: spaceName, player: mine ? word(components, "you") : whoName });
+        const props = mine || s === board.space ? picker.props(id, { name: spaceName, tip: `${spaceName}. ${word(components, "tip_space")}` }) : {};
+        const cls = mine || s === board.space ? picker.cls(id) : "";
         return html`<g key=${`s${s}`} class=${`po-space${corner ? " corner" : ""}${cls}`} ...${props}>
-          <title>${mine && picker.legal(id) ? picker.hint(id) : word(components, "space", { number: s, name: sp.name })}</title>
           <rect x=${x + 1} y=${y + 1} width=${C - 2} height=${C - 2} rx=${corner ? 8 : 4} />
           ${!corner && html`<path class="po-arrow" d=${arrow(s, x, y)} />`}
           ${s === 0 && html`<path class="po-start" d=${`M${x + 20} ${y + 9} l3 7 h7 l-5.5 4.5 l2 7.5 l-6.5 -4.5 l-6.5 4.5 l2 -7.5 l-5.5 -4.5 h7 z`} />`}
@@ -288,21 +342,33 @@ function Shelving({ components, view, seat, mine, picker, costs, label }) {
         <circle cx=${C / 2} cy=${C / 2} r="13" fill=${helperFill(components, board.helper)} />
         <text x=${C / 2} y=${C / 2 + 5} class="po-helper-letter">${String(helperName).slice(0, 1).toUpperCase()}</text>
       </g>
-      ${mine && html`<g class="po-hits po-hits-place">
+      ${mine && html`<g class="po-hits po-hits-place" data-magnify=${word(components, "magnify_cells")}>
         ${Array.from({ length: 25 }, (_, cell) => {
           const id = `cell:${cell}`;
+          const name = cellName(components, board, cell);
           return html`<rect key=${id} x=${O + (cell % 5) * C} y=${O + Math.floor(cell / 5) * C} width=${C} height=${C}
-            class=${`po-hit${picker.cls(id)}`} ...${hit(id, () => setHoverCell(cell), () => setHoverCell((h) => (h === cell ? null : h)))}>
-            <title>${title(id) || word(components, "cell", { row: Math.floor(cell / 5), col: cell % 5 })}</title></rect>`;
+            class=${`po-hit${picker.cls(id)}`} ...${hit(id, () => setHoverCell(cell), () => setHoverCell((h) => (h === cell ? null : h)),
+              { name, tip: `${name}. ${word(components, "tip_cell")}` })} />`;
         })}
       </g>`}
-      ${mine && html`<g class="po-hits po-hits-seal">
+      ${mine && html`<g class="po-hits po-hits-seal" data-magnify=${word(components, "magnify_parcels")}>
         ${Array.from({ length: 100 }, (_, p) => {
           const id = `parcel:${p}`;
+          const name = parcelName(components, board, p);
           return html`<rect key=${id} x=${O + (p % 10) * P} y=${O + Math.floor(p / 10) * P} width=${P} height=${P}
-            class=${`po-hit${picker.cls(id)}`} ...${hit(id, () => setHoverParcel(p), () => setHoverParcel((h) => (h === p ? null : h)))}>
-            <title>${title(id) || word(components, "parcel", { row: Math.floor(p / 10), col: p % 10 })}</title></rect>`;
+            class=${`po-hit${picker.cls(id)}`} ...${hit(id, () => setHoverParcel(p), () => setHoverParcel((h) => (h === p ? null : h)),
+              { name, tip: `${name}. ${word(components, "tip_parcel")}` })} />`;
         })}
+      </g>`}
+      ${!mine && html`<g class="po-marks">
+        ${Array.from({ length: 25 }, (_, cell) => {
+          const id = `${own}cell:${cell}`;
+          return html`<rect key=${id} x=${O + (cell % 5) * C} y=${O + Math.floor(cell / 5) * C} width=${C} height=${C}
+            class=${`po-mark${picker.cls(id)}`} ...${picker.props(id, { name: cellName(components, board, cell) })} />`;
+        })}
+        ${(board.tapes || []).map((tape, p) => tape >= 0 && html`<rect key=${`m${p}`} x=${O + (p % 10) * P} y=${O + Math.floor(p / 10) * P}
+          width=${P} height=${P} class=${`po-mark${picker.cls(`${own}parcel:${p}`)}`}
+          ...${picker.props(`${own}parcel:${p}`, { name: parcelName(components, board, p) })} />`)}
       </g>`}
     </svg>`;
 }
@@ -323,10 +389,10 @@ function arrow(s, x, y) {
 }
 
 /** A player's name, helper, stamps, goal tokens, score and whether they have chosen. */
-function PlayerCard({ components, view, state, seat, players, mySeat }) {
+function PlayerCard({ components, view, state, seat, players, mySeat, picker }) {
   const board = view.players[seat];
   const player = (players || []).find((p) => p.seat === seat) || {};
-  const name = player.name || `#${seat}`;
+  const name = player.name || player.label || `#${seat}`;
   const helper = (components.helpers || {})[board.helper] || board.helper;
   const scores = (state && state.scores) || [];
   const score = scores[seat];
@@ -352,11 +418,13 @@ function PlayerCard({ components, view, state, seat, players, mySeat }) {
       <span class="po-pscore" title=${breakdown || word(components, "score", { points: shown ?? "–" })} data-testid=${`po-score-${seat}`}>
         ${shown === null || shown === undefined ? "–" : word(components, "score", { points: shown })}
       </span>
-      <span class="po-pstamps" title=${word(components, "stamps_title")}>
+      <span class=${`po-pstamps${picker.cls(`p${seat}:stamps`)}`} ...${picker.props(`p${seat}:stamps`, {
+        name: word(components, "stamps_of", { player: name, count: board.stamps }), tip: word(components, "stamps_title") })}>
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><${Icon} icon=${2} colour=${0} x=${0} y=${0} /></svg>
         ${board.stamps}</span>
       <span class="po-ptapes" title=${word(components, "tapes")}>▭ ${tapesLeft}</span>
-      ${goals.length > 0 && html`<span class="po-pgoals">${word(components, "goals_held", { goals: goals.join(", ") })}</span>`}
+      ${goals.length > 0 && html`<span class=${`po-pgoals${picker.cls(`p${seat}:goals`)}`}
+        ...${picker.props(`p${seat}:goals`, { name: word(components, "goals_held", { goals: goals.join(", ") }) })}>${word(components, "goals_held", { goals: goals.join(", ") })}</span>`}
       ${!over && html`<span class=${`po-chosen${board.chosen ? " yes" : ""}`} title=${word(components, "chosen_title")}
         data-testid=${`po-chosen-${seat}`}>${board.chosen ? `✓ ${word(components, "chosen")}` : `… ${word(components, "choosing")}`}</span>`}
     </div>`;
@@ -381,14 +449,15 @@ function Header({ components, view }) {
 }
 
 /** The goals face up (with the goals option). */
-function Goals({ components, view }) {
+function Goals({ components, view, picker }) {
   if (!view.goals_on) return null;
   return html`
     <div class="po-goals" data-testid="po-goals">
       <span class="po-goals-title">${word(components, "goals")} <small>${word(components, "goal_stack", { count: view.goal_stack_size })}</small></span>
       ${(view.goal_display || []).map((g) => {
         const goal = (components.goals || {})[g] || { title: g, help: "" };
-        return html`<span class="po-goal" key=${g} title=${goal.help}><b>${goal.title}</b><small>${goal.help}</small></span>`;
+        return html`<span class=${`po-goal${picker.cls(`goal:${g}`)}`} key=${g}
+          ...${picker.props(`goal:${g}`, { name: goal.title, tip: goal.help ? `${goal.title}: ${goal.help}` : goal.title })}><b>${goal.title}</b><small>${goal.help}</small></span>`;
       })}
     </div>`;
 }
@@ -432,8 +501,9 @@ function Desk({ components, view, state, picker, myTurn }) {
         ${dealt.map((tk) => {
           const id = `deal:${tk}`;
           const kept = pend[0] === "keep" && Number(pend[1]) === tk;
+          const name = tokenName(components, tk);
           return html`<button type="button" key=${id} class=${`po-token${picker.cls(id)}${kept ? " kept" : ""}`}
-            ...${picker.props(id)} title=${picker.hint(id) || word(components, "token", { label: components.tokens[tk][0] })}>
+            ...${picker.props(id, { name, tip: `${name}. ${word(components, "tip_deal")}`, hand: true })}>
             <${TokenPicture} components=${components} token=${tk} rot=${0} size=${64} />
             <span class="po-token-label">${components.tokens[tk][0]}${kept ? ` · ${word(components, "kept")}` : ""}</span>
           </button>`;
@@ -446,8 +516,9 @@ function Desk({ components, view, state, picker, myTurn }) {
         ${hand.map((tk) => {
           const id = `token:${tk}`;
           const rot = pickedToken === tk && prefix[1] ? Number(prefix[1].slice(4)) : 0;
-          return html`<button type="button" key=${id} class=${`po-token${picker.cls(id)}`} ...${picker.props(id)}
-            title=${picker.hint(id) || word(components, "token", { label: components.tokens[tk][0] })}>
+          const name = tokenName(components, tk, rot);
+          return html`<button type="button" key=${id} class=${`po-token${picker.cls(id)}`}
+            ...${picker.props(id, { name, tip: `${name}. ${word(components, "tip_hand")}`, hand: true })}>
             <${TokenPicture} components=${components} token=${tk} rot=${rot} size=${64} />
             <span class="po-token-label">${components.tokens[tk][0]}</span>
           </button>`;
@@ -456,10 +527,10 @@ function Desk({ components, view, state, picker, myTurn }) {
       ${pickedToken !== null && html`<div class="po-tray po-turns" data-testid="po-turns">
         ${[0, 1, 2, 3].map((r) => {
           const id = `rot:${r}`;
-          const props = picker.props(id);
+          const name = word(components, "turn_name", { label: components.tokens[pickedToken][0], degrees: 90 * r });
+          const props = picker.props(id, { name, tip: tokenName(components, pickedToken, r) });
           const other = !props.onClick && prefix.length === 2 ? { onClick: switchTo(id), role: "button" } : {};
-          return html`<button type="button" key=${id} class=${`po-turn${picker.cls(id)}`} ...${props} ...${other}
-            title=${picker.hint(id) || word(components, "turned", { degrees: 90 * r })}>
+          return html`<button type="button" key=${id} class=${`po-turn${picker.cls(id)}`} ...${props} ...${other}>
             <${TokenPicture} components=${components} token=${pickedToken} rot=${r} size=${44} />
             <span class="po-token-label">${90 * r}°</span>
           </button>`;
@@ -468,8 +539,8 @@ function Desk({ components, view, state, picker, myTurn }) {
   `;
   const sealPart = html`
       ${phase === "seal" && html`<div class="po-tray">
-        <button type="button" class=${`po-skip${picker.cls("skip")}`} ...${picker.props("skip")}
-          title=${picker.hint("skip")}>${word(components, "skip")}</button>
+        <button type="button" class=${`po-skip${picker.cls("skip")}`}
+          ...${picker.props("skip", { name: word(components, "skip"), tip: word(components, "tip_skip") })}>${word(components, "skip")}</button>
       </div>`}
       ${(phase === "seal" || (board.placed || []).some((pid) => pid >= 0)) && html`<div class="po-tapes">
         <span class="po-tray-title">${word(components, "tapes_title")}</span>
@@ -477,10 +548,11 @@ function Desk({ components, view, state, picker, myTurn }) {
           ${components.colours.map((colour, ci) => components.shapes.map((shape, si) => {
             const id = `tape:${colour.name}:${shape.name}`;
             const used = board.placed[ci * 4 + si] >= 0;
-            const name = `${colour.label} ${shape.name}`;
+            const name = word(components, used ? "tape_name_used" : "tape_name", { tape: `${colour.label} ${shape.name}` });
             return html`<button type="button" key=${id} class=${`po-tape-pick${picker.cls(id)}${used ? " used" : ""}`}
-              ...${picker.props(id)} title=${picker.hint(id) || word(components, used ? "tape_used" : "tape_left", { tape: name })}>
+              ...${picker.props(id, { name, tip: `${name}. ${word(components, "tip_tape")}` })}>
               <${FormPicture} form=${shape.forms[0]} colour=${ci} size=${30} />
+              <span class="po-tape-letter" aria-hidden="true">${LETTERS[ci] || ""}${shape.name}</span>
             </button>`;
           }))}
         </div>
@@ -492,10 +564,12 @@ function Desk({ components, view, state, picker, myTurn }) {
           const shape = components.shapes.find((s) => s.name === shapeName);
           return (shape ? shape.forms : []).map((form, o) => {
             const id = `form:${o}`;
-            const props = picker.props(id);
+            const colourLabel = (components.colours[ci] || {}).label || "";
+            const name = word(components, "form_name", { tape: `${colourLabel} ${shapeName}`, number: o });
+            const props = picker.props(id, { name, tip: `${name}. ${word(components, "tip_form")}` });
             const other = !props.onClick && prefix.length === 2 && forms.has(id) ? { onClick: switchTo(id), role: "button" } : {};
             return html`<button type="button" key=${id} class=${`po-form${picker.cls(id)}${forms.has(id) ? "" : " none"}`}
-              ...${props} ...${other} title=${picker.hint(id) || word(components, "form", { number: o })}>
+              ...${props} ...${other}>
               <${FormPicture} form=${form} colour=${ci} size=${40} />
             </button>`;
           });
@@ -505,8 +579,8 @@ function Desk({ components, view, state, picker, myTurn }) {
   return html`
     <div class="po-desk">
       ${status && html`<p class="po-status" data-testid="po-status">${status}</p>`}
-      <p class="po-hint" aria-live="polite" data-testid="po-hint">${hint}</p>
       ${phase === "seal" ? html`${sealPart}${dealtPart}${handPart}` : html`${dealtPart}${handPart}${sealPart}`}
+      <p class="po-hint" aria-live="polite" data-testid="po-hint">${hint}</p>
     </div>`;
 }
 
@@ -564,6 +638,7 @@ export function Board(props) {
   const view = props.view || (state && state.view);
   const wheel = useTurning(picker, state);
   if (!view || !components || !components.tokens || !view.players) return null;
+  LETTERS = (components.colours || []).map((c) => c.letter || "");
   const me = mySeat === null || mySeat === undefined ? null : mySeat;
   const focus = me === null ? 0 : me;
   const costs = new Map();
@@ -574,44 +649,58 @@ export function Board(props) {
   }
   const name = (seat) => {
     const p = (players || []).find((x) => x.seat === seat);
-    return (p && p.name) || `#${seat}`;
+    return (p && (p.name || p.label)) || `#${seat}`;
   };
   const others = view.players.map((_, i) => i).filter((i) => i !== focus);
   return html`
     <div class="po-board" data-testid="po-board">
       <${Header} components=${components} view=${view} />
-      <${Goals} components=${components} view=${view} />
+      <${Goals} components=${components} view=${view} picker=${picker} />
       <div class="po-main">
         <div class="po-mine" onWheel=${wheel}>
-          <${PlayerCard} components=${components} view=${view} state=${state} seat=${focus} players=${players} mySeat=${me} />
+          <${PlayerCard} components=${components} view=${view} state=${state} seat=${focus} players=${players} mySeat=${me} picker=${picker} />
           <${Shelving} components=${components} view=${view} seat=${focus} mine=${me !== null} picker=${picker}
-            costs=${costs} label=${me === null ? name(focus) : word(components, "your_board")} />
+            costs=${costs} players=${players} label=${me === null ? word(components, "board_of", { player: name(focus) }) : word(components, "your_board")} />
         </div>
         ${me !== null && html`<${Desk} components=${components} view=${view} state=${state} picker=${picker} myTurn=${myTurn} />`}
       </div>
       <${Legend} components=${components} />
       <div class="po-others">
         ${others.map((i) => html`<div class="po-other" key=${i}>
-          <${PlayerCard} components=${components} view=${view} state=${state} seat=${i} players=${players} mySeat=${me} />
-          <${Shelving} components=${components} view=${view} seat=${i} mine=${false} picker=${picker} label=${name(i)} />
+          <${PlayerCard} components=${components} view=${view} state=${state} seat=${i} players=${players} mySeat=${me} picker=${picker} />
+          <${Shelving} components=${components} view=${view} seat=${i} mine=${false} picker=${picker} players=${players}
+            label=${word(components, "board_of", { player: name(i) })} />
         </div>`)}
       </div>
     </div>`;
 }
 
-/** The words of a picked thing (the click bar's "picked: …"). */
-export function describe(id, components) {
+/** A thing of the board in words (the click bar's "picked: …", the log's things): `view` the
+ * seat's view, for the cells, parcels and spaces of a board. */
+export function describe(id, components, view) {
   if (!components || !components.words) return null;
-  const [kind, a, b] = id.split(":");
-  if (kind === "token" || kind === "deal") {
-    const face = components.tokens[Number(a)];
-    return face ? word(components, "token", { label: face[0] }) : null;
+  const parts = id.split(":");
+  let board = view && view.players ? view.players[view.seat === null || view.seat === undefined ? 0 : view.seat] : null;
+  if (/^p\d+$/.test(parts[0])) {
+    board = view && view.players ? view.players[Number(parts[0].slice(1))] : null;
+    parts.shift();
   }
+  const [kind, a, b] = parts;
+  if (kind === "token" || kind === "deal") return tokenName(components, Number(a)) || null;
   if (kind === "rot") return word(components, "turned", { degrees: 90 * Number(a) });
   if (kind === "tape") {
     const colour = components.colours.find((c) => c.name === a);
-    return `${colour ? colour.label : a} ${b}`;
+    return word(components, "tape_name", { tape: `${colour ? colour.label : a} ${b}` });
   }
   if (kind === "form") return word(components, "form", { number: Number(a) });
+  if (kind === "skip") return word(components, "skip");
+  if (kind === "goal") return ((components.goals || {})[a] || {}).title || null;
+  if (kind === "space") {
+    const sp = (components.spaces || [])[Number(a)] || {};
+    return word(components, "space", { number: Number(a), name: sp.name });
+  }
+  if (!board) return null;
+  if (kind === "cell") return cellName(components, board, Number(a));
+  if (kind === "parcel") return parcelName(components, board, Number(a));
   return null;
 }
