@@ -117,7 +117,8 @@ def test_a_made_up_cards_words_are_its_entrys_in_every_language() -> None:
     view = game.view(build(2, game=game, pos={0: "B2"}, hand={0: ["map", "bicycle"]}), 0)
     words = game.presentation
     play_map, play_bicycle = parse_action("play map"), parse_action("play bicycle")
-    bicycle = "ride up to 3 houses in a line, delivering on Received and Double (CA-4)"
+    # the help as the entry writes it, less the rule id it cites (a person reads no bare id)
+    bicycle = "ride up to 3 houses in a line, delivering on Received and Double"
     assert words.describe_action(view, play_bicycle) == f"play Bicycle: {bicycle}"
     with use_language("nl"):
         assert words.describe_action(view, play_map) == "Map spelen: look at the house you stand on"

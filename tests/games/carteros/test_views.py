@@ -108,8 +108,14 @@ def test_describe_action_gives_menu_labels() -> None:
         == "enter the neighbourhood at A1"
     )
     sunny = GAME.presentation.describe_action(view, parse_action("play sunny_day"))
-    assert sunny == "play Sunny Day: " + GAME.components.actions[ACT["sunny_day"]].help
-    assert GAME.presentation.describe_action(view, parse_action("flood B2")) == "flood B2 C2 B3 C3"
+    # the entry's help without the rule id it cites: "… with them (CA-6)"
+    help_text = GAME.components.actions[ACT["sunny_day"]].help
+    assert help_text.endswith(" (CA-6)")
+    assert sunny == "play Sunny Day: " + help_text.removesuffix(" (CA-6)")
+    assert (
+        GAME.presentation.describe_action(view, parse_action("flood B2"))
+        == "flood the houses B2, C2, B3, C3"
+    )
     assert (
         GAME.presentation.describe_action(view, parse_action("tiebreak A1 C1"))
         == "ride the line A1–C1"
