@@ -147,6 +147,7 @@ WORDS: dict[str, str] = {
     "mission_tip": N_("Take it at the shops, then deliver at its house for its points."),
 }
 
+
 #: the board's words that count something, as the board fills them: ``key_one`` the form for
 #: one, ``key`` for more (the catalogs' plural forms; the board's languages tell 1 from more)
 def _counted(n: int) -> dict[str, str]:
