@@ -38,6 +38,7 @@ PREFER = ("tape:", "form:", "parcel:", "token:", "rot:", "cell:", "deal:", "spac
 MAX_DECISIONS = 90
 SAMPLE = 16
 
+
 def others_chosen(seat: TablePage, mine: int) -> None:
     """Until the page shows every other player as having chosen in this phase (the bots choose
     at once; a choice of theirs is a new step for this page, which `click_board` would read as

@@ -116,7 +116,9 @@ WORDS: dict[str, str] = {
     "stamps_of": N_("{player}: stamps held {count}"),
     "goals_of": N_("{player}: goal tokens"),
     "tip_deal": N_("A token dealt to you: keep one, the other goes to the player on your left."),
-    "tip_hand": N_("A token of your hand: pick it up, turn it, lay it on a cell your helper points at."),
+    "tip_hand": N_(
+        "A token of your hand: pick it up, turn it, lay it on a cell your helper points at."
+    ),
     "tip_cell": N_("A cell of the shelving: a token covers its four parcels."),
     "tip_parcel": N_("A parcel: a tape seals four open parcels of its colour."),
     "tip_space": N_("A space of the helper's track: the helper points at its row or column."),
