@@ -205,6 +205,16 @@ class Contexts:
 
 # -- what a table page shows ----------------------------------------------------------------
 
+# the choices list is collapsed by default (the board is the way to play) and, on a phone, in a
+# tab of its own: the helpers that read and click its buttons open it first
+_SHOW_CHOICES = """() => {
+  let list = document.querySelector('details[data-testid="choices"]');
+  const tab = document.querySelector('[data-testid="tab-choices"]');
+  if ((!list || list.closest(".tab-hidden")) && tab) { tab.click(); return false; }
+  if (list && !list.open) { list.open = true; return false; }
+  return Boolean(list);
+}"""
+
 _READ = """() => {
   const q = (id) => document.querySelector(`[data-testid="${id}"]`);
   const text = (id) => { const el = q(id); return el ? el.textContent.trim() : null; };
@@ -231,8 +241,14 @@ _READ = """() => {
 # my turn (with an enabled button to click), or the game is over
 _READY = """() => {
   if (document.querySelector('[data-testid="result"]')) return true;
+  const reveal = document.querySelector('[data-testid="reveal"]');
+  if (reveal && !reveal.disabled) return true;
   const turn = document.querySelector('[data-testid="to-move"]');
   if (!turn || turn.textContent.trim() !== "Your turn") return false;
+  const list = document.querySelector('details[data-testid="choices"]');
+  const tab = document.querySelector('[data-testid="tab-choices"]');
+  if ((!list || list.closest(".tab-hidden")) && tab) { tab.click(); return false; }
+  if (list && !list.open) { list.open = true; return false; }
   return [...document.querySelectorAll('[data-testid="action"]')].some((b) => !b.disabled);
 }"""
 
@@ -299,7 +315,16 @@ class TablePage:
         self.wait_connected()
         return self
 
+    def show_choices(self) -> None:
+        """Open the choices list (collapsed by default; a tab of its own on a phone), bounded."""
+        for _ in range(20):
+            if self.page.evaluate(_SHOW_CHOICES):
+                return
+            self.page.wait_for_timeout(50)
+
     def read(self) -> Shown:
+        if self.page.evaluate("() => document.querySelector('[data-testid=\"result\"]') === null"):
+            self.show_choices()
         data = self.page.evaluate(_READ)
         step = data["step"]
         return Shown(
@@ -346,11 +371,13 @@ class TablePage:
         )
 
     def wait_ready(self, timeout: float = WAIT_MS) -> Shown:
-        """Until it is this seat's turn (with a button to click) or the game is over."""
+        """Until it is this seat's turn (with a button to click), its held choice can be revealed
+        (`reveal_if_held`), or the game is over."""
         self.page.wait_for_function(_READY, timeout=timeout)
         return self.read()
 
     def open_group(self, word: str) -> None:
+        self.show_choices()
         self.page.locator(
             f'details[data-testid="action-group"][data-group={css_string(word)}] > summary'
         ).click()
@@ -362,9 +389,8 @@ class TablePage:
         again); a `refused` is raised as an AssertionError, except a stale step (another seat
         decided at the same time: simultaneous play), whose refusal is dismissed."""
         asked = len(self.replies)
-        button = self.page.locator(
-            f'[data-testid="action"][data-notation={css_string(notation)}]'
-        )
+        self.show_choices()
+        button = self.page.locator(f'[data-testid="action"][data-notation={css_string(notation)}]')
         try:
             button.click(timeout=10_000)
         except PlaywrightTimeoutError:
@@ -385,6 +411,19 @@ class TablePage:
             self.page.get_by_test_id("refusal-dismiss").click()
             return self.read()
         raise AssertionError(f"{self.name}: {notation!r} was not accepted: {reply}")
+
+    def reveal_if_held(self, timeout: float = WAIT_MS) -> bool:
+        """When this seat's simultaneous choice is held for its reveal (the banner's Reveal
+        button), reveal it and wait for the server's answer; False when nothing was held."""
+        button = self.page.get_by_test_id("reveal")
+        if button.count() == 0:
+            return False
+        asked = len(self.replies)
+        button.click()
+        reply = self.reply(asked, "reveal", timeout)
+        if reply.get("type") == "ack":
+            self.wait_step(int(reply["step"]), timeout, at_least=True)
+        return True
 
     def reply(self, asked: int, what: str, timeout: float = WAIT_MS) -> dict[str, Any]:
         """The server's answer (`ack`, `refused` or `error`) after the first `asked` ones."""
@@ -467,11 +506,44 @@ _LEGAL_CLICKS = """() => {
 }"""
 
 # the click picked something, or it made an action: the page is busy (nothing to click) or
-# already shows the next step (a fast answer: still this seat's turn, the prefix empty again)
+# already shows the next step (a fast answer: still this seat's turn, the prefix empty again);
+# on a touch page the click that completes an action arms it first (a second tap or Confirm
+# commits), and a small printed target opens the magnifier of its group
 _PREFIX = """() => {
   const board = document.querySelector('[data-testid="graphical-board"]');
-  return board ? board.dataset.prefix : null;
+  if (!board) return null;
+  const magnifier = document.querySelector('[data-testid="magnifier"]') ? "magnifier" : "";
+  return `${board.dataset.prefix}|${board.dataset.armed || ""}|${magnifier}`;
 }"""
+
+
+def click_target(seat: TablePage, target: str, before: str | None = None) -> None:
+    """Click the thing drawn as `target` as a person would: on a touch page through the
+    magnifier when it opens, and a second time (Confirm) when the click armed an action. Returns
+    once the click picked something or sent an action (bounded)."""
+    page = seat.page
+    element = page.locator(f"[data-click={css_string(target)}]")
+    assert element.count() == 1, f"{seat.name}: {element.count()} things drawn as {target!r}"
+    if before is None:
+        before = page.evaluate(_PREFIX)
+    sent = seat.submits
+    element.click()
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while seat.submits == sent and page.evaluate(_PREFIX) == before:
+        assert time.monotonic() < deadline, f"{seat.name}: clicking {target!r} did nothing"
+        page.wait_for_timeout(20)
+    now = page.evaluate(_PREFIX) or ""
+    if seat.submits == sent and now.endswith("|magnifier"):
+        page.locator(f'[data-testid="magnifier"] [data-magnify-for={css_string(target)}]').click()
+        while seat.submits == sent and page.evaluate(_PREFIX) == now:
+            assert time.monotonic() < deadline, f"{seat.name}: magnified {target!r} did nothing"
+            page.wait_for_timeout(20)
+        now = page.evaluate(_PREFIX) or ""
+    if seat.submits == sent and now.split("|")[1:2] == [target]:
+        page.get_by_test_id("click-confirm").click()
+        while seat.submits == sent:
+            assert time.monotonic() < deadline, f"{seat.name}: confirming {target!r} sent nothing"
+            page.wait_for_timeout(20)
 
 
 def click_board(seat: TablePage, rng: random.Random, prefer: Sequence[str] = ()) -> Shown:
@@ -488,16 +560,10 @@ def click_board(seat: TablePage, rng: random.Random, prefer: Sequence[str] = ())
         assert ids, f"{seat.name}: nothing to click after {clicked}: {seat.describe()}"
         liked = [i for i in ids if any(i.startswith(p) for p in prefer)]
         target = rng.choice(liked if liked and rng.random() < 0.7 else ids)
-        element = page.locator(f"[data-click={css_string(target)}]")
-        assert element.count() == 1, f"{seat.name}: {element.count()} things drawn as {target!r}"
-        before, sent = page.evaluate(_PREFIX), seat.submits
-        element.click()
-        clicked.append(target)
+        sent = seat.submits
         # the click either picked something (the picked clicks change) or sent the action
-        deadline = time.monotonic() + TIMEOUT_MS / 1000
-        while seat.submits == sent and page.evaluate(_PREFIX) == before:
-            assert time.monotonic() < deadline, f"{seat.name}: clicking {target!r} did nothing"
-            page.wait_for_timeout(20)
+        click_target(seat, target)
+        clicked.append(target)
         if seat.submits > sent:
             break
     else:
@@ -561,6 +627,8 @@ def play_to_end(
         shown = seat.wait_ready(wait_ms)
         if shown.result:
             return shown
+        if seat.reveal_if_held():
+            continue
         take_turn(seat, rng, prefer)
     shown = seat.read()
     assert shown.result, f"no result after {max_moves} decisions: {seat.describe()}"

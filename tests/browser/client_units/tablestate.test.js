@@ -173,8 +173,12 @@ test("actionFor: every message the state keeps, and null for the rest", () => {
   const state = stateMsg(1);
   equal(actionFor(welcomeMsg), { type: "welcome", msg: welcomeMsg }, "welcome");
   equal(actionFor(state), { type: "state", msg: state }, "state");
-  equal(actionFor({ type: "refused", step: 1, reason: "r" }), { type: "refused", reason: "r" }, "refused");
-  equal(actionFor({ type: "error", reason: "e" }), { type: "error", reason: "e" }, "error");
+  equal(actionFor({ type: "refused", step: 1, reason: "r" }), { type: "refused", reason: "r", rule: null }, "refused");
+  const rule = { id: "PC-8", title: "Campsites", summary: "s", href: "/rules/postcards#PC-8" };
+  equal(actionFor({ type: "refused", step: 1, reason: "r", rule_info: rule }), { type: "refused", reason: "r", rule }, "refused with its rule");
+  equal(actionFor({ type: "error", reason: "e" }), { type: "error", reason: "e", rule: null }, "error");
+  const why = { type: "why", step: 1, clicks: ["a"], reason: "no", rule: null };
+  equal(actionFor(why), { type: "why", msg: why }, "why");
   const hint = { type: "hint", step: 1 };
   equal(actionFor(hint), { type: "hint", msg: hint }, "hint");
   const rematch = { type: "rematch", link: "/t/x" };
@@ -182,4 +186,23 @@ test("actionFor: every message the state keeps, and null for the rest", () => {
   for (const other of [{ type: "pong" }, { type: "synced" }, { type: "whatever" }, {}, null]) {
     equal(actionFor(other), null, `actionFor(${JSON.stringify(other)})`);
   }
+});
+
+test("refused: the rule ids leave the words, the rule is kept in words", () => {
+  const rule = { id: "PC-8", title: "Campsites", summary: "One tent a campsite.", href: "/rules/postcards#PC-8" };
+  const s = play([{ type: "busy", busy: true }, actionFor({ type: "refused", step: 2, reason: "there is no campsite 99 [PC-8]", rule_info: rule })]);
+  equal(s.refusal, "there is no campsite 99", "the reason without its id");
+  equal(s.refusalRule, rule, "the rule, to be named by its title");
+  const d = play([{ type: "dismiss" }], s);
+  equal([d.refusal, d.refusalRule], [null, null], "dismissed, the rule goes too");
+  const b = play([{ type: "busy", busy: true }], s);
+  equal(b.refusalRule, null, "a new request drops the old refusal's rule");
+});
+
+test("why: the latest answer kept, its reason without rule ids", () => {
+  const s = play([actionFor({ type: "why", step: 3, clicks: ["site:99"], reason: "full (PC-8, PC-9)", rule: { id: "PC-8", title: "t" } })]);
+  equal(s.why.reason, "full", "the reason in words only");
+  equal(s.why.clicks, ["site:99"], "the clicks it answers");
+  equal(s.why.step, 3, "the step it answers");
+  equal(s.refusal, null, "a why is no refusal");
 });

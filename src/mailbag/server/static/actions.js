@@ -1,5 +1,7 @@
-// The seat's choices: the legal actions grouped by their first notation word (collapsible when
-// many), a box to type a notation (it also filters the list), and Undo.
+// The seat's choices as a list, for those who want it (collapsed by default: the board is the
+// way to play): the legal actions grouped by their first notation word (collapsible when many)
+// and a box to type a notation (it also filters the list). Beside the board: Undo (saying why
+// not, when it cannot be done) and Hint (the suggestion in words: why, and how strong).
 import { useRef, useState } from "preact/hooks";
 import { html } from "./api.js";
 import { t } from "./i18n.js";
@@ -31,30 +33,54 @@ function ActionButton({ action, disabled, onPick }) {
     </button>`;
 }
 
-/** A hint's top choices: each with its share of the search and its expected result (0–1). */
-function HintBox({ hint, hinting, onPick, disabled }) {
+/** A hint in words: the suggested choice, one sentence why, and how strong it is (a plain
+ * word); the other close choices below it. Never the search's own numbers. */
+export function HintBox({ hint, hinting, onPick, disabled }) {
   if (hinting) return html`<p class="muted hint-box" data-testid="hint-box" aria-live="polite">${t("Thinking about a hint…")}</p>`;
   if (!hint) return null;
+  const choices = hint.choices || [];
+  const [first, ...rest] = choices;
+  if (!first) return html`<p class="muted hint-box" data-testid="hint-box">${t("No hint for this decision.")}</p>`;
   return html`
     <div class="hint-box" data-testid="hint-box" aria-live="polite">
-      <div class="group-head">${t("Hint: a search of {count} iterations on what you can see", { count: hint.iterations })}</div>
-      <ol>
-        ${hint.choices.map((c) => html`<li key=${c.notation} data-testid="hint-choice" data-notation=${c.notation}>
-          <button type="button" class="small quiet" disabled=${disabled} onClick=${() => onPick(c.notation)}
-            title=${c.notation}>${c.text || c.notation}</button>
-          <span class="muted"> ${t("{share}% of the search · expected result {value}",
-            { share: Math.round(100 * c.share), value: c.value.toFixed(2) })}</span>
-        </li>`)}
-      </ol>
+      <p class="hint-first" data-testid="hint-choice" data-notation=${first.notation}>
+        <b>${t("Hint:")}</b> ${first.text || t("the highlighted choice")}
+        ${first.strength && html` <span class="hint-strength" data-testid="hint-strength">(${first.strength})</span>`}
+      </p>
+      ${first.why && html`<p class="hint-why" data-testid="hint-why">${first.why}</p>`}
+      ${first.clicks && first.clicks.length ? html`<p class="muted small">${t("Its first step is outlined in blue on the board.")}</p>`
+        : html`<button type="button" class="small" disabled=${disabled} onClick=${() => onPick(first.notation)}>${t("Play it")}</button>`}
+      ${rest.length > 0 && html`<details class="hint-more"><summary>${t("Other close choices")}</summary>
+        <ul>${rest.map((c) => html`<li key=${c.notation} data-testid="hint-choice" data-notation=${c.notation}>
+          <button type="button" class="small quiet" disabled=${disabled} onClick=${() => onPick(c.notation)}>${c.text || t("this choice")}</button>
+          ${c.strength && html` <span class="muted">(${c.strength})</span>`}</li>`)}</ul></details>`}
     </div>`;
 }
 
+/** Undo and Hint, beside the board's click bar. A disabled Undo says why (`undoReason`): as its
+ * tooltip, and as a line when it is pressed or focused. */
+export function TurnTools({ canUndo, undoReason, disabled, onUndo, onHint, hinting }) {
+  const [told, setTold] = useState(false);
+  const can = canUndo && !disabled;
+  const reason = !canUndo ? undoReason || t("There is nothing of yours to take back now.") : null;
+  return html`
+    <span class="turn-tools">
+      <button type="button" data-testid="undo" class="quiet" aria-disabled=${can ? undefined : "true"}
+        disabled=${!can && !reason}
+        onClick=${() => (can ? onUndo() : setTold(true))} onFocus=${() => !can && setTold(true)} onBlur=${() => setTold(false)}
+        title=${can ? t("take back your latest decision") : reason || ""}>${t("Undo")}</button>
+      ${onHint && html`<button type="button" data-testid="hint" class="quiet" disabled=${disabled || hinting}
+        onClick=${onHint} title=${t("a suggestion for this decision")}>${t("Hint")}</button>`}
+      ${told && reason && html`<span class="undo-reason" data-testid="undo-reason" role="status">${reason}</span>`}
+    </span>`;
+}
+
 /**
- * @param {{actions: Array, mine: boolean, canUndo: boolean, busy: boolean, connected: boolean,
- *   onSubmit: Function, onUndo: Function, waiting: string, onHint: Function|null,
- *   hint: object|null, hinting: boolean}} props
+ * @param {{actions: Array, busy: boolean, connected: boolean, onSubmit: Function, waiting: string,
+ *   over: boolean, open: boolean, onOpen: Function, tools: any}} props (`tools`: Undo and Hint,
+ *   drawn inside the list only where the game has no graphical board)
  */
-export function ActionPanel({ actions, canUndo, busy, connected, onSubmit, onUndo, waiting, over, onHint, hint, hinting }) {
+export function ActionPanel({ actions, busy, connected, onSubmit, waiting, over, open, onOpen, tools }) {
   const [typed, setTyped] = useState("");
   const opened = useRef(new Map()); // group word -> open, as the person left it
   const [, redraw] = useState(0);
@@ -88,7 +114,10 @@ export function ActionPanel({ actions, canUndo, busy, connected, onSubmit, onUnd
   };
 
   return html`
-    <section class="panel actions-panel" id="actions" aria-label=${t("your choices")}>
+    <details class="panel actions-panel" id="actions" data-testid="choices" open=${open}
+      onToggle=${(e) => onOpen && e.currentTarget.open !== Boolean(open) && onOpen(e.currentTarget.open)}>
+      <summary class="choices-summary">${t("Choices as a list")} <span class="count">${list.length}</span></summary>
+      ${tools}
       ${list.length > 0 && html`
         <div class="group-list">
           ${groups.map((g, i) => collapsible
@@ -115,11 +144,6 @@ export function ActionPanel({ actions, canUndo, busy, connected, onSubmit, onUnd
           aria-label=${t("notation")} autocomplete="off" autocapitalize="off" spellcheck="false"
           value=${typed} onInput=${(e) => setTyped(e.currentTarget.value)} disabled=${over} />
         <button type="submit" data-testid="notation-submit" disabled=${disabled || over || !typed.trim()}>${t("Play")}</button>
-        <button type="button" data-testid="undo" class="quiet" disabled=${!canUndo || disabled}
-          onClick=${onUndo} title=${t("take back your latest decision")}>${t("Undo")}</button>
-        ${onHint && html`<button type="button" data-testid="hint" class="quiet" disabled=${disabled || hinting}
-          onClick=${onHint} title=${t("the best choices of a search on your own view")}>${t("Hint")}</button>`}
       </form>
-      ${onHint && html`<${HintBox} hint=${hint} hinting=${hinting} onPick=${pick} disabled=${disabled} />`}
-    </section>`;
+    </details>`;
 }

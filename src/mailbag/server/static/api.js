@@ -185,9 +185,14 @@ export function download(filename, text, type = "application/jsonl") {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A seat in words: the name its person chose, else what sits there ("You", "Greedy bot",
+ * "Automa — normal": the server's `label`, in the reader's language), else its number. */
 export function seatLabel(players, seat) {
   const p = (players || []).find((x) => x.seat === seat);
-  return p && p.name ? p.name : t("seat {seat}", { seat });
+  // a name that is only the seat's kind code (`automa:normal`, `greedy`, `me`) is no name
+  if (p && p.name && !(p.label && (p.name === p.kind || p.name === p.bot || /^(me|greedy|random|mcts|automa(:[a-z]+)?)$/.test(p.name)))) return p.name;
+  if (p && p.label) return p.label;
+  return t("seat {seat}", { seat });
 }
 
 export function formatClock(seconds) {

@@ -17,71 +17,139 @@
 // with `picker.props(id)` on every thing a click path names) and may export `label(id,
 // components)` (the words of a `do:` button that does not complete an action by itself) and
 // `describe(id, components)` (a picked thing in words).
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+//
+// What the shell adds around every board (docs of plan issue 30): `picker.props(id, opts)` on
+// every thing drawn (opts.name: what it is in words; opts.tip: a longer tooltip; opts.hand: a
+// card of the seat's own hand, chosen with the keys 1–9) gives it an accessible name ("name —
+// what clicking does"), a tooltip (hover; a long press on a touch screen), `data-changed` (the
+// others just did this) and `data-hinted` (the hint's next click). A click on a thing that
+// cannot be chosen asks the server why (`onWhy`) and shows the rules' reason beside it. On a
+// touch screen the click that completes an action first shows what it will do (tap again, or
+// Confirm); printed spaces smaller than a finger open a magnifier of their group
+// (`data-magnify`). The arrow keys move between the legal targets, Enter chooses, Escape
+// cancels; after each change focus stays on what was acted on, else the first target.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "./api.js";
 import { t } from "./i18n.js";
-import { begins, nextClicks } from "./clicks.js";
+import { begins, hintedClick, nextClicks, spatialNext } from "./clicks.js";
 
 export { nextClicks };
+
+const FINGER = 44; // the smallest touch target, in CSS px
+const LONG_PRESS_MS = 500;
+
+/** Whether this page is used with a finger (a coarse pointer or a touch screen). */
+export function isTouch() {
+  if (typeof window === "undefined") return false;
+  if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) return true;
+  return "ontouchstart" in window || (navigator.maxTouchPoints || 0) > 0;
+}
+
+/** What clicking a thing does, in words, from its entry among the next clicks. */
+function doing(entry, picked) {
+  if (!entry) return picked ? t("picked: click again to put it back") : "";
+  if (entry.complete && entry.actions.length === 1) return entry.complete.text || t("make this move");
+  return t("choose it, then pick what follows ({count} ways)", { count: entry.actions.length });
+}
 
 /**
  * The picker of a seat's turn. `actions`: the state's legal actions (with `clicks`); `key`
  * changes with every new state (the prefix is dropped then); `enabled`: the seat may submit now;
- * `onSubmit(notation)`.
+ * `onSubmit(notation)`. `extra`: `changed` (a Set of ids), `hint` (the hint message of this
+ * step), `onWhy(clicks)` (ask the server why the last click cannot be chosen), `blocked` (words:
+ * why nothing can be chosen now, e.g. another seat is to move; null when the seat is only busy),
+ * `touch` (tap to preview, tap again to commit).
  */
-export function usePicker(actions, key, enabled, onSubmit) {
+export function usePicker(actions, key, enabled, onSubmit, extra = {}) {
   const [prefix, setPrefix] = useState([]);
   const [hovered, setHovered] = useState(null);
+  const [armed, setArmed] = useState(null);
+  const [why, setWhy] = useState(null); // {id, clicks, text?}: a refused click, its reason asked
+  const acted = useRef(null);
+  const names = useRef(new Map());
   useEffect(() => {
     setPrefix([]);
     setHovered(null);
+    setArmed(null);
+    setWhy(null);
   }, [key]);
   const live = enabled ? actions || [] : [];
   const next = useMemo(() => nextClicks(live, prefix), [live, prefix]);
   const submitted = useRef(onSubmit);
   submitted.current = onSubmit;
+  const changed = extra.changed || new Set();
+  const touch = Boolean(extra.touch);
+  const hinted = hintedClick(extra.hint, prefix);
 
-  const pick = (id) => {
+  const askWhy = (id) => {
+    if (!enabled) {
+      if (extra.blocked) setWhy({ id, clicks: [id], text: extra.blocked });
+      return;
+    }
+    const clicks = [...prefix, id];
+    setWhy({ id, clicks, text: null });
+    if (extra.onWhy) extra.onWhy(clicks);
+  };
+
+  const pick = (id, { confirm = false } = {}) => {
     const at = prefix.indexOf(id);
     if (at >= 0) {
       setPrefix(prefix.slice(0, at)); // clicking a picked thing again takes it (and what followed) back
+      setArmed(null);
+      setWhy(null);
       return;
     }
     const entry = next.get(id);
-    if (!entry) return;
+    if (!entry) {
+      setArmed(null);
+      askWhy(id);
+      return;
+    }
+    setWhy(null);
+    acted.current = id;
     if (entry.complete && entry.actions.length === 1) {
+      if (touch && !confirm && armed !== id) {
+        setArmed(id); // the first tap shows what it will do; a second tap or Confirm commits
+        return;
+      }
+      setArmed(null);
       setPrefix([]);
       submitted.current(entry.complete.notation);
       return;
     }
+    setArmed(null);
     setPrefix([...prefix, id]);
   };
 
-  /** What clicking `id` does, in words (the action it completes, or how many it leads to). */
-  const hint = (id) => {
-    const entry = next.get(id);
-    if (!entry) return prefix.includes(id) ? t("picked: click again to put it back") : "";
-    if (entry.complete && entry.actions.length === 1) return entry.complete.text || entry.complete.notation;
-    return t("{count} choices go on from here", { count: entry.actions.length });
-  };
+  const hint = (id) => doing(next.get(id), prefix.includes(id));
 
-  /** The attributes of the thing drawn for `id`: its name (`data-click`), whether it can be
-   * clicked now (`data-legal`) or is picked, the click, the keyboard, the hover. */
-  const props = (id) => {
+  /** The attributes of the thing drawn for `id` (see the head of this file). */
+  const props = (id, opts = {}) => {
+    if (opts.name) names.current.set(id, opts.name);
     const legal = next.has(id);
     const picked = prefix.includes(id);
     const active = legal || picked;
+    const name = opts.name || "";
+    const what = active ? hint(id) : "";
+    const label = name && what ? `${name} — ${what}` : name || what;
+    const tip = opts.tip || name;
     return {
       "data-click": id,
       "data-legal": legal ? "1" : undefined,
       "data-picked": picked ? "1" : undefined,
+      "data-changed": changed.has(id) ? "1" : undefined,
+      "data-hinted": hinted === id ? "1" : undefined,
+      "data-armed": armed === id ? "1" : undefined,
+      "data-hand": opts.hand ? "1" : undefined,
+      "data-name": name || undefined,
+      "data-tip": tip ? (what ? `${tip}\n${what}` : tip) : what || undefined,
       role: active ? "button" : undefined,
       tabIndex: active ? 0 : undefined,
-      "aria-label": active ? hint(id) : undefined,
+      "aria-label": active ? label : undefined,
       "aria-pressed": picked ? "true" : undefined,
-      onClick: active ? (e) => { e.stopPropagation(); pick(id); } : undefined,
+      onClick: (e) => { e.stopPropagation(); pick(id); },
       onKeyDown: active ? (e) => {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(id); }
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); pick(id, { confirm: true }); }
       } : undefined,
       onMouseEnter: active ? () => setHovered(id) : undefined,
       onMouseLeave: active ? () => setHovered((h) => (h === id ? null : h)) : undefined,
@@ -90,12 +158,20 @@ export function usePicker(actions, key, enabled, onSubmit) {
   };
 
   /** The class a board adds to the thing drawn for `id`. */
-  const cls = (id) => (prefix.includes(id) ? " picked" : next.has(id) ? " clickable" : "");
+  const cls = (id) => (prefix.includes(id) ? " picked" : next.has(id) ? " clickable" : "")
+    + (changed.has(id) ? " changed" : "") + (hinted === id ? " hinted" : "") + (armed === id ? " armed" : "");
 
   return {
+    key,
     prefix,
     next,
     hovered,
+    armed,
+    why,
+    touch,
+    names: names.current,
+    acted,
+    enabled,
     legal: (id) => next.has(id),
     picked: (id) => prefix.includes(id),
     /** Every legal next id beginning with `start` (e.g. "site:"), for a board to mark. */
@@ -103,27 +179,50 @@ export function usePicker(actions, key, enabled, onSubmit) {
     /** The actions still open after the clicks made so far. */
     open: () => live.filter((a) => begins(a.clicks || [], prefix) && (a.clicks || []).length),
     pick,
+    /** Commit the armed choice (touch: the Confirm button). */
+    confirm: () => armed && pick(armed, { confirm: true }),
     /** Put the clicks made so far to `clicks` (e.g. another rotation in place of the picked
      * one): kept only when some action's path begins with them, else nothing changes. */
     set: (clicks) => {
       if (live.some((a) => begins(a.clicks || [], clicks) && (a.clicks || []).length > clicks.length)) {
         setPrefix([...clicks]);
+        setArmed(null);
         return true;
       }
       return false;
     },
-    clear: () => setPrefix([]),
+    clear: () => { setPrefix([]); setArmed(null); setWhy(null); },
+    dismissWhy: () => setWhy(null),
     hint,
     props,
     cls,
   };
 }
 
-/** The shell's buttons (the `do:` steps), the picked things and a way back. */
-function ClickBar({ picker, label, describe }) {
+/** A picker with nothing to click (the replay): things keep their names, tooltips and the
+ * step's highlights. */
+export function staticPicker(changed = new Set()) {
+  const props = (id, opts = {}) => ({
+    "data-click": id,
+    "data-changed": changed.has(id) ? "1" : undefined,
+    "data-tip": opts.tip || opts.name || undefined,
+  });
+  return {
+    key: "replay", prefix: [], next: new Map(), hovered: null, armed: null, why: null, touch: false,
+    names: new Map(), acted: { current: null }, enabled: false, replay: true,
+    legal: () => false, picked: () => false, legalStarting: () => [], open: () => [],
+    pick: () => {}, confirm: () => {}, set: () => false, clear: () => {}, dismissWhy: () => {},
+    hint: () => "", props, cls: (id) => (changed.has(id) ? " changed" : ""),
+  };
+}
+
+/** The shell's buttons (the `do:` steps), the picked things, a way back, and the table's tools
+ * (Undo, Hint) beside them. */
+function ClickBar({ picker, label, describe, tools }) {
   const buttons = [...picker.next.keys()].filter((id) => id.startsWith("do:"));
-  const words = picker.prefix.map((id) => (describe && describe(id)) || id);
-  const hint = picker.hovered ? picker.hint(picker.hovered) : "";
+  const words = picker.prefix.map((id) => (describe && describe(id)) || picker.names.get(id) || t("a thing"));
+  const hint = picker.armed ? t("tap again or Confirm: {what}", { what: picker.hint(picker.armed) })
+    : picker.hovered ? picker.hint(picker.hovered) : "";
   // always drawn, its hint line always there (empty or not): a line coming and going with the
   // pointer would move the board under it
   return html`
@@ -132,14 +231,115 @@ function ClickBar({ picker, label, describe }) {
       ${buttons.map((id) => {
         const entry = picker.next.get(id);
         const text = entry.complete && entry.actions.length === 1
-          ? entry.complete.text || entry.complete.notation
-          : (label && label(id)) || id.slice(3);
-        return html`<button type="button" class="do" key=${id} ...${picker.props(id)} title=${picker.hint(id)}>${text}</button>`;
+          ? entry.complete.text || t("make this move")
+          : (label && label(id)) || t("go on");
+        return html`<button type="button" class=${`do${picker.cls(id)}`} key=${id} ...${picker.props(id, { name: text })}
+          title=${picker.hint(id)}>${text}</button>`;
       })}
       ${picker.prefix.length > 0 && html`<button type="button" class="quiet" data-testid="click-cancel"
         onClick=${picker.clear}>${t("Cancel")}</button>`}
+      ${tools}
       <span class="click-hint" data-testid="click-hint" aria-live="polite">${hint || "\u00a0"}</span>
     </div>`;
+}
+
+/** Where a popup goes beside the thing `id` draws, in the board's own coordinates. */
+function placeBeside(root, id) {
+  if (!root || !id) return null;
+  const el = [...root.querySelectorAll("[data-click]")].find((e) => e.dataset.click === id);
+  if (!el) return null;
+  const box = root.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  const width = Math.min(320, box.width - 8);
+  let left = r.left - box.left + r.width / 2 - width / 2;
+  left = Math.max(4, Math.min(left, box.width - width - 4));
+  return { left, top: r.bottom - box.top + 6, width };
+}
+
+/** The reason a click was refused (the server's `why`), or the preview of an armed choice. */
+function Bubble({ root, picker, answer, step }) {
+  const [open, setOpen] = useState(false);
+  const [late, setLate] = useState(false);
+  const why = picker.why;
+  const armedId = picker.armed;
+  const id = why ? why.id : armedId;
+  useEffect(() => { setOpen(false); setLate(false); }, [why, armedId]);
+  useEffect(() => {
+    if (!why || why.text) return undefined;
+    const timer = setTimeout(() => setLate(true), 4000);
+    return () => clearTimeout(timer);
+  }, [why]);
+  const [place, setPlace] = useState(null);
+  useLayoutEffect(() => { setPlace(placeBeside(root.current, id)); }, [id, why, armedId]);
+  if (!id) return null;
+  if (armedId && !why) {
+    return html`
+      <div class="bubble preview" data-testid="preview" role="status" style=${place ? `left:${place.left}px;top:${place.top}px;width:${place.width}px` : ""}>
+        <span>${picker.hint(armedId)}</span>
+        <button type="button" class="primary" data-testid="click-confirm" onClick=${(e) => { e.stopPropagation(); picker.confirm(); }}>${t("Confirm")}</button>
+      </div>`;
+  }
+  const matches = answer && answer.step === step && (answer.clicks || []).join("\n") === why.clicks.join("\n");
+  const reason = why.text || (matches ? answer.reason : late ? t("This cannot be chosen now: choose one of the highlighted things.") : null);
+  const rule = matches ? answer.rule : null;
+  return html`
+    <div class="bubble why" data-testid="why" role="status" aria-live="polite"
+      style=${place ? `left:${place.left}px;top:${place.top}px;width:${place.width}px` : ""}>
+      <span class="why-text">${reason || t("Looking up why…")}</span>
+      ${rule && rule.title && html` <a class="why-rule" data-testid="why-rule" href=${rule.href || "#"}
+        onClick=${(e) => { e.preventDefault(); e.stopPropagation(); setOpen(!open); }}
+        aria-expanded=${open ? "true" : "false"}>${rule.title}</a>`}
+      ${open && rule && html`<p class="rule-summary" data-testid="why-rule-summary">${rule.summary}
+        ${rule.href && html` <a href=${rule.href} target="_blank" rel="noopener">${t("the rule in full")}</a>`}</p>`}
+      <button type="button" class="small quiet close" aria-label=${t("dismiss")}
+        onClick=${(e) => { e.stopPropagation(); picker.dismissWhy(); }}>✕</button>
+    </div>`;
+}
+
+/** The magnified choice of a group of small printed targets (touch). */
+function Magnifier({ open, picker, onClose }) {
+  if (!open) return null;
+  return html`
+    <div class="magnifier" data-testid="magnifier" role="dialog" aria-label=${open.title}>
+      <div class="magnifier-head"><b>${open.title}</b>
+        <button type="button" class="quiet" onClick=${onClose} aria-label=${t("close")}>✕</button></div>
+      <div class="magnifier-items">
+        ${open.items.map((item) => html`<button type="button" key=${item.id} data-magnify-for=${item.id}
+          onClick=${(e) => { e.stopPropagation(); onClose(); picker.pick(item.id, { confirm: true }); }}>
+          <span class="mag-name">${item.name}</span>${item.what && html`<small class="mag-what">${item.what}</small>`}</button>`)}
+      </div>
+    </div>`;
+}
+
+function visible(el) {
+  return el.getClientRects().length > 0;
+}
+
+function small(el) {
+  const r = el.getBoundingClientRect();
+  return r.width < FINGER || r.height < FINGER;
+}
+
+/** The legal targets drawn in `root`, in page order. */
+export function legalTargets(root) {
+  return root ? [...root.querySelectorAll("[data-legal]")].filter(visible) : [];
+}
+
+/** Scroll the page so that every element of `els` is in view, below the sticky top bar and above
+ * the bottom bar (the phone's tabs), when they fit together; else their top. */
+export function scrollIntoViewAll(els) {
+  if (!els.length) return;
+  const rects = els.map((e) => e.getBoundingClientRect());
+  const top = Math.min(...rects.map((r) => r.top));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
+  const bar = document.querySelector(".topbar");
+  const tabs = document.querySelector(".bottom-bar");
+  const above = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  const below = tabs && visible(tabs) ? tabs.getBoundingClientRect().top : window.innerHeight;
+  let delta = 0;
+  if (bottom - top > below - above - 8 || top < above + 4) delta = top - above - 6;
+  else if (bottom > below - 4) delta = bottom - below + 6;
+  if (Math.abs(delta) > 1) window.scrollBy({ top: delta, left: 0, behavior: "instant" });
 }
 
 // the board modules asked for so far, by URL (each imported once, whatever the tables)
@@ -196,27 +396,165 @@ export function useBoard(board) {
 
 /**
  * The graphical board of `game` with its click bar. Props: entry (the game's board module, from
- * `useBoard`), game, components (the welcome's), state (the latest `state` message), players,
- * mySeat, log, picker.
+ * `useBoard`), game, components (the welcome's), state (the latest `state` message), view,
+ * players, mySeat, log, picker, myTurn, changed (a Set), phone, tools (the table's Undo and
+ * Hint, drawn in the click bar), why (the server's latest `why` answer).
  */
 export function GraphicalBoard(props) {
   const { picker, entry } = props;
+  const root = useRef(null);
+  const [mag, setMag] = useState(null);
+  const [tip, setTip] = useState(null);
+  const press = useRef({ timer: null, fired: false });
+  const tipTimer = useRef(null);
   // the latest picker (an effect subscribed after a click may run after the next key press)
   const latest = useRef(picker);
   latest.current = picker;
+  const magRef = useRef(mag);
+  magRef.current = mag;
+
   useEffect(() => {
     const onKey = (e) => {
-      if (e.key === "Escape" && latest.current.prefix.length) latest.current.clear();
+      const p = latest.current;
+      const where = e.target && e.target.tagName;
+      if (where === "INPUT" || where === "TEXTAREA" || where === "SELECT") return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === "Escape") {
+        if (magRef.current) setMag(null);
+        setTip(null);
+        if (p.prefix.length || p.armed || p.why) p.clear();
+        return;
+      }
+      const dirs = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
+      if (dirs[e.key]) {
+        if (document.querySelector('[data-testid="replay-view"]')) return;
+        const targets = legalTargets(root.current);
+        if (!targets.length) return;
+        const active = document.activeElement && document.activeElement.closest
+          ? document.activeElement.closest("[data-legal]") : null;
+        const from = targets.indexOf(active);
+        const rects = targets.map((el) => { const r = el.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
+        const to = spatialNext(rects, from, dirs[e.key]);
+        if (to >= 0) {
+          e.preventDefault();
+          targets[to].focus();
+        }
+        return;
+      }
+      if (/^[1-9]$/.test(e.key) && root.current) {
+        const hand = [...root.current.querySelectorAll("[data-hand]")].filter(visible);
+        const el = hand[Number(e.key) - 1];
+        if (el) {
+          e.preventDefault();
+          p.pick(el.dataset.click, { confirm: true });
+          if (el.dataset.legal || el.dataset.picked) el.focus({ preventScroll: true });
+        }
+      }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
+
+  // after every change: focus on the thing acted on if it is still a target, else the first
+  // target (never the top of the page); then the targets scrolled into view
+  const focusKey = `${picker.key}|${picker.prefix.join(" ")}|${picker.enabled}`;
+  useLayoutEffect(() => {
+    const box = root.current;
+    if (!box) return;
+    const targets = legalTargets(box);
+    const active = document.activeElement;
+    const typing = active && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName);
+    const elsewhere = active && active !== document.body && !box.contains(active) && document.contains(active);
+    if (targets.length && !typing && !elsewhere) {
+      const acted = picker.acted.current;
+      const again = acted && targets.find((el) => el.dataset.click === acted);
+      const stays = active && box.contains(active) && targets.includes(active) ? active : null;
+      const el = again || stays || targets[0];
+      if (el !== active) el.focus({ preventScroll: true });
+    }
+    if (targets.length && !props.hidden) scrollIntoViewAll(targets);
+  }, [focusKey, props.hidden]);
+
+  const onClickCapture = (e) => {
+    clearTimeout(tipTimer.current);
+    setTip(null);
+    if (press.current.fired) { // a long press showed a tooltip: not a click
+      press.current.fired = false;
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
+    if (!picker.touch || !root.current) return;
+    if (e.target.closest('[data-testid="magnifier"], .bubble')) return;
+    const group = e.target.closest("[data-magnify]");
+    if (!group || !root.current.contains(group)) return;
+    const targets = legalTargets(group);
+    if (!targets.some(small)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const names = latest.current.names;
+    setMag({
+      title: group.dataset.magnify,
+      items: targets.map((el) => ({
+        id: el.dataset.click,
+        name: names.get(el.dataset.click) || el.dataset.name || el.getAttribute("aria-label") || latest.current.hint(el.dataset.click),
+        what: latest.current.hint(el.dataset.click),
+      })),
+    });
+  };
+
+  const showTip = (el) => {
+    if (!el || !root.current) return;
+    const box = root.current.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const width = Math.min(300, box.width - 8);
+    const left = Math.max(4, Math.min(r.left - box.left + r.width / 2 - width / 2, box.width - width - 4));
+    const below = r.bottom - box.top + 6;
+    setTip({ text: el.dataset.tip, left, top: below, width });
+  };
+  const onPointerDown = (e) => {
+    if (e.pointerType !== "touch") return;
+    const el = e.target.closest && e.target.closest("[data-tip]");
+    clearTimeout(press.current.timer);
+    press.current.fired = false;
+    if (!el) return;
+    press.current.timer = setTimeout(() => { press.current.fired = true; showTip(el); }, LONG_PRESS_MS);
+  };
+  const endPress = () => clearTimeout(press.current.timer);
+  const onMouseOver = (e) => {
+    if (picker.touch) return;
+    const el = e.target.closest && e.target.closest("[data-tip]");
+    clearTimeout(tipTimer.current);
+    if (!el) { setTip(null); return; }
+    tipTimer.current = setTimeout(() => showTip(el), 350);
+  };
+  const onMouseLeave = () => { clearTimeout(tipTimer.current); setTip(null); };
+
   return html`
-    <div class=${`graphical game-${props.game}`} data-testid="graphical-board"
-      data-prefix=${picker.prefix.join(" ")}>
-      <${entry.Board} ...${props} />
-      <${ClickBar} picker=${picker}
+    <div class=${`graphical game-${props.game}${props.phone ? " phone" : ""}`} data-testid="graphical-board" ref=${root}
+      data-prefix=${picker.prefix.join(" ")} data-armed=${picker.armed || ""}
+      onClickCapture=${onClickCapture} onPointerDown=${onPointerDown} onPointerUp=${endPress}
+      onPointerCancel=${endPress} onPointerMove=${(e) => { if (e.pointerType === "touch" && (Math.abs(e.movementX) + Math.abs(e.movementY) > 6)) endPress(); }}
+      onMouseOver=${onMouseOver} onMouseLeave=${onMouseLeave} onContextMenu=${(e) => { if (picker.touch) e.preventDefault(); }}>
+      <${entry.Board} ...${props} changed=${props.changed || new Set()} phone=${Boolean(props.phone)} replay=${false} />
+      <${ClickBar} picker=${picker} tools=${props.tools}
         label=${(id) => (entry.label ? entry.label(id, props.components) : null)}
-        describe=${(id) => (entry.describe ? entry.describe(id, props.components) : null)} />
+        describe=${(id) => (entry.describe ? entry.describe(id, props.components, props.view) : null)} />
+      <${Bubble} root=${root} picker=${picker} answer=${props.why} step=${props.state ? props.state.step : null} />
+      <${Magnifier} open=${mag} picker=${picker} onClose=${() => setMag(null)} />
+      ${tip && tip.text && html`<div class="tip" data-testid="tip" role="tooltip"
+        style=${`left:${tip.left}px;top:${tip.top}px;width:${tip.width}px`}>${tip.text}</div>`}
+    </div>`;
+}
+
+/** The board of a replay step: the game's Board with nothing clickable, `changed` the step's
+ * things. */
+export function ReplayBoard({ entry, game, components, view, players, mySeat, changed }) {
+  const picker = staticPicker(changed);
+  const state = { view, step: null, actions: [], players, over: false };
+  return html`
+    <div class=${`graphical game-${game} replay-graphical`} data-testid="replay-board">
+      <${entry.Board} components=${components} state=${state} view=${view} players=${players} mySeat=${mySeat}
+        log=${[]} picker=${picker} myTurn=${false} changed=${changed} phone=${false} replay=${true} />
     </div>`;
 }

@@ -1,8 +1,12 @@
 // The end of a game: the final scores with their breakdown, and the replay viewer (a step
-// slider, back/forward buttons and the arrow keys; each step's decision, events and every
-// seat's board).
+// slider, back/forward buttons and the arrow keys; each step's decision in words and its
+// events beside the game's own graphical board — the seat's view at that step, what the step
+// changed highlighted; once the game is over any seat's, "see as" — or, for a game without a
+// board of its own, every seat's board as text).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, html, seatLabel } from "./api.js";
+import { ReplayBoard } from "./board.js";
+import { withoutRuleIds } from "./clicks.js";
 import { t, useLanguage } from "./i18n.js";
 
 function place(rank) {
@@ -54,12 +58,13 @@ export function Result({ result, players, mySeat }) {
 }
 
 /** The replay viewer over `GET /api/tables/<t>/replay/<k>`. */
-export function Replay({ table, credential, players, mySeat, lastStep, onClose }) {
+export function Replay({ table, credential, players, mySeat, lastStep, onClose, board, game, components, over }) {
   const lang = useLanguage(); // the steps are fetched again in another language
   const [k, setK] = useState(0);
   const [steps, setSteps] = useState(lastStep ?? null);
   const [data, setData] = useState(null);
   const [error, setError] = useState(null);
+  const [seeAs, setSeeAs] = useState(mySeat ?? 0);
   const cache = useRef(new Map());
   const wanted = useRef(0);
 
@@ -114,6 +119,14 @@ export function Replay({ table, credential, players, mySeat, lastStep, onClose }
   const boards = data && data.boards ? Object.entries(data.boards) : [];
   boards.sort(([a], [b]) => (a === "spectator" ? 1 : b === "spectator" ? -1 : Number(a) - Number(b)));
   const who = data && data.seat !== null && data.seat !== undefined && data.seat >= 0 ? seatLabel(players, data.seat) : null;
+  // the decision in words: the server's `action` entry ({clicks, text}), or an older server's text
+  const action = data && data.action && typeof data.action === "object" ? data.action : null;
+  const said = withoutRuleIds((action && action.text) || (data && data.text) || "");
+  const things = new Set((data && (data.things || (action && action.clicks))) || []);
+  const views = data && Array.isArray(data.views) ? data.views : null;
+  const seat = views ? Math.max(0, Math.min(views.length - 1, seeAs)) : null;
+  const view = views ? views[seat] : data ? data.view : undefined;
+  const drawn = board && board.status === "ready" && view !== undefined && view !== null;
   return html`
     <section class="panel replay" data-testid="replay-view" data-step=${k}>
       <div class="replay-head">
@@ -128,28 +141,36 @@ export function Replay({ table, credential, players, mySeat, lastStep, onClose }
         <button type="button" data-testid="replay-next" onClick=${() => go(k + 1)} disabled=${k >= max}
           aria-label=${t("next step")}>▶</button>
         <span class="replay-pos"><b data-testid="replay-position">${k}</b> / ${max}</span>
+        ${views && views.length > 1 && html`<label class="see-as">${t("see as")}
+          <select data-testid="replay-see-as" value=${String(seat)} onChange=${(e) => setSeeAs(Number(e.currentTarget.value))}>
+            ${views.map((_, i) => html`<option value=${String(i)}>${seatLabel(players, i)}</option>`)}
+          </select></label>`}
       </div>
       <p class="muted small hint">${t("← and → step through the game; Home and End jump to its ends.")}</p>
       ${error && html`<p class="error">${error}</p>`}
       ${data && html`
         <div class="replay-decision" data-testid="replay-decision">
-          ${data.step === 0 || data.action === null || data.action === undefined
-            ? html`<b>${t("The deal")}</b>${data.text ? html` — ${data.text}` : ""}`
+          ${data.step === 0 || (!action && (data.action === null || data.action === undefined))
+            ? html`<b>${t("The deal")}</b>${said ? html` — ${said}` : ""}`
             : html`<b>${t("Step {step}", { step: data.step })}</b>: ${who ? html`<span class=${data.seat === mySeat ? "me" : ""}>${who}</span> — ` : ""}
-                ${data.text || data.action} ${data.text && data.action ? html` <code class="small">${data.action}</code>` : ""}`}
+                ${said || t("a decision")}`}
         </div>
-        ${(data.events || []).length > 0 && html`
-          <ol class="log replay-events">
-            ${data.events.map((e) => html`<li class=${`ev ev-${e.kind}`}>${e.to && e.to.length
-              ? html`<span class="muted small">${t("{names} only:", { names: e.to.join(", ") })} </span>` : ""}${e.text}</li>`)}
-          </ol>`}
-        <div class="replay-boards">
+        <div class=${`replay-body${drawn ? " with-board" : ""}`}>
+          ${drawn && html`<${ReplayBoard} entry=${board.module} game=${game} components=${components} view=${view}
+            players=${players} mySeat=${views ? seat : mySeat} changed=${things} />`}
+          ${(data.events || []).length > 0 && html`
+            <ol class="log replay-events" data-testid="replay-events" tabIndex="0" aria-label=${t("what this step did")}>
+              ${data.events.map((e) => html`<li class=${`ev ev-${e.kind}`}>${e.to && e.to.length
+                ? html`<span class="muted small">${t("{names} only:", { names: e.to.map((n) => (typeof n === "number" ? seatLabel(players, n) : n)).join(", ") })} </span>` : ""}${e.text}</li>`)}
+            </ol>`}
+        </div>
+        ${!drawn && html`<div class="replay-boards">
           ${boards.map(([seat, text]) => html`
             <figure class="replay-board" key=${seat}>
               <figcaption>${seat === "spectator" ? t("spectator") : seatLabel(players, Number(seat))}
                 ${String(mySeat) === seat ? t(" (you)") : ""}</figcaption>
               <pre class="board">${text}</pre>
             </figure>`)}
-        </div>`}
+        </div>`}`}
     </section>`;
 }

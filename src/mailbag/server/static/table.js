@@ -1,9 +1,14 @@
 // A table (`/t/<table>#seat=n&token=…` or `#watch=…`): the socket, and what it shows — players,
 // the board, the log, the seat's choices, and at the end the result, rematch, export, replay.
+// A wide page: the board, and beside it a column of the players, the turn line and the log
+// (always in view, its own scroll), the choices list collapsed below it. A phone: the board,
+// and a bottom bar of tabs (Board, Log with its unread count, Choices); nothing floats over the
+// board.
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from "preact/hooks";
 import { absolute, api, download, formatClock, html, parseLink, rememberLink, seatLabel } from "./api.js";
-import { ActionPanel } from "./actions.js";
-import { GraphicalBoard, useBoard, usePicker } from "./board.js";
+import { ActionPanel, HintBox, TurnTools } from "./actions.js";
+import { GraphicalBoard, isTouch, useBoard, usePicker } from "./board.js";
+import { changedIds } from "./clicks.js";
 import { language, t, useLanguage } from "./i18n.js";
 import { Replay, Result } from "./replay.js";
 import { TableSocket } from "./socket.js";
@@ -33,12 +38,12 @@ function Players({ players, state, mySeat, clockLeft }) {
         const turn = toMove.includes(p.seat) && !(state && state.over);
         const left = clockLeft(p.seat);
         const person = p.kind === "human" || p.kind === "person";
-        const presence = p.away ? words.away : person ? (p.connected ? words.here : words.gone) : kindLabel(p.kind);
+        const presence = p.away ? words.away : person ? (p.connected ? words.here : words.gone) : p.label || kindLabel(p.kind);
         return html`
           <div key=${p.seat} data-testid=${`player-${p.seat}`}
             class=${`player${turn ? " turn" : ""}${p.seat === mySeat ? " me" : ""}${p.away ? " away" : ""}`}>
             <span class=${`dot ${person ? (p.connected && !p.away ? "on" : "off") : "bot"}`} aria-hidden="true"></span>
-            <span class="pname">${p.name || t("seat {seat}", { seat: p.seat })}${p.seat === mySeat ? html` <small>${t("(you)")}</small>` : ""}</span>
+            <span class="pname">${seatLabel(players, p.seat)}${p.seat === mySeat && seatLabel(players, p.seat) !== t("You") ? html` <small>${t("(you)")}</small>` : ""}</span>
             <span class="pkind">${presence}</span>
             ${left !== null && html`<span class=${`clock${left < 10 ? " low" : ""}`} title=${t("time left for this move")}>${formatClock(left)}</span>`}
             ${turn && html`<span class="badge turn">${t("to move")}</span>`}
@@ -48,13 +53,15 @@ function Players({ players, state, mySeat, clockLeft }) {
     </section>`;
 }
 
-function Log({ events }) {
+/** The log: every line in words; a decision taken back struck through and said so. */
+function Log({ events, logRef }) {
   const box = useRef(null);
   const stick = useRef(true);
   useLayoutEffect(() => {
     const el = box.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
   }, [events]);
+  useEffect(() => { if (logRef) logRef.current = box.current; });
   const onScroll = () => {
     const el = box.current;
     if (el) stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
@@ -63,15 +70,66 @@ function Log({ events }) {
   return html`
     <section class="panel log-panel" aria-label=${t("game log")}>
       <h3>${t("Log")}</h3>
-      <ol class="log" data-testid="log" ref=${box} onScroll=${onScroll}>
+      <ol class="log" data-testid="log" ref=${box} onScroll=${onScroll} tabIndex="0" aria-label=${t("game log")}>
         ${events.map((e, i) => {
           const first = e.step !== previous;
           previous = e.step;
-          return html`<li key=${i} class=${`ev ev-${e.kind}${first ? " new-step" : ""}`} data-step=${e.step}>
-            <span class="ev-step">${first ? e.step : ""}</span><span class="ev-text">${e.text}</span></li>`;
+          return html`<li key=${i} class=${`ev ev-${e.kind}${first ? " new-step" : ""}${e.taken_back ? " taken-back" : ""}`}
+            data-step=${e.step} data-taken-back=${e.taken_back ? "1" : undefined}>
+            <span class="ev-step">${first ? e.step : ""}</span><span class="ev-text">${e.taken_back
+              ? html`<s>${e.text}</s> <small class="taken-back-word">${t("(taken back)")}</small>` : e.text}</span></li>`;
         })}
       </ol>
     </section>`;
+}
+
+/** What the others did since this seat's last decision (`state.changes`), highlighted on the
+ * board; ◀ ▶ step through them one by one. */
+function Changes({ changes, index, setIndex, players, mySeat }) {
+  if (!changes || !changes.length) return null;
+  const n = changes.length;
+  const one = index !== null ? changes[index] : n === 1 ? changes[0] : null;
+  const who = (c) => (c.seat === null || c.seat === undefined ? "" : `${c.seat === mySeat ? t("You") : seatLabel(players, c.seat)}: `);
+  const go = (i) => setIndex(((i % n) + n) % n);
+  return html`
+    <div class="changes" data-testid="changes" role="status">
+      <span class="changes-head">${mySeat === null || mySeat === undefined ? t("The latest move:")
+        : n === 1 ? t("Since your last move:") : t("Since your last move: {count} moves", { count: n })}</span>
+      ${n > 1 && html`<span class="changes-nav">
+        <button type="button" class="small quiet" data-testid="changes-prev" aria-label=${t("the move before")}
+          onClick=${() => go(index === null ? n - 1 : index - 1)}>◀</button>
+        <span class="changes-pos">${index === null ? t("all") : `${index + 1}/${n}`}</span>
+        <button type="button" class="small quiet" data-testid="changes-next" aria-label=${t("the move after")}
+          onClick=${() => go(index === null ? 0 : index + 1)}>▶</button>
+        ${index !== null && html`<button type="button" class="small quiet" onClick=${() => setIndex(null)}>${t("show all")}</button>`}
+      </span>`}
+      <span class="changes-text" data-testid="changes-text">${one ? `${who(one)}${one.text}`
+        : changes.map((c) => `${who(c)}${c.text}`).join(" · ")}</span>
+    </div>`;
+}
+
+/** The reason a refusal gives, with the rule it names in words: its title opens its summary. */
+function RuleLink({ rule }) {
+  const [open, setOpen] = useState(false);
+  if (!rule || !rule.title) return null;
+  return html`<span class="rule-ref">
+    <a href=${rule.href || "#"} data-testid="refusal-rule" aria-expanded=${open ? "true" : "false"}
+      onClick=${(e) => { e.preventDefault(); setOpen(!open); }}>${rule.title}</a>
+    ${open && html`<span class="rule-summary" data-testid="refusal-rule-summary"> — ${rule.summary}
+      ${rule.href && html` <a href=${rule.href} target="_blank" rel="noopener">${t("the rule in full")}</a>`}</span>`}</span>`;
+}
+
+/** A narrow page (a phone): the bottom bar of tabs instead of the side column. */
+function useNarrow() {
+  const query = "(max-width: 899px)";
+  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const on = () => setNarrow(list.matches);
+    list.addEventListener("change", on);
+    return () => list.removeEventListener("change", on);
+  }, []);
+  return narrow;
 }
 
 function EndButtons({ table, credential, isSeat, game, onReplay, replayOpen }) {
@@ -180,16 +238,6 @@ export function TablePage({ table, who }) {
   const me = players.find((p) => p.seat === mySeat);
   const connected = s.status === "connected";
 
-  // the phone's "Your turn ↓" shortcut only while the choices are out of sight
-  const [choicesSeen, setChoicesSeen] = useState(false);
-  useEffect(() => {
-    const panel = document.getElementById("actions");
-    if (!myTurn || !panel || typeof IntersectionObserver === "undefined") return undefined;
-    const watch = new IntersectionObserver((entries) => setChoicesSeen(entries.some((e) => e.isIntersecting)));
-    watch.observe(panel);
-    return () => watch.disconnect();
-  }, [myTurn, replay]);
-
   useEffect(() => {
     document.title = myTurn ? t("● Your turn — {title} — mailbag", { title }) : t("{title} — mailbag", { title });
   }, [myTurn, title, lang]);
@@ -211,29 +259,98 @@ export function TablePage({ table, who }) {
   // without one, the text board
   const board = useBoard(welcome ? welcome.board || null : undefined);
   const graphical = board.status === "ready";
+  const narrow = useNarrow();
+  const [touch] = useState(isTouch);
+  const [tab, setTab] = useState("board");
+  const [listOpen, setListOpen] = useState(null); // null: as the page suits (closed beside a board)
+  const [changeIndex, setChangeIndex] = useState(null);
+  const logRef = useRef(null);
+  const changes = (st && !over && st.changes) || [];
+  useEffect(() => setChangeIndex(null), [st && st.step]);
+  const changed = changedIds(changes, changeIndex !== null && changeIndex < changes.length ? changeIndex : null);
+  const hintsAllowed = Boolean(welcome && welcome.hints);
+  const hint = s.hint && st && s.hint.step === st.step ? s.hint : null;
+  const blocked = !isSeat ? t("You are watching: only the players choose.")
+    : over ? t("The game is over.")
+    : !myTurn && st ? (toMove.length ? t("Not your turn: {names} to move.", { names: toMove.map((n) => seatLabel(players, n)).join(", ") })
+      : t("Nobody owes a decision right now.")) : null;
   // the clicks picked so far are dropped when the choices change, not with every new step: in a
   // simultaneous phase (Post Office) another seat's choice is a new step with the same choices
   const choices = st && !over ? (st.actions || []).map((a) => a.notation).join("\n") : "";
   const picker = usePicker(st && !over ? st.actions || [] : [], st ? `${choices}|${lang}` : "",
-    myTurn && connected && !s.busy, submit);
+    myTurn && connected && !s.busy, submit, {
+      changed,
+      hint,
+      touch,
+      blocked,
+      onWhy: (clicks) => st && socket.current && socket.current.send({ type: "why", step: st.step, clicks }),
+    });
   const undo = () => st && send({ type: "undo", step: st.step });
+  const reveal = () => st && send({ type: "reveal", step: st.step });
   // a hint does not hold the choices back: it is asked for beside them
   const askHint = () => {
     if (!st || !socket.current || !socket.current.send({ type: "hint", step: st.step })) return;
     dispatch({ type: "hint-asked" });
   };
-  const hintsAllowed = Boolean(welcome && welcome.hints);
-  const hint = s.hint && st && s.hint.step === st.step ? s.hint : null;
   const back = () => socket.current && socket.current.send({ type: "back" });
+  const canUndo = Boolean(st && st.can_undo);
+  const held = Boolean(isSeat && st && st.held && !over);
+
+  // the phone: a new decision of this seat, or the game's end, brings the board tab back
+  const wasMine = useRef(false);
+  useEffect(() => {
+    if ((myTurn && !wasMine.current) || over) setTab("board");
+    wasMine.current = myTurn;
+  }, [myTurn, over]);
+  // the log's unread lines (the phone's tab says how many came since it was last looked at)
+  const [seenLog, setSeenLog] = useState(0);
+  const logShown = !narrow || tab === "log";
+  useEffect(() => { if (logShown) setSeenLog(s.log.length); }, [logShown, s.log.length]);
+  const unread = Math.max(0, s.log.length - seenLog);
+
+  // the end: the result (and the rematch and replay buttons after it) scrolled into view
+  useEffect(() => {
+    if (!over || replay) return;
+    const timer = setTimeout(() => {
+      const el = document.querySelector('[data-testid="result"]');
+      if (el) el.scrollIntoView({ block: "start", behavior: "instant" });
+    }, 50);
+    return () => clearTimeout(timer);
+  }, [over, replay, tab]);
+
+  // the table's keys: u undo, h hint, l the log
+  const keys = useRef({});
+  keys.current = { canUndo, undo, hint: hintsAllowed && myTurn ? askHint : null, narrow };
+  useEffect(() => {
+    const onKey = (e) => {
+      const where = e.target && e.target.tagName;
+      if (where === "INPUT" || where === "TEXTAREA" || where === "SELECT") return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const k = keys.current;
+      if (e.key === "u" && k.canUndo) { e.preventDefault(); k.undo(); }
+      else if (e.key === "h" && k.hint) { e.preventDefault(); k.hint(); }
+      else if (e.key === "l") {
+        e.preventDefault();
+        if (k.narrow) setTab("log");
+        setTimeout(() => logRef.current && logRef.current.focus(), 0);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
 
   const waiting = toMove.length === 0 ? t("Nobody owes a decision right now.")
     : t("Waiting for {names}.", { names: toMove.map((n) => seatLabel(players, n)).join(", ") });
   const turn = !st ? "unknown" : over ? "over" : myTurn ? "mine" : toMove.length ? "others" : "nobody";
   const turnText = !st ? "…" : over ? t("Game over") : myTurn ? t("Your turn")
     : toMove.length ? t("{names} to move", { names: toMove.map((n) => seatLabel(players, n)).join(", ") }) : "—";
+  const tools = isSeat && !over && html`<${TurnTools} canUndo=${canUndo} undoReason=${st && st.undo_reason}
+    disabled=${s.busy || !connected} onUndo=${undo} onHint=${hintsAllowed && myTurn ? askHint : null} hinting=${s.hinting} />`;
+  const show = (which) => !narrow || tab === which;
+  const opened = listOpen === null ? !graphical : listOpen;
 
   return html`
-    <div class=${`table-page${myTurn ? " my-turn" : ""}`}>
+    <div class=${`table-page${myTurn ? " my-turn" : ""}${narrow ? " narrow" : " wide"}${touch ? " touch" : ""}`}>
       <header class="topbar">
         <a class="brand" href="/" title=${t("the lobby")}>mailbag</a>
         <span class="table-title">${title} <small class="muted">${isSeat ? t("table {table}", { table }) : t("table {table} · watching", { table })}</small></span>
@@ -260,49 +377,72 @@ export function TablePage({ table, who }) {
         </div>`}
       ${s.refusal && html`
         <div class="banner refusal" data-testid="refusal" role="alert">
-          <span>${s.refusal}</span>
+          <span>${s.refusal}${s.refusalRule && html` <${RuleLink} rule=${s.refusalRule} />`}</span>
           <button type="button" class="small quiet" aria-label=${t("dismiss")} data-testid="refusal-dismiss"
             onClick=${() => dispatch({ type: "dismiss" })}>✕</button>
         </div>`}
-      <main class=${`table-grid${replay ? " replaying" : ""}`}>
+      ${held && html`
+        <div class="banner held" data-testid="held-banner" role="status">
+          <span>${st.held_choice && st.held_choice.text
+            ? t("Your choice is ready: {choice}. Change it or reveal it.", { choice: st.held_choice.text })
+            : t("Your choice is ready — change it or reveal it.")}</span>
+          <button type="button" class="primary" data-testid="reveal" onClick=${reveal} disabled=${!connected || s.busy}>
+            ${t("Reveal")}</button>
+        </div>`}
+      <main class=${`table-grid${replay ? " replaying" : ""}${narrow ? ` tab-${tab}` : ""}`}>
         <div class="main-col">
           ${over && st.result && !replay && html`<${Result} result=${st.result} players=${players} mySeat=${mySeat} />`}
           ${over && html`<${EndButtons} table=${table} credential=${credential} isSeat=${isSeat}
               game=${welcome && welcome.game} replayOpen=${replay} onReplay=${() => setReplay(!replay)} />`}
+          ${narrow && !replay && html`<div class=${`turn-line${myTurn ? " mine" : ""}`} data-testid="to-move" data-turn=${turn}>${turnText}</div>`}
+          ${!replay && show("board") && html`<${Changes} changes=${changes} index=${changeIndex !== null && changeIndex < changes.length ? changeIndex : null}
+            setIndex=${setChangeIndex} players=${players} mySeat=${mySeat} />`}
           ${replay
             ? html`<${Replay} table=${table} credential=${credential} players=${players} mySeat=${mySeat}
-                lastStep=${st ? st.step : null} onClose=${() => setReplay(false)} />`
+                lastStep=${st ? st.step : null} onClose=${() => setReplay(false)} board=${board} game=${game}
+                components=${components} over=${over} />`
             : graphical && st
-              ? html`<section class="panel board-panel graphical-panel" aria-label=${t("board")}>
+              ? html`<section class=${`panel board-panel graphical-panel${show("board") ? "" : " tab-hidden"}`} aria-label=${t("board")}>
                   <${GraphicalBoard} entry=${board.module} game=${game} components=${components} state=${st} view=${st.view}
-                    players=${players} mySeat=${mySeat} log=${s.log} picker=${picker} myTurn=${myTurn} />
+                    players=${players} mySeat=${mySeat} log=${s.log} picker=${picker} myTurn=${myTurn}
+                    changed=${changed} phone=${narrow || touch} tools=${tools} why=${s.why} hidden=${!show("board")} />
+                  ${isSeat && hintsAllowed && html`<${HintBox} hint=${hint} hinting=${s.hinting} onPick=${submit} disabled=${s.busy || !connected} />`}
                   <details class="text-board" data-testid="text-board">
                     <summary>${t("The board as text")}</summary>
                     <pre class="board" data-testid="board">${st.board}</pre>
                   </details>
                 </section>`
-              : html`<section class="panel board-panel" aria-label=${t("board")}>
+              : html`<section class=${`panel board-panel${show("board") ? "" : " tab-hidden"}`} aria-label=${t("board")}>
                 ${board.status === "none" && html`<p class="board-note" data-testid="no-board" data-board="none">
                   ${t("This game has no board of its own here: its view is shown as text.")}</p>`}
                 ${board.status === "failed" && html`<p class="board-note" data-testid="no-board" data-board="failed">
                   ${t("This game's board could not be loaded: its view is shown as text.")}</p>`}
                 <pre class="board generic" data-testid="board" data-board=${board.status}>${st ? st.board : t("Waiting for the table…")}</pre>
+                ${tools && html`<div class="click-bar">${tools}</div>`}
+                ${isSeat && hintsAllowed && html`<${HintBox} hint=${hint} hinting=${s.hinting} onPick=${submit} disabled=${s.busy || !connected} />`}
               </section>`}
         </div>
         <aside class="side-col">
-          <${Players} players=${players} state=${st} mySeat=${mySeat} clockLeft=${clockLeft} />
-          <div class=${`turn-line${myTurn ? " mine" : ""}`} data-testid="to-move" data-turn=${turn}>${turnText}</div>
+          ${(show("board") || replay) && html`<${Players} players=${players} state=${st} mySeat=${mySeat} clockLeft=${clockLeft} />`}
+          ${!narrow && html`<div class=${`turn-line${myTurn ? " mine" : ""}`} data-testid="to-move" data-turn=${turn}>${turnText}</div>`}
+          <div class=${`log-wrap${show("log") ? "" : " tab-hidden"}`}><${Log} events=${s.log} logRef=${logRef} /></div>
           ${isSeat && !over
-            ? html`<${ActionPanel} actions=${st && !over ? st.actions || [] : []} canUndo=${Boolean(st && st.can_undo)}
-                busy=${s.busy} connected=${connected} onSubmit=${submit} onUndo=${undo}
-                waiting=${waiting} over=${over} onHint=${hintsAllowed && myTurn ? askHint : null}
-                hint=${hint} hinting=${s.hinting} />`
-            : !isSeat && html`<p class="muted watching">${t("You are watching: the table shows what a spectator may see.")}</p>`}
-          <${Log} events=${s.log} />
+            ? html`<div class=${`choices-wrap${show("choices") ? "" : " tab-hidden"}`}><${ActionPanel} actions=${st && !over ? st.actions || [] : []}
+                busy=${s.busy} connected=${connected} onSubmit=${submit}
+                waiting=${waiting} over=${over} open=${narrow ? true : opened} onOpen=${(o) => !narrow && setListOpen(o)} /></div>`
+            : !isSeat && show("choices") && html`<p class="muted watching">${t("You are watching: the table shows what a spectator may see.")}</p>`}
         </aside>
       </main>
-      ${myTurn && !replay && !choicesSeen && html`<a class="jump-actions" href="#actions"
-        onClick=${(e) => { e.preventDefault(); document.getElementById("actions").scrollIntoView({ behavior: "smooth" }); }}>
-        ${t("Your turn ↓")}</a>`}
+      ${narrow && html`
+        <nav class="bottom-bar" aria-label=${t("views of the table")}>
+          <button type="button" data-testid="tab-board" aria-pressed=${tab === "board" ? "true" : "false"}
+            class=${tab === "board" ? "on" : ""} onClick=${() => setTab("board")}>${t("Board")}${myTurn ? " ●" : ""}</button>
+          <button type="button" data-testid="tab-log" aria-pressed=${tab === "log" ? "true" : "false"}
+            class=${tab === "log" ? "on" : ""} onClick=${() => setTab("log")}>${t("Log")}
+            ${unread > 0 && html` <span class="unread" data-testid="log-unread"
+              aria-label=${t("{count} unread", { count: unread })}>${unread}</span>`}</button>
+          <button type="button" data-testid="tab-choices" aria-pressed=${tab === "choices" ? "true" : "false"}
+            class=${tab === "choices" ? "on" : ""} onClick=${() => setTab("choices")}>${t("Choices")}</button>
+        </nav>`}
     </div>`;
 }

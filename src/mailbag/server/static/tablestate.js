@@ -2,6 +2,7 @@
 // the log merge, and the action each socket message becomes. table.js draws from it;
 // tests/browser/client_units/ tests it in Chromium.
 import { t } from "./i18n.js";
+import { withoutRuleIds } from "./clicks.js";
 
 export const initial = {
   welcome: null,
@@ -17,6 +18,8 @@ export const initial = {
   fresh: false, // the next state answers a hello
   hint: null, // the last hint message (for its step only)
   hinting: false, // a hint was asked for and has not come yet
+  refusalRule: null, // the rule a refusal names: {id, title, summary, href} (its words, not its id)
+  why: null, // the server's latest answer to a `why` (a refused click's reason)
 };
 
 /** Merge a `state` message's events into the log: `reset` means they are the whole log;
@@ -65,14 +68,19 @@ export function reducer(s, a) {
         ? { ...s, busy: false, awaitStep: null }
         : { ...s, awaitStep: a.step };
     case "refused":
-      return { ...s, busy: false, hinting: false, refusal: a.reason || t("not accepted") };
+      return {
+        ...s, busy: false, hinting: false, refusal: withoutRuleIds(a.reason) || t("not accepted"),
+        refusalRule: a.rule || null,
+      };
     case "error":
-      return { ...s, busy: false, refusal: a.reason || t("the server did not understand that") };
+      return { ...s, busy: false, refusal: withoutRuleIds(a.reason) || t("the server did not understand that"), refusalRule: null };
+    case "why":
+      return { ...s, why: { ...a.msg, reason: withoutRuleIds(a.msg.reason) } };
     case "busy":
       // a new request: the last refusal was about an earlier one
-      return a.busy ? { ...s, busy: true, refusal: null, awaitStep: null } : { ...s, busy: false };
+      return a.busy ? { ...s, busy: true, refusal: null, refusalRule: null, awaitStep: null } : { ...s, busy: false };
     case "dismiss":
-      return { ...s, refusal: null };
+      return { ...s, refusal: null, refusalRule: null };
     case "rematch":
       return { ...s, rematch: a.msg };
     case "hint-asked":
@@ -92,6 +100,7 @@ export function actionFor(msg) {
     case "state":
     case "hint":
     case "rematch":
+    case "why":
       return { type: msg.type, msg };
     case "ack":
       // the step the request led to: the reducer frees the choices once the state of that
@@ -99,7 +108,7 @@ export function actionFor(msg) {
       return { type: "ack", step: msg.step };
     case "refused":
     case "error":
-      return { type: msg.type, reason: msg.reason };
+      return { type: msg.type, reason: msg.reason, rule: msg.rule_info || null };
     default:
       return null;
   }
