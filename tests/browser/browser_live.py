@@ -340,6 +340,13 @@ class TablePage:
             log=tuple(data["log"]),
         )
 
+    def read_step(self) -> int:
+        """The step the page shows (-1 before it shows one), without touching the page."""
+        shown = self.page.evaluate(
+            "() => (document.querySelector('[data-testid=\"step\"]') || {}).textContent || ''"
+        )
+        return int(shown) if shown.strip() else -1
+
     def describe(self) -> str:
         try:
             s = self.read()
@@ -459,7 +466,7 @@ class TablePage:
         than the page draws it: waited for)."""
         deadline = time.monotonic() + timeout / 1000
         while True:
-            step = self.read().step
+            step = self.read_step()
             if self.last_state is not None and self.last_state.get("step") == step:
                 return self.last_state
             if time.monotonic() > deadline:

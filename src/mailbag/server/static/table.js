@@ -318,9 +318,9 @@ export function TablePage({ table, who }) {
     return () => clearTimeout(timer);
   }, [over, replay, tab]);
 
-  // the table's keys: u undo, h hint, l the log
+  // the table's keys: u undo, h hint, l the log, r reveal a held choice
   const keys = useRef({});
-  keys.current = { canUndo, undo, hint: hintsAllowed && myTurn ? askHint : null, narrow };
+  keys.current = { canUndo, undo, hint: hintsAllowed && myTurn ? askHint : null, narrow, reveal: held ? reveal : null };
   useEffect(() => {
     const onKey = (e) => {
       const where = e.target && e.target.tagName;
@@ -329,6 +329,7 @@ export function TablePage({ table, who }) {
       const k = keys.current;
       if (e.key === "u" && k.canUndo) { e.preventDefault(); k.undo(); }
       else if (e.key === "h" && k.hint) { e.preventDefault(); k.hint(); }
+      else if (e.key === "r" && k.reveal) { e.preventDefault(); k.reveal(); }
       else if (e.key === "l") {
         e.preventDefault();
         if (k.narrow) setTab("log");
