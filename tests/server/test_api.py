@@ -91,8 +91,13 @@ def test_games_lists_the_three_games_with_their_options(client: TestClient) -> N
         assert entry["summary"]
         assert [o["name"] for o in entry["options"]] == [o.name for o in spec.options]
         for option in entry["options"]:
+            assert option["label"] and "_" not in option["label"]
+            if option["choice_labels"] is not None:
+                assert all(c["label"] for c in option["choice_labels"])
             assert set(option) == {
                 "name",
+                "label",
+                "choice_labels",
                 "type",
                 "default",
                 "choices",
@@ -119,8 +124,8 @@ def test_postcards_solo_against_the_automa(client: TestClient, db_file: Path) ->
     )
     assert made["game"] == "postcards" and made["me"] == 0
     assert made["seats"] == [
-        {"seat": 0, "name": "me", "kind": "human"},
-        {"seat": 1, "name": "automa:expert", "kind": "automa:expert"},
+        {"seat": 0, "name": "Player 1", "kind": "human"},
+        {"seat": 1, "name": "Automa — expert", "kind": "automa:expert"},
     ]
     assert set(made["links"]) == {"0"}
     header = header_of(db_file, made["table"])
@@ -148,12 +153,12 @@ def test_post_office_three_seats_with_a_bot(client: TestClient, db_file: Path) -
         },
     )
     assert [s["kind"] for s in made["seats"]] == ["human", "human", "greedy"]
-    assert [s["name"] for s in made["seats"]] == ["ann", "bob", "greedy"]
+    assert [s["name"] for s in made["seats"]] == ["ann", "bob", "Greedy bot"]
     assert set(made["links"]) == {"0", "1"}
     header = header_of(db_file, made["table"])
     assert header["seats"] == ["human", "human", "greedy"]
     assert header["options"] == {"goals": False, "rounds": 4}
-    assert header["names"] == ["ann", "bob", "greedy"]
+    assert header["names"] == ["ann", "bob", "Greedy bot"]
 
 
 def test_carteros_with_stampy(client: TestClient, db_file: Path) -> None:
@@ -786,10 +791,15 @@ def test_seats_the_lobby_names_are_numbered_apart_and_given_names_must_differ(
     with open_client(tmp_path / "db.sqlite3") as client:
         bots = [{"kind": "bot", "bot": "greedy"}] * 3
         made = make_table(client, {"game": "post_office", "seats": [{"kind": "me"}, *bots]})
-        assert [s["name"] for s in made["seats"]] == ["me", "greedy", "greedy 2", "greedy 3"]
-        named = [{"kind": "me", "name": "greedy"}, *bots[:2]]
+        assert [s["name"] for s in made["seats"]] == [
+            "Player 1",
+            "Greedy bot",
+            "Greedy bot 2",
+            "Greedy bot 3",
+        ]
+        named = [{"kind": "me", "name": "Greedy bot"}, *bots[:2]]
         made = make_table(client, {"game": "post_office", "seats": named})
-        assert [s["name"] for s in made["seats"]] == ["greedy", "greedy 2", "greedy 3"]
+        assert [s["name"] for s in made["seats"]] == ["Greedy bot", "Greedy bot 2", "Greedy bot 3"]
         twice = [{"kind": "me", "name": "ann"}, {"kind": "friend", "name": "ann"}]
         response = client.post("/api/tables", json={"game": "carteros", "seats": twice})
         assert response.status_code == 400 and "same name" in response.json()["error"]

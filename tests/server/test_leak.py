@@ -47,8 +47,22 @@ from mailbag.server.messages import event_entry, seat_state
 from mailbag.sim.runner import play_game
 
 #: what a state message holds besides the builder's output: the table's own fields
-TABLE_FIELDS = {"type", "v", "step", "events", "reset", "players", "clock", "can_undo", "result"}
-PLAYER_FIELDS = {"seat", "name", "kind", "connected", "away"}
+TABLE_FIELDS = {
+    "type",
+    "v",
+    "step",
+    "events",
+    "reset",
+    "players",
+    "clock",
+    "can_undo",
+    "result",
+    "undo_reason",
+    "held",
+    "held_choice",
+    "changes",
+}
+PLAYER_FIELDS = {"seat", "name", "label", "kind", "connected", "away"}
 WELCOME_FIELDS = {
     "type",
     "v",
@@ -158,6 +172,17 @@ class Checker:
                 assert message[key] == value, f"{ws.name} step {step}: {key} differs"
             assert isinstance(message["can_undo"], bool) and isinstance(message["reset"], bool)
             assert message["clock"] is None
+            # the new fields: read from the seat's own views and what it may know
+            assert message["undo_reason"] is None or isinstance(message["undo_reason"], str)
+            assert message["held"] is False and message["held_choice"] is None  # people only
+            for change in message["changes"]:
+                k = change["step"]
+                if k - 1 in self.truth and k in self.truth:
+                    before = self.game.view(self.truth[k - 1], seat)
+                    after = self.game.view(self.truth[k], seat)
+                    assert before != after or change["text"], (ws.name, change)
+                    words = self.game.presentation.changed_things(before, after)
+                    assert set(change["things"]) <= set(words), (ws.name, change)
             for player in message["players"]:
                 assert set(player) == PLAYER_FIELDS
             if message["over"]:

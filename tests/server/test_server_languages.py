@@ -264,10 +264,10 @@ def test_the_lobby_in_the_readers_language(client: TestClient) -> None:
         ]
     # the names the lobby makes up are in the language of whoever made the table
     made = make_table(client, {"game": "carteros", "seats": [{"kind": "me"}, {"kind": "friend"}]})
-    assert [s["name"] for s in made["seats"]] == ["me", "friend 1"]
+    assert [s["name"] for s in made["seats"]] == ["Player 1", "Player 2"]
     seats = [{"kind": "me"}, {"kind": "friend"}]
     response = client.post("/api/tables?lang=es", json={"game": "carteros", "seats": seats})
-    assert [s["name"] for s in response.json()["seats"]] == ["yo", "amigo 1"]
+    assert [s["name"] for s in response.json()["seats"]] == ["Jugador 1", "Jugador 2"]
 
 
 def test_a_finished_game_in_the_readers_language(client: TestClient) -> None:

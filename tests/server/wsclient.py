@@ -81,8 +81,9 @@ class WS:
         texts = [json.dumps({"v": 1, **m}) for m in messages]
         self.session.portal.call(_send_all, self.session._receive_tx, texts)
 
-    def hello(self, token: str | None = None, *, watch: str | None = None,
-              last_step: int | None = None) -> Message:
+    def hello(
+        self, token: str | None = None, *, watch: str | None = None, last_step: int | None = None
+    ) -> Message:
         message: Message = {"type": "hello"}
         if token is not None:
             message["token"] = token
@@ -123,7 +124,11 @@ class WS:
         return message
 
     def until(
-        self, want: Callable[[Message], bool], *, limit: int = LIMIT, timeout: float = TIMEOUT,
+        self,
+        want: Callable[[Message], bool],
+        *,
+        limit: int = LIMIT,
+        timeout: float = TIMEOUT,
         what: str = "the wanted message",
     ) -> list[Message]:
         """Read until a message satisfies ``want`` (at most ``limit`` messages); returns every
@@ -145,7 +150,8 @@ class WS:
         """Read until a ``state`` whose step is at least ``step``; returns it."""
         return self.until(
             lambda m: m.get("type") == "state" and m["step"] >= step,
-            what=f"a state at step ≥ {step}", **kw,
+            what=f"a state at step ≥ {step}",
+            **kw,
         )[-1]
 
     def sync(self) -> Message:
@@ -271,6 +277,17 @@ def play_to_end(
             for ws in everyone:
                 assert ws.state is not None and ws.state["over"], ws.name
             return lead
+        holders = [ws for ws in seats.values() if ws.state is not None and ws.state.get("held")]
+        if holders:
+            # a person's choice waits to be revealed (a simultaneous phase it completed)
+            holder = holders[0]
+            assert holder.state is not None
+            holder.send({"type": "reveal", "step": holder.state["step"]})
+            got = holder.until(
+                lambda m: m.get("type") in ("ack", "refused", "error"), what="an ack or a refusal"
+            )
+            assert got[-1]["type"] == "ack", f"{holder.name}: {got[-1]}"
+            continue
         movers = [ws for ws in seats.values() if ws.state is not None and ws.state["actions"]]
         if not movers:
             # a bot owes the decision: wait until what the first seat sees changes

@@ -375,8 +375,11 @@ def _replay_at(room: Room, k: int) -> dict[str, Any]:
     seats = range(len(record.seats))
     names = room.names()
     text = None
+    clicks: list[str] = []
     if k and before is not None and entry.seat >= 0:
-        text = game.presentation.describe_action(game.view(before, entry.seat), entry.action)
+        seen = game.view(before, entry.seat)
+        text = game.presentation.describe_action(seen, entry.action)
+        clicks = list(game.presentation.click_path(seen, entry.action))
     return {
         "step": k,
         "steps": len(record.steps),
@@ -399,4 +402,11 @@ def _replay_at(room: Room, k: int) -> dict[str, Any]:
             "spectator": game.presentation.render(game.view(entry.state, None)),
         },
         "labels": {str(s): record.label(s) for s in seats},
+        # the position as each seat (and a spectator) saw it, for the graphical board: the game
+        # is over, so every seat's view may be shown
+        "views": {
+            **{str(s): game.view(entry.state, s) for s in seats},
+            "spectator": game.view(entry.state, None),
+        },
+        "clicks": clicks,
     }

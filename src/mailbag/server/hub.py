@@ -73,9 +73,7 @@ class Hub:
         """``fn(*args)`` in the pool, in this context (the reader's language: a refusal is
         worded in it)."""
         context = contextvars.copy_context()
-        return await asyncio.get_running_loop().run_in_executor(
-            self.io, context.run, fn, *args
-        )
+        return await asyncio.get_running_loop().run_in_executor(self.io, context.run, fn, *args)
 
     def open_table(
         self, row: TableRow, step_rows: list[tuple[int, str, str]] | None = None
@@ -92,6 +90,11 @@ class Hub:
                 agents[seat_row.seat] = make_bot(kind, game, seat_row.seat, record.seed)
         log: list[list[Event]] = []
         table = Table.open(game, record, SqlStore(self.db, row.id), agents)
+        # a person's choice that completes a simultaneous phase (Post Office) against bots, who
+        # chose first, stays theirs to change or take back until they reveal it (or their clock
+        # runs out); between people the last one's choice reveals the phase as it always did
+        people = sum(1 for seat_row in row.seats if seat_row.token_hash is not None)
+        table.hold_reveals = people == 1
         if table.is_over() and record.result is None:
             # killed between the last decision's commit and the result's: store it now
             record.result = result_of(game, table.state)

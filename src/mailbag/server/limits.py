@@ -55,9 +55,7 @@ def json_depth(body: bytes) -> int:
 
 def parse_json(body: bytes) -> Any:
     if json_depth(body) > MAX_DEPTH:
-        raise ApiError(
-            400, _("the request nests deeper than {limit} levels", limit=MAX_DEPTH)
-        )
+        raise ApiError(400, _("the request nests deeper than {limit} levels", limit=MAX_DEPTH))
     try:
         return json.loads(body)
     except RecursionError:

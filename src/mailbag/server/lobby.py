@@ -12,6 +12,7 @@ from mailbag.bots.base import make_bot
 from mailbag.core import MailbagError
 from mailbag.core.i18n import _
 from mailbag.core.names import MAX_NAME, check_name, name_problem
+from mailbag.core.presentation import cited_rules
 from mailbag.core.records import GameRecord, engine_seat_kinds
 from mailbag.core.records import loads as load_record
 from mailbag.games import get, names
@@ -19,6 +20,7 @@ from mailbag.server.hub import seat_rows_for
 from mailbag.server.rooms import Room
 from mailbag.server.store.db import Database, SeatRow
 from mailbag.server.tokens import new_token, pending_hash, seat_link, token_hash, watch_link
+from mailbag.server.words import kind_label, kind_labels
 from mailbag.table import Table, game_for_record
 from mailbag.table.hints import hints_by_default
 
@@ -34,12 +36,47 @@ class LobbyError(MailbagError):
     """A lobby request that cannot be carried out, and why."""
 
 
+def _words(text: str, domain: str) -> str:
+    """A game's text (of its catalog, ``domain``) in the reader's language, rule ids cited in
+    it dropped."""
+    if not text:
+        return ""
+    return cited_rules(_(text))[0]
+
+
+def _option(option: Any, domain: str) -> dict[str, Any]:
+    choices = list(option.choices) if option.choices is not None else None
+    labels = option.choice_labels
+    if labels is None and option.type is bool:
+        labels = (_("no"), _("yes"))
+    choice_labels = None
+    if labels is not None:
+        shown = [_words(label, domain) for label in labels]
+        values = choices if choices is not None else [False, True]
+        choice_labels = [
+            {"value": value, "label": label} for value, label in zip(values, shown, strict=False)
+        ]
+    return {
+        "name": option.name,
+        "label": _words(option.label, domain) or option.name.replace("_", " "),
+        "type": option.type.__name__,
+        "default": option.default,
+        "choices": choices,
+        "choice_labels": choice_labels,
+        "minimum": option.minimum,
+        "maximum": option.maximum,
+        "help": _words(option.help, domain),
+    }
+
+
 def describe_games() -> list[dict[str, Any]]:
     """Every game for the lobby's form, its title, summary and options' help in the reader's
-    language (the games mark them where they are written)."""
+    language (the games mark them where they are written), each option's label and choices in
+    words (rule ids dropped), and each seat kind's name (``seat_kind_labels``)."""
     out = []
     for name in names():
         spec = get(name).spec
+        kinds = [*SUGGESTED_BOTS, *(k for k in bot_kinds() if k not in SUGGESTED_BOTS)]
         out.append(
             {
                 "name": spec.name,
@@ -47,23 +84,14 @@ def describe_games() -> list[dict[str, Any]]:
                 "min_seats": spec.min_seats,
                 "max_seats": spec.max_seats,
                 "summary": _(spec.summary) if spec.summary else "",
-                "options": [
-                    {
-                        "name": o.name,
-                        "type": o.type.__name__,
-                        "default": o.default,
-                        "choices": list(o.choices) if o.choices is not None else None,
-                        "minimum": o.minimum,
-                        "maximum": o.maximum,
-                        "help": _(o.help) if o.help else "",
-                    }
-                    for o in spec.options
-                ],
-                "seat_kinds": [
-                    *SUGGESTED_BOTS,
-                    *(k for k in bot_kinds() if k not in SUGGESTED_BOTS),
-                ],
+                "options": [_option(o, spec.name) for o in spec.options],
+                "seat_kinds": kinds,
                 "engine_seats": list(spec.engine_seats),
+                "seat_kind_labels": {
+                    "me": kind_label("human", own=True),
+                    "friend": _("Another person (invite)"),
+                    **kind_labels([*kinds, *spec.engine_seats]),
+                },
             }
         )
     return out
@@ -105,9 +133,7 @@ def _bot_kind(game_name: str, kind: object, where: str) -> str:
         try:
             check_kind(kind, server_limits())
         except MailbagError as exc:
-            raise LobbyError(
-                _("{where}: {problem}", where=where, problem=str(exc))
-            ) from None
+            raise LobbyError(_("{where}: {problem}", where=where, problem=str(exc))) from None
         return kind
     valid = ", ".join([*bot_kinds(), *game.spec.engine_seats])
     raise LobbyError(
@@ -130,8 +156,10 @@ def _clock(value: object, game_name: str) -> dict[str, Any]:
     clock: dict[str, Any] = {}
     per_move = value.get("per_move")
     if per_move not in (None, 0):
-        if not isinstance(per_move, int) or isinstance(per_move, bool) or not (
-            5 <= per_move <= MAX_PER_MOVE
+        if (
+            not isinstance(per_move, int)
+            or isinstance(per_move, bool)
+            or not (5 <= per_move <= MAX_PER_MOVE)
         ):
             raise LobbyError(
                 _("clock.per_move: seconds per move, 5 to {limit}", limit=MAX_PER_MOVE)
@@ -147,8 +175,10 @@ def _clock(value: object, game_name: str) -> dict[str, Any]:
         clock["absent_bot"] = kind
     after = value.get("absent_after")
     if after is not None:
-        if not isinstance(after, (int, float)) or isinstance(after, bool) or not (
-            1 <= after <= 3600
+        if (
+            not isinstance(after, (int, float))
+            or isinstance(after, bool)
+            or not (1 <= after <= 3600)
         ):
             raise LobbyError(_("clock.absent_after: seconds, 1 to 3600"))
         clock["absent_after"] = float(after)
@@ -238,9 +268,7 @@ def create_table(db: Database, body: Any) -> dict[str, Any]:
     for index, seat in enumerate(seats):
         where = _("seat {seat}", seat=index)
         if not isinstance(seat, dict) or set(seat) - {"kind", "bot", "name"}:
-            raise LobbyError(
-                _("{where}: expected {{kind: me|friend|bot, bot, name}}", where=where)
-            )
+            raise LobbyError(_("{where}: expected {{kind: me|friend|bot, bot, name}}", where=where))
         kind = seat.get("kind")
         if kind == "me":
             if me is not None:
@@ -248,14 +276,14 @@ def create_table(db: Database, body: Any) -> dict[str, Any]:
             me = index
             kinds.append("human")
             # the names the lobby makes up are in the language of whoever made the table
-            labels.append(_name(seat.get("name"), _("me"), where))
+            labels.append(_name(seat.get("name"), _("Player {number}", number=index + 1), where))
         elif kind == "friend":
             kinds.append("human")
-            labels.append(_name(seat.get("name"), _("friend {seat}", seat=index), where))
+            labels.append(_name(seat.get("name"), _("Player {number}", number=index + 1), where))
         elif kind == "bot":
             bot = _bot_kind(game.spec.name, seat.get("bot"), where)
             kinds.append(bot)
-            labels.append(_name(seat.get("name"), _bot_name(bot), where))
+            labels.append(_name(seat.get("name"), kind_label(bot), where))
         else:
             raise LobbyError(
                 _("{where}: kind is me, friend or bot, not {kind}", where=where, kind=repr(kind))
@@ -271,6 +299,8 @@ def create_table(db: Database, body: Any) -> dict[str, Any]:
         names=labels,
     )
     settings = {**_clock(body.get("clock"), game.spec.name), **_hints(body, kinds)}
+    # which names someone chose: the others are shown as the seat's kind in the reader's words
+    settings["named"] = [bool(isinstance(x, dict) and x.get("name")) for x in seats]
     return _made(db, record, settings, me)
 
 

@@ -20,6 +20,8 @@ MAX_DEPTH = 32
 
 _Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
 _Step = Annotated[int, msgspec.Meta(ge=0, le=10_000_000)]
+#: a thing's id on the board (as in an action's click path)
+_ClickId = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 
 
 class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):
@@ -49,6 +51,22 @@ class HintRequest(msgspec.Struct, tag="hint", tag_field="type", forbid_unknown_f
     step: _Step
 
 
+class Why(msgspec.Struct, tag="why", tag_field="type", forbid_unknown_fields=True):
+    """Why a click on the board at ``step`` is refused: ``clicks`` are the ids clicked so far,
+    the refused one last (answered with a ``why`` in words)."""
+
+    v: int
+    step: _Step
+    clicks: Annotated[list[_ClickId], msgspec.Meta(min_length=1, max_length=16)]
+
+
+class Reveal(msgspec.Struct, tag="reveal", tag_field="type", forbid_unknown_fields=True):
+    """The seat confirms its held choice (a simultaneous phase it completed): carry it out."""
+
+    v: int
+    step: _Step
+
+
 class Back(msgspec.Struct, tag="back", tag_field="type", forbid_unknown_fields=True):
     v: int
 
@@ -66,7 +84,7 @@ class Ping(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=T
     v: int
 
 
-ClientMessage = Hello | Submit | Undo | HintRequest | Back | Lang | Sync | Ping
+ClientMessage = Hello | Submit | Undo | HintRequest | Why | Reveal | Back | Lang | Sync | Ping
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 

@@ -25,7 +25,7 @@ from mailbag.bots.base import make_bot
 from mailbag.core import Action, Event, IllegalAction, MailbagError
 from mailbag.core.i18n import _, language, use_language
 from mailbag.core.records import replay_steps
-from mailbag.server import messages
+from mailbag.server import messages, words
 from mailbag.server.boards import board_of
 from mailbag.server.protocol import encode
 from mailbag.server.store.db import TableRow
@@ -33,6 +33,7 @@ from mailbag.server.thinking import ThinkingError, absent_bot_kind
 from mailbag.server.tokens import token_hash
 from mailbag.table import Table
 from mailbag.table.hints import Hint, hint_entries, hints_by_default
+from mailbag.table.takeback import TakenBack
 
 if TYPE_CHECKING:
     from mailbag.server.hub import Hub
@@ -43,6 +44,8 @@ T = TypeVar("T")
 ABSENT_AFTER = 60.0
 #: seconds within which seats coming and going are told to the others in one update
 PRESENCE_DELAY = 0.2
+#: the most of the others' moves a ``state`` message lists in ``changes``
+MAX_CHANGES = 24
 
 
 @dataclass(eq=False)
@@ -92,6 +95,14 @@ class Room:
     touched: float = field(default_factory=time.monotonic)
     #: the update telling who is connected, due soon (seats coming and going told at once)
     _presence: asyncio.Task[None] | None = None
+    #: recent states and views, by (step, its digest) and (seat, step, digest): what the
+    #: ``changes`` of a state message are read from (made lazily, for connected seats only)
+    _states: dict[tuple[int, str], Any] = field(default_factory=dict)
+    _views: dict[tuple[int | None, int, str], Any] = field(default_factory=dict)
+    #: decisions taken back (shown struck through in the log of the seats that saw them)
+    _taken: list[TakenBack] = field(default_factory=list)
+    #: decisions the room took for a person (forced choices), by step: (seat, words)
+    _forced: dict[int, tuple[int, str]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -149,20 +160,55 @@ class Room:
         if dropped:
             await self.broadcast()  # the others see that seat gone
 
-    def players(self) -> list[dict[str, Any]]:
+    def players(self, reader: int | None = None) -> list[dict[str, Any]]:
         """The seats as everyone sees them: who is connected (seats only: spectators come and
-        go unseen) and away."""
+        go unseen) and away; ``name`` the one a person chose (``None`` when the lobby made it
+        up) and ``label`` the seat's kind in the reader's words ("You" for ``reader``'s own)."""
         connected = {c.seat for c in self.conns if c.seat is not None}
+        chosen = self.chosen_names()
+        kinds = self.table.record.seats
         return [
             {
                 "seat": s.seat,
-                "name": s.name,
+                "name": s.name if chosen[s.seat] else None,
+                "label": words.kind_label(
+                    "human" if s.token_hash is not None else kinds[s.seat], s.seat == reader
+                ),
                 "kind": "human" if s.token_hash is not None else s.kind,
                 "connected": s.seat in connected,
                 "away": s.away,
             }
             for s in self.row.seats
         ]
+
+    def chosen_names(self) -> list[bool]:
+        """Which seats' names someone chose (the lobby notes the ones it made up; a table made
+        before it did counts every name as chosen)."""
+        named = self.settings.get("named")
+        seats = len(self.row.seats)
+        if isinstance(named, list) and len(named) == seats:
+            return [bool(n) for n in named]
+        return [True] * seats
+
+    def reader_names(self) -> list[str]:
+        """How the log calls each seat, in the reader's language: the chosen name, else the
+        seat's kind in words ("Player 2" for a person), numbered apart where two are alike."""
+        chosen, kinds = self.chosen_names(), self.table.record.seats
+        out: list[str] = []
+        for seat, row in enumerate(self.row.seats):
+            if chosen[seat]:
+                out.append(row.name)
+                continue
+            if row.token_hash is not None or kinds[seat] == "human":
+                out.append(_("Player {number}", number=seat + 1))
+                continue
+            label, n = words.kind_label(kinds[seat]), 1
+            name = label
+            while name in out:
+                n += 1
+                name = f"{label} {n}"
+            out.append(name)
+        return out
 
     def clock(self, to_move: list[int]) -> dict[str, Any] | None:
         """The clock as a socket sees it: the time left for each person in ``to_move`` — who
@@ -226,12 +272,71 @@ class Room:
             if len(self._hints) > 32:
                 self._hints.clear()
             self._hints[key] = hint
+        entries = hint_entries(self.game, observation, hint)
+        actions = [choice.action for choice in hint.choices]
         return {
             "type": "hint",
             "step": step,
             "iterations": hint.iterations,
-            "choices": hint_entries(self.game, observation, hint),
+            "choices": words.hint_words(self.game, observation, seat, entries, actions),
         }
+
+    async def why(self, seat: int, step: int, clicks: list[str]) -> dict[str, Any]:
+        """A ``why`` message: why the clicks (the refused one last) take nothing now, in the
+        reader's language — the rules' own reason for the action they would name
+        (``presentation.click_action``, then ``game.explain_illegal``: the same words typed
+        notation gets, which tell nothing the seat cannot know), else what can be chosen. Read
+        from the seat's view and its legal actions."""
+        async with self.lock:
+            observation = self.table.view(seat)
+            deciding = seat in self.table.deciders() and seat not in self.table.agents
+            legal = self.table.legal_actions(seat) if deciding else []
+            held = self.table.held
+            over = self.table.is_over()
+            state = self.table.state
+        answer: dict[str, Any] = {"type": "why", "step": step, "clicks": clicks, "rule": None}
+        if not deciding:
+            is_held = held is not None and held.revealer == seat
+            answer["reason"] = words.not_deciding(is_held, over)
+            return answer
+        presentation = self.game.presentation
+        paths = [tuple(presentation.click_path(observation, a)) for a in legal]
+        action = None
+        try:
+            action = presentation.click_action(observation, list(clicks))
+        except Exception:  # a game's hook never makes a failed answer
+            action = None
+        if action is not None and action not in legal:
+            exc = self.game.explain_illegal(state, seat, action)
+            answer["reason"], answer["rule"] = words.refusal_words(self.game, exc)
+            return answer
+        prefix = tuple(clicks[:-1])
+        following = {
+            p[len(prefix)] for p in paths if len(p) > len(prefix) and p[: len(prefix)] == prefix
+        }
+        started = bool(prefix) and bool(following)
+        count = len(following) if started else len({p[0] for p in paths if p})
+        answer["reason"] = words.not_a_target(count, started)
+        return answer
+
+    async def reveal(self, seat: int, step: int) -> int:
+        """Carry out ``seat``'s held choice (it completed a simultaneous phase and waited for
+        this): recorded, stored and told like any decision. Returns the new step."""
+        async with self.lock:
+            held = self.table.held
+            if held is None or held.revealer != seat:
+                raise IllegalAction("not_held", _("no choice of yours is waiting to be revealed"))
+            shown = self.shown_step(seat)
+            if step != shown:
+                raise IllegalAction(
+                    "stale",
+                    _("the game has moved on (step {now}, not {step})", now=shown, step=step),
+                )
+            await self.hub.run(self._reveal)
+            return self.shown_step(seat)
+
+    def _reveal(self) -> None:
+        self._logged(self.table.reveal())
 
     def people_to_move(self) -> list[int]:
         agents = self.table.agents
@@ -257,7 +362,7 @@ class Room:
                 "options": record.options,
                 "components": self.game.presentation.board_data(),
                 "board": board_of(self.game),
-                "players": self.players(),
+                "players": self.players(conn.seat),
                 "clock": self.clock(self._seat_state(conn.seat)["to_move"]),
                 "hints": self.hints_allowed(),
             }
@@ -326,30 +431,160 @@ class Room:
             reset, first = kept != conn.events_sent, step + 1
         if reset:
             first = 0
-        names, words = self.names(), self.game.presentation
+        names, presentation = self.reader_names(), self.game.presentation
         events = messages.visible_log(
-            self.log, conn.seat, first, lambda event: words.event_text(event, names)
+            self.log, conn.seat, first, lambda event: presentation.event_text(event, names)
         )
         conn.events_sent = (0 if reset else conn.events_sent) + len(events)
         conn.sent = step
+        shown = self._with_notes(conn.seat, events, reset, first, names)
         over = self.table.is_over()
         record = self.table.record
         seat_part = self._seat_state(conn.seat)
+        seat = conn.seat
+        held = self.table.held
+        undo_reason = None
+        if seat is not None:
+            undo_reason = self.table.why_not_undo(seat) or None
         return encode(
             {
                 "type": "state",
-                "step": self.shown_step(conn.seat),
+                "step": self.shown_step(seat),
                 **seat_part,
-                "events": events,
+                "events": shown,
                 "reset": reset,
-                "players": self.players(),
+                "players": self.players(seat),
                 "clock": self.clock(seat_part["to_move"]),
-                "can_undo": conn.seat is not None and self.table.can_undo(conn.seat),
+                "can_undo": seat is not None and self.table.can_undo(seat),
+                "undo_reason": undo_reason,
+                "held": seat is not None and held is not None and held.revealer == seat,
+                # the held choice in words, when it is this seat's own
+                "held_choice": None
+                if seat is None or held is None or held.seat != seat
+                else {
+                    "notation": str(held.action),
+                    "text": self.game.presentation.describe_action(seat_part["view"], held.action),
+                },
+                "changes": self._changes(seat, seat_part["view"], names),
                 "result": messages.result_entry(self.game, record.result, record.seed)
                 if over
                 else None,
             }
         )
+
+    def _with_notes(
+        self,
+        seat: int | None,
+        events: list[dict[str, Any]],
+        reset: bool,
+        first: int,
+        names: list[str],
+    ) -> list[dict[str, Any]]:
+        """The log lines with the room's own notes for ``seat`` put in their place: the
+        decisions taken back that it had seen (``taken_back: true``, when the log starts again)
+        and the choices taken for it (forced)."""
+        extra: list[dict[str, Any]] = []
+        if reset:
+            presentation = self.game.presentation
+            for taken in self._taken:
+                for event in taken.seen_by(seat):
+                    entry = messages.event_entry(
+                        taken.index + 1, event, presentation.event_text(event, names)
+                    )
+                    extra.append({**entry, "taken_back": True})
+        if seat is not None:
+            for k, (who, text) in self._forced.items():
+                if who == seat and k >= first and k <= self.table.step:
+                    extra.append({"step": k, "kind": "forced", "text": text, "data": {}})
+        if not extra:
+            return events
+        # stable: the log's own order, each note before the lines of the step it is on
+        return sorted([*extra, *events], key=lambda e: e["step"])
+
+    # -- what the others just did ----------------------------------------------------------------
+    def _digest_at(self, k: int) -> str:
+        steps = self.table.record.steps
+        return (steps[k - 1].digest or "") if k > 0 else "open"
+
+    def _state_at(self, k: int) -> Any:
+        """The table's state after decision ``k`` (``0``: the opening), from what is kept or
+        read back once from the record."""
+        if k == self.table.step:
+            return self.table.state
+        key = (k, self._digest_at(k))
+        found = self._states.get(key)
+        if found is not None:
+            return found
+        for index, before in self.table.recent_states():
+            self._states[(index, self._digest_at(index))] = before
+        if key not in self._states:
+            low = self.table.step - 2 * MAX_CHANGES
+            for entry in replay_steps(self.game, self.table.record):
+                if entry.index >= low:
+                    self._states[(entry.index, self._digest_at(entry.index))] = entry.state
+        self._prune()
+        return self._states[key]
+
+    def _prune(self) -> None:
+        low = self.table.step - 2 * MAX_CHANGES
+        if len(self._states) > 4 * MAX_CHANGES:
+            self._states = {k: v for k, v in self._states.items() if k[0] >= low}
+        if len(self._views) > 16 * MAX_CHANGES:
+            self._views = {k: v for k, v in self._views.items() if k[1] >= low}
+
+    def _view_at(self, seat: int | None, k: int) -> Any:
+        key = (seat, k, self._digest_at(k))
+        found = self._views.get(key)
+        if found is None:
+            found = self._views[key] = self.game.view(self._state_at(k), seat)
+        return found
+
+    def _changes(self, seat: int | None, view: Any, names: list[str]) -> list[dict[str, Any]]:
+        """The others' decisions since ``seat``'s last one (a spectator: the last decision),
+        each with what it showed the seat in words and the ids of the board's things it changed
+        (:meth:`Presentation.changed_things` over the seat's views before and after): built
+        from the seat's own views and the events it may see, nothing else."""
+        steps = self.table.record.steps
+        now = len(steps)
+        if now == 0:
+            return []
+        self._views[(seat, now, self._digest_at(now))] = view
+        key = (-1, self._digest_at(now), seat, "changes:" + language())
+        cached = self._cache.get(key)
+        if cached is not None:
+            return list(cached["changes"])
+        if seat is None:
+            first = now
+        else:
+            mine = [i for i in range(now - 1, -1, -1) if steps[i].seat == seat]
+            first = mine[0] + 1 if mine else 1
+        first = max(first, now - MAX_CHANGES + 1, 1)
+        presentation = self.game.presentation
+        out: list[dict[str, Any]] = []
+        for k in range(first, now + 1):
+            who = steps[k - 1].seat
+            seen = [e for e in self.log[k] if e.visible_to(seat)] if k < len(self.log) else []
+            before, after = self._view_at(seat, k - 1), self._view_at(seat, k)
+            if before == after and not seen:
+                continue  # nothing of it reached this seat
+            things = list(presentation.changed_things(before, after))
+            own = who == seat
+            if own:
+                # what the seat's own decision set off (the Automa's move): its own clicks aside
+                clicked = set(presentation.click_path(before, steps[k - 1].action))
+                things = [t for t in things if t not in clicked]
+                if not things:
+                    continue
+            text = "; ".join(presentation.event_text(e, names) for e in seen)
+            entry: dict[str, Any] = {"step": k, "seat": who, "text": text, "things": things}
+            if own:
+                entry["own"] = True
+            out.append(entry)
+        self._prune()
+        if len(self._cache) > 16:
+            self._cache.clear()
+        self._cache[key] = {"changes": out}
+        return list(out)
 
     async def broadcast(self) -> None:
         """Tell every socket what changed for it — and nothing to a socket for which nothing
@@ -462,10 +697,14 @@ class Room:
     def _logged(self, events: list[Event]) -> None:
         """Keep the log in step with the table after a decision (``log[k]``: decision ``k``'s
         events); rebuilt from the record if it was not."""
+        if self.table.held is not None and len(self.log) == self.table.step + 1:
+            return  # a choice held to be revealed: nothing happened yet
         if len(self.log) == self.table.step:
             self.log.append(events)
         else:
             self.log = _log_of(self.table)
+        step = self.table.step
+        self._states[(step, self._digest_at(step))] = self.table.state
 
     async def undo(self, seat: int, step: int) -> int:
         async with self.lock:
@@ -479,6 +718,8 @@ class Room:
             return self.shown_step(seat)
 
     def _undo(self, seat: int) -> None:
+        taken: list[TakenBack] = []
+        self.table.undo_listeners.append(taken.append)
         try:
             self.table.undo(seat)
         except IllegalAction as exc:
@@ -487,6 +728,11 @@ class Room:
                 # only): read the table again, as after a refused submit
                 self._reload(bump=False)
             raise
+        finally:
+            self.table.undo_listeners.remove(taken.append)
+        self._taken = [*self._taken, *taken][-MAX_CHANGES:]
+        step = self.table.step
+        self._forced = {k: v for k, v in self._forced.items() if k <= step}
         self.log = _log_of(self.table)
 
     async def changed(self) -> None:
@@ -507,6 +753,8 @@ class Room:
             async with self.lock:
                 if self.table.is_over():
                     return
+                if await self._take_forced():
+                    continue
                 bots = [s for s in self.table.deciders() if s in self.table.agents]
                 if not bots:
                     return
@@ -541,6 +789,36 @@ class Room:
             await self.broadcast()
             self._arm_clock()
 
+    async def _take_forced(self) -> bool:
+        """Take a person's decision for them when it cannot change anything of the game
+        (``presentation.forced_choice``: the last turn's draws), as a bot would, noting it in
+        their log in words. Called with the lock held; whether one was taken."""
+        presentation = self.game.presentation
+        for seat in self.people_to_move():
+            if self.table.held is not None:
+                return False
+            legal = self.table.legal_actions(seat)
+            observation = self.table.view(seat)
+            try:
+                action = presentation.forced_choice(observation, legal)
+            except Exception:  # a game's hook never stops a table
+                action = None
+            if action is None or action not in legal:
+                continue
+            with use_language(self._lang_of(seat)):
+                what = presentation.describe_action(observation, action)
+                text = _("taken for you: {what}", what=what)
+            await self.hub.run(self._submit, seat, action, self.table.step)
+            self._forced[self.table.step] = (seat, text)
+            self._cache.clear()
+            await self.broadcast()
+            self._arm_clock()
+            return True
+        return False
+
+    def _lang_of(self, seat: int) -> str:
+        return next((c.lang for c in self.conns if c.seat == seat), "en")
+
     def bot_kind(self, seat: int) -> str:
         """The kind of bot playing ``seat``: its own, or the absent-player bot's."""
         if self.row.seats[seat].away:
@@ -557,6 +835,17 @@ class Room:
         simultaneous phase is made: the others' clocks would tell it)."""
         per_move = self.settings.get("per_move")
         public = self.shown_step(None)
+        if self.table.held is not None and per_move:
+            # a choice waits to be revealed: revealed when the move's time is up (the time
+            # already running, else a move's time from now)
+            if self.deadline is None:
+                self.deadline = time.time() + float(per_move)
+                if self._clock is not None:
+                    self._clock.cancel()
+                self._clock = asyncio.get_running_loop().create_task(
+                    self._expire(self.table.step, self.deadline)
+                )
+            return
         if not per_move or self.table.is_over() or not self.people_to_move():
             self.deadline = None
         elif self.deadline is None or public != self._wound_at:
@@ -575,16 +864,28 @@ class Room:
     async def _expire(self, step: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
         async with self.lock:
-            if self.deadline != deadline or not self.settings.get("absent_bot"):
+            if self.deadline != deadline:
                 return
-            late = self.people_to_move()
+            if self.table.held is not None:
+                # time is up for a choice waiting to be revealed: it is revealed as it stands
+                await self.hub.run(self._reveal)
+                self.deadline = None
+                late = [-1]
+            elif not self.settings.get("absent_bot"):
+                return
+            else:
+                late = self.people_to_move()
             for seat in late:
-                await self.hub.run(self._set_away, seat, True)
+                if seat >= 0:
+                    await self.hub.run(self._set_away, seat, True)
         if late:
             await self.changed()
 
     def _set_away(self, seat: int, away: bool) -> None:
         row = self.row.seats[seat]
+        held = self.table.held
+        if away and held is not None and held.revealer == seat:
+            self._logged(self.table.reveal())  # a bot plays for them: their choice stands
         if away and not row.away:
             kind = absent_bot_kind(self.settings)
             self.table.agents[seat] = make_bot(kind, self.game, seat, self.table.record.seed)
@@ -738,10 +1039,14 @@ def _log_of(table: Table) -> list[list[Event]]:
     return [entry.events for entry in replay_steps(table.game, table.record)]
 
 
-def refused(exc: MailbagError, step: int) -> str:
-    """A ``refused`` message: the reason in the reader's language (made when it was raised),
-    and for an illegal action the rule's code (the same in every language: ``stale``, …)."""
-    message: dict[str, object] = {"type": "refused", "step": step, "reason": str(exc)}
+def refused(exc: MailbagError, step: int, game: Any = None) -> str:
+    """A ``refused`` message: the reason in the reader's language (made when it was raised)
+    without the rule ids cited in it, for an illegal action the rule's code (the same in every
+    language: ``stale``, …), and ``rule_info``: the rule in words (title, summary, link) where
+    the game says what it is (``game.presentation.rules()``), else ``None``."""
+    reason, info = words.refusal_words(game, exc) if game is not None else (str(exc), None)
+    message: dict[str, object] = {"type": "refused", "step": step, "reason": reason}
     if isinstance(exc, IllegalAction):
         message["rule"] = exc.rule
+    message["rule_info"] = info
     return encode(message)

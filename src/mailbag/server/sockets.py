@@ -317,6 +317,11 @@ async def _handle(
         send(room.resend(conn))
         return
     if conn.seat is None:
+        if isinstance(message, protocol.Why):
+            reason = _("You are watching this game: spectators cannot play.")
+            why = {"type": "why", "step": message.step, "clicks": message.clicks}
+            send(protocol.encode({**why, "reason": reason, "rule": None}))
+            return
         send(refused(MailbagError(_("a spectator watches and cannot play")), room.shown_step(None)))
         return
     try:
@@ -328,6 +333,11 @@ async def _handle(
             elif isinstance(message, protocol.HintRequest):
                 send(protocol.encode(await room.hint(conn.seat, message.step)))
                 return
+            elif isinstance(message, protocol.Why):
+                send(protocol.encode(await room.why(conn.seat, message.step, message.clicks)))
+                return
+            elif isinstance(message, protocol.Reveal):
+                step = await room.reveal(conn.seat, message.step)
             else:  # Back
                 if not await room.take_back(conn.seat):
                     raise IllegalAction(
@@ -337,7 +347,7 @@ async def _handle(
                 return
     except MailbagError as exc:
         with use_language(conn.lang):
-            send(refused(exc, room.shown_step(conn.seat)))
+            send(refused(exc, room.shown_step(conn.seat), room.game))
         send(room.resend(conn))
         return
     send(protocol.encode({"type": "ack", "step": step}))

@@ -100,7 +100,8 @@ def compute_hint(
 
 def hint_entries(game: Game[Any], observation: Observation, hint: Hint) -> list[dict[str, Any]]:
     """The hint's choices as JSON-able data (notation, description in the reader's language,
-    visits, share, value) — what the server sends and the front ends print."""
+    visits, share, value, the click path on the graphical board) — what the server sends and
+    the front ends print."""
     return [
         {
             "notation": str(choice.action),
@@ -108,6 +109,8 @@ def hint_entries(game: Game[Any], observation: Observation, hint: Hint) -> list[
             "visits": choice.visits,
             "share": round(choice.share, 4),
             "value": round(choice.value, 4),
+            # the clicks on the board that take it (the browser highlights the first)
+            "clicks": list(game.presentation.click_path(observation, choice.action)),
         }
         for choice in hint.choices
     ]
