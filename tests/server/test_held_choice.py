@@ -136,3 +136,12 @@ def test_state_words_players_and_why(client: TestClient) -> None:
         # a bad why is an error naming the field
         ws.send({"type": "why", "step": state["step"], "clicks": []})
         assert "clicks" in ws.next_of("error")["reason"]
+
+
+def test_the_rules_page_in_the_readers_language(client: TestClient) -> None:
+    for lang in ("en", "nl", "es"):
+        page = client.get(f"/rules/postcards?lang={lang}")
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert f'lang="{lang}"' in page.text and "<h1>" in page.text
+    assert client.get("/rules/nonsense").status_code == 404
+    assert client.get("/rules/postcards?lang=xx").status_code == 400

@@ -19,7 +19,13 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -31,11 +37,14 @@ from mailbag.core.i18n import (
     LanguageError,
     _,
     best_language,
+    language,
     translate_all,
     use_language,
 )
 from mailbag.core.records import replay_steps
-from mailbag.server import boards, lobby, messages
+from mailbag.games import get as get_game
+from mailbag.games import names as games_names
+from mailbag.server import boards, lobby, messages, words
 from mailbag.server.hub import Hub
 from mailbag.server.limits import (
     MAX_BODY,
@@ -187,6 +196,17 @@ def create_app(
             {"lang": lang, "names": LANGUAGE_NAMES, "messages": translate_all(lang)},
             headers={"Cache-Control": "no-cache"},
         )
+
+    @_api
+    async def rules_page(request: Request) -> Response:
+        """``/rules/<game>``: the rules the game cites, in the reader's language (``?lang=``),
+        each under an anchor that is its id (a refusal's link goes straight to it)."""
+        name = request.path_params["game"]
+        if name not in games_names():
+            return PlainTextResponse(
+                _("no game {game}", game=repr(name[:40])), status_code=404, headers=headers
+            )
+        return HTMLResponse(words.rules_html(get_game(name), language()), headers=headers)
 
     @_api
     async def games(request: Request) -> Response:
@@ -346,6 +366,7 @@ def create_app(
         Route("/t/{table}", page),
         Route("/games/{game}/{file}", board),
         Route("/api/games", games),
+        Route("/rules/{game}", rules_page),
         Route("/api/i18n/{lang}", catalog),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/import", import_record, methods=["POST"]),

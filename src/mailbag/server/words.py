@@ -187,3 +187,27 @@ def _gains(
         except Exception:
             gains.append(None)
     return gains
+
+
+def rules_html(game: Game[Any], lang: str) -> str:
+    """The page of the rules ``game`` cites (``/rules/<game>``), in the reader's language: each
+    rule's title and summary under an anchor that is its id."""
+    from html import escape
+
+    try:
+        rules = game.presentation.rules()
+    except Exception:
+        rules = {}
+    title = _("The rules of {game}", game=_(game.spec.title))
+    items = "".join(
+        f'<section id="{escape(rule)}"><h2>{escape(head)}</h2><p>{escape(summary)}</p></section>'
+        for rule, (head, summary) in rules.items()
+    )
+    if not items:
+        items = "<p>" + escape(_("This game explains no rules here yet.")) + "</p>"
+    return (
+        f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title></head><body><main><h1>{escape(title)}</h1>"
+        f"{items}</main></body></html>"
+    )

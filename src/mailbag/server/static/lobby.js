@@ -16,6 +16,12 @@ function optionKind(opt) {
   return "text";
 }
 
+/** A choice of an option in words (the server's ``choice_labels``), else the value itself. */
+function choiceWord(opt, value, index) {
+  const found = (opt.choice_labels || []).find((c) => String(c.value) === String(value));
+  return found ? found.label : String(value);
+}
+
 function OptionField({ opt, value, onChange }) {
   const kind = optionKind(opt);
   const id = `opt-${opt.name}`;
@@ -25,24 +31,24 @@ function OptionField({ opt, value, onChange }) {
       <label class="field check" for=${id}>
         <input id=${id} type="checkbox" data-testid=${`option-${opt.name}`} checked=${Boolean(value)}
           onChange=${(e) => onChange(e.currentTarget.checked)} />
-        <span><b>${opt.name}</b> ${help}</span>
+        <span><b>${opt.label || opt.name}</b> ${help}</span>
       </label>`;
   }
   if (kind === "choice") {
     const index = opt.choices.findIndex((c) => String(c) === String(value));
     return html`
       <label class="field" for=${id}>
-        <span><b>${opt.name}</b> ${help}</span>
+        <span><b>${opt.label || opt.name}</b> ${help}</span>
         <select id=${id} data-testid=${`option-${opt.name}`} value=${String(Math.max(0, index))}
           onChange=${(e) => onChange(opt.choices[Number(e.currentTarget.value)])}>
-          ${opt.choices.map((c, i) => html`<option value=${String(i)}>${String(c)}</option>`)}
+          ${opt.choices.map((c, i) => html`<option value=${String(i)}>${choiceWord(opt, c, i)}</option>`)}
         </select>
       </label>`;
   }
   if (kind === "int") {
     return html`
       <label class="field" for=${id}>
-        <span><b>${opt.name}</b> ${help}</span>
+        <span><b>${opt.label || opt.name}</b> ${help}</span>
         <input id=${id} type="number" step="1" data-testid=${`option-${opt.name}`}
           min=${opt.minimum ?? undefined} max=${opt.maximum ?? undefined} value=${value}
           onInput=${(e) => onChange(e.currentTarget.value === "" ? "" : Number(e.currentTarget.value))} />
@@ -50,7 +56,7 @@ function OptionField({ opt, value, onChange }) {
   }
   return html`
     <label class="field" for=${id}>
-      <span><b>${opt.name}</b> ${help}</span>
+      <span><b>${opt.label || opt.name}</b> ${help}</span>
       <input id=${id} type="text" data-testid=${`option-${opt.name}`} value=${value}
         onInput=${(e) => onChange(e.currentTarget.value)} />
     </label>`;
@@ -68,17 +74,18 @@ function defaultSeats(game) {
 function SeatRow({ index, seat, game, onChange, onRemove }) {
   const bots = game.seat_kinds || [];
   const engine = game.engine_seats || [];
+  const words = game.seat_kind_labels || {};
   return html`
     <div class="seat-row">
       <span class="seat-no">${index}</span>
       <select data-testid=${`seat-kind-${index}`} value=${seat.kind} aria-label=${t("seat {seat}", { seat: index })}
         onChange=${(e) => onChange({ ...seat, kind: e.currentTarget.value })}>
-        <option value="me">${t("me")}</option>
-        <option value="friend">${t("invite a friend")}</option>
+        <option value="me">${words.me || t("me")}</option>
+        <option value="friend">${words.friend || t("invite a friend")}</option>
         ${bots.length > 0 && html`<optgroup label=${t("bots")}>
-          ${bots.map((k) => html`<option value=${k}>${kindLabel(k)}</option>`)}</optgroup>`}
+          ${bots.map((k) => html`<option value=${k}>${words[k] || kindLabel(k)}</option>`)}</optgroup>`}
         ${engine.length > 0 && html`<optgroup label=${t("played by the game's rules")}>
-          ${engine.map((k) => html`<option value=${k}>${kindLabel(k)}</option>`)}</optgroup>`}
+          ${engine.map((k) => html`<option value=${k}>${words[k] || kindLabel(k)}</option>`)}</optgroup>`}
       </select>
       <input type="text" maxlength="20" placeholder=${t("name (optional)")} data-testid=${`seat-name-${index}`}
         aria-label=${t("name of seat {seat}", { seat: index })} value=${seat.name}
