@@ -163,18 +163,30 @@ def test_sigterm_and_sighup_save_and_say_how_to_resume(
     assert len(load(path).steps) == 1
 
 
-def test_ctrl_c_while_a_bot_thinks_saves(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("game", "status", "said"),
+    [
+        # in turn: the person waits while the bot thinks; Ctrl-C interrupts the bot
+        ("carteros", 130, "interrupted: game saved to g.jsonl"),
+        # a simultaneous phase: the bot thinks while the person is asked; Ctrl-C at the
+        # prompt saves and stops at once, the bot's thinking dropped
+        ("post_office", 0, "stopped: game saved to g.jsonl"),
+    ],
+)
+def test_ctrl_c_while_a_bot_thinks_saves(game: str, status: int, said: str, tmp_path: Path) -> None:
     player = Player(
-        ["play", "post_office", "--seats", "mcts:time=30,human", "--record", "g.jsonl"],
+        ["play", game, "--seats", "mcts:time=30,human", "--record", "g.jsonl"],
         tmp_path,
     )
     deadline = time.monotonic() + WAIT
     while "saved as you play" not in player.text() and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(0.5)  # the bot thinks for 30 s on its first decision
+    began = time.monotonic()
     player.proc.send_signal(signal.SIGINT)
-    assert player.finish() == 130
-    assert "interrupted: game saved to g.jsonl" in player.text()
+    assert player.finish() == status
+    assert time.monotonic() - began < 25  # not after the bot's 30 s
+    assert said in player.text(), player.text()
     assert "Traceback" not in player.text()
 
 

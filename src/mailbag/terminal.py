@@ -53,6 +53,7 @@ from mailbag.table import FileStore, Table, TakenBack, game_for_record, taken_ba
 from mailbag.table.forced import take_forced
 from mailbag.table.keys import match
 from mailbag.table.menu import Choice, Menu, menu_for, take_back, take_single
+from mailbag.terminal_bots import Thinker
 
 #: re-exported: what line mode prints lives in mailbag.plain
 __all__ = [
@@ -307,6 +308,7 @@ class HumanAgent:
         auto: set[int] | None = None,
         *,
         hints: bool = False,
+        before_acting: Callable[[], None] | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -317,6 +319,9 @@ class HumanAgent:
         self.auto = auto if auto is not None else set()
         #: whether this seat may ask for a hint (see mailbag.table.hints)
         self.hints = hints
+        #: called before this person's decision or undo reaches the table (the bots thinking
+        #: meanwhile submit theirs first: :mod:`mailbag.terminal_bots`)
+        self.before_acting: Callable[[], None] = before_acting or (lambda: None)
 
     def decide(self) -> None:
         """Show the seat its view and choices; submit what it chooses (or take back its last
@@ -326,6 +331,8 @@ class HumanAgent:
             self._reveal_or_undo()
             return
         menu = menu_for(table, self.seat)
+        if menu.single is not None or table.forced(self.seat) is not None:
+            self.before_acting()
         said = take_single(table, self.seat, menu, self.auto)
         if said is None:  # a decision that cannot change anything is taken too, with a line
             said = take_forced(table, self.seat, self.auto)
@@ -366,6 +373,7 @@ class HumanAgent:
                 self._hint(menu, at)
                 continue
             if word in choosing_words("undo", "undo"):
+                self.before_acting()
                 try:
                     steps = take_back(table, self.seat, self.auto)
                 except MailbagError as exc:
@@ -380,6 +388,7 @@ class HumanAgent:
                 continue
             if chosen is None:
                 continue
+            self.before_acting()
             try:
                 table.submit(self.seat, chosen)
             except MailbagError as exc:
@@ -587,8 +596,17 @@ def play_in_terminal(
     labels = [printable(record.label(s)) for s in range(len(seats))]
     screen = Screen(humans, labels, lambda event: game.presentation.event_text(event, labels))
     auto: set[int] = set()
+    thinker = Thinker(table, lambda line: console.print(line, markup=False), labels)
+
+    def bots_first() -> None:  # the bots of the phase submit what they worked out, then you
+        thinker.finish()
+        if line := thinker.summary():
+            console.print(line, markup=False)
+
     people = {
-        seat: HumanAgent(game, seat, seats[seat], table, screen, auto, hints=allowed)
+        seat: HumanAgent(
+            game, seat, seats[seat], table, screen, auto, hints=allowed, before_acting=bots_first
+        )
         for seat in humans
     }
     if humans:
@@ -640,7 +658,9 @@ def play_in_terminal(
     try:
         with SignalGuard(table) as guard:
             for _turn in range(1_000_000):
-                table.advance()
+                # bots owing a choice at the same time as a person think while they decide
+                table.advance(alongside=not humans)
+                thinker.start()
                 guard.check()
                 if table.is_over():
                     break

@@ -81,7 +81,11 @@ def test_a_post_office_pick_can_change_until_the_phase_is_revealed(size: tuple[i
             held = app.table.held
             assert held is not None and held.seat == 0 and app.table.step == step
             waiting = str(app.query_one("#choices", OptionList).get_option_at_index(0).prompt)
-            assert waiting.startswith(f"you chose {held.action}; nobody has seen it yet")
+            words = app.game.presentation.describe_action(app.table.view(0), held.action)
+            assert words and words != str(held.action)  # in words, not its notation
+            assert " ".join(waiting.split()).startswith(
+                " ".join(f"you chose {words}; nobody has seen it yet".split())
+            )
             assert "Space reveals the phase, u takes it back" in waiting
             assert shown_choices(app) == choices  # the same choices: another replaces it
             shoot(app, "post_office-held")

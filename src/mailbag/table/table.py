@@ -233,10 +233,11 @@ class Table:
         if held is None or held.revealer != seat:
             return ""
         if held.seat == seat:
+            words = self.game.presentation.describe_action(self.view(seat), held.action)
             return _(
                 "you chose {action}; nobody has seen it yet: {reveal} reveals the phase, {undo} "
                 "takes it back to choose again",
-                action=str(held.action),
+                action=words or str(held.action),
                 reveal=reveal,
                 undo=undo,
             )
@@ -371,16 +372,19 @@ class Table:
         self._held = None
         return self._commit(held.seat, held.action, held.step, held.after, held.events, True, None)
 
-    def advance(self, limit: int = 100_000) -> list[Played]:
+    def advance(self, limit: int = 100_000, *, alongside: bool = True) -> list[Played]:
         """Let the engine seats (bots) decide until a decision is owed from outside or the game
         is over; returns what they played (a bot's choice held to be revealed is not among
-        them: it has not been played yet)."""
+        them: it has not been played yet). ``alongside=False``: stop too where a bot owes a
+        choice at the same time as a seat from outside (a simultaneous phase: the front end
+        lets the bots think while the person decides)."""
         played: list[Played] = []
         for _turn in range(limit):
             if self.is_over():
                 return played
-            bots = [s for s in self.deciders() if s in self.agents]
-            if not bots:
+            deciders = self.deciders()
+            bots = [s for s in deciders if s in self.agents]
+            if not bots or (not alongside and len(bots) < len(deciders)):
                 return played
             seat = bots[0]
             agent = self.agents[seat]
