@@ -524,6 +524,20 @@ _PREFIX = """() => {
 }"""
 
 
+_HIT_POINT = """(id) => {
+  const el = [...document.querySelectorAll("[data-click]")].find((e) => e.dataset.click === id);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  for (const [fx, fy] of [[0.5, 0.5], [0.3, 0.5], [0.7, 0.5], [0.5, 0.3], [0.5, 0.7], [0.25, 0.25],
+                          [0.75, 0.25], [0.25, 0.75], [0.75, 0.75], [0.15, 0.5], [0.85, 0.5]]) {
+    const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest("[data-click]") === el) return { x: r.width * fx, y: r.height * fy };
+  }
+  return null;
+}"""
+
+
 def click_target(seat: TablePage, target: str, before: str | None = None) -> None:
     """Click the thing drawn as `target` as a person would: on a touch page through the
     magnifier when it opens, and a second time (Confirm) when the click armed an action. Returns
@@ -534,7 +548,11 @@ def click_target(seat: TablePage, target: str, before: str | None = None) -> Non
     if before is None:
         before = page.evaluate(_PREFIX)
     sent = seat.submits
-    element.click()
+    element.scroll_into_view_if_needed()
+    # a point of the thing that a click reaches (its centre may lie under another thing drawn
+    # over it, e.g. a region's campsites)
+    spot = page.evaluate(_HIT_POINT, target)
+    element.click(position=spot) if spot else element.click()
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while seat.submits == sent and page.evaluate(_PREFIX) == before:
         assert time.monotonic() < deadline, f"{seat.name}: clicking {target!r} did nothing"

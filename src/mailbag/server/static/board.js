@@ -458,6 +458,7 @@ export function GraphicalBoard(props) {
   // after every change: focus on the thing acted on if it is still a target, else the first
   // target (never the top of the page); then the targets scrolled into view
   const focusKey = `${picker.key}|${picker.prefix.join(" ")}|${picker.enabled}`;
+  useEffect(() => { setMag(null); setTip(null); }, [focusKey]);
   useLayoutEffect(() => {
     const box = root.current;
     if (!box) return;
