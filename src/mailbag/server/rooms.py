@@ -575,7 +575,10 @@ class Room:
                 things = [t for t in things if t not in clicked]
                 if not things:
                     continue
-            text = "; ".join(presentation.event_text(e, names) for e in seen)
+            texts = [t for t in (presentation.event_text(e, names) for e in seen) if t.strip()]
+            # what the seat was told of it; a choice it may not see yet (Post Office's secret
+            # choices) said in words that tell nothing of it
+            text = "; ".join(texts) if texts else words.change_without_words(own, bool(things))
             entry: dict[str, Any] = {"step": k, "seat": who, "text": text, "things": things}
             if own:
                 entry["own"] = True

@@ -107,6 +107,17 @@ def not_a_target(count: int, started: bool) -> str:
     )
 
 
+def change_without_words(own: bool, things: bool) -> str:
+    """A change of another seat's (``own``: set off by the reader's own decision) that told the
+    reader no event: what it shows, in words that tell nothing the reader cannot see
+    (``things``: it changed things drawn on the board)."""
+    if own:
+        return _("what your move set off is highlighted on the board")
+    if things:
+        return _("made a move, highlighted on the board")
+    return _("made a choice you will see when it is revealed")
+
+
 def not_deciding(held: bool, over: bool) -> str:
     """What a click is told when the seat owes no decision."""
     if over:
