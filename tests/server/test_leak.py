@@ -12,7 +12,11 @@ through the real socket endpoint, every message of every socket recorded, and th
     what the view tells; and every ``state`` message a socket got is exactly that builder's output
     for the true state at its step, plus the table's own fields (players, clock, can_undo, the
     log's events, reset, result once over) — the socket was sent nothing else;
-(c) the events a socket got are exactly the events of the replayed record visible to its seat.
+(c) the events a socket got are exactly the events of the replayed record visible to its seat;
+(d) the ``why`` answer to a refused click (the rules' reason, or what to choose instead) is the
+    same in both worlds for every click sequence tried — the seat's own paths cut short or ended
+    on another thing, the things of every seat's true actions (hidden ones too) — in English and
+    Dutch; and a ``why`` asked over the socket is that answer for the true state.
 """
 
 from __future__ import annotations
@@ -41,9 +45,10 @@ from wsclient import (
 
 import mailbag.server.sockets as server_sockets
 from mailbag.core import Rng
+from mailbag.core.i18n import use_language
 from mailbag.core.records import GameRecord, loads, replay_steps
 from mailbag.games import get
-from mailbag.server.messages import event_entry, seat_state
+from mailbag.server.messages import event_entry, seat_state, why_answer
 from mailbag.sim.runner import play_game
 
 #: what a state message holds besides the builder's output: the table's own fields
@@ -127,6 +132,8 @@ class Checker:
         self.truth: dict[int, Any] = {}
         self.built: dict[tuple[int, int | None], dict[str, Any]] = {}
         self.checked = {seat: 0 for seat in sockets}
+        #: how many why answers were compared across worlds
+        self.whys = 0
 
     def at_step(self, step: int, state: Any) -> None:
         game = self.game
@@ -139,8 +146,26 @@ class Checker:
                 f"step {step}: the message to seat {seat} depends on what it cannot see"
             )
             self.built[(step, seat)] = plain(ours)
+            if seat is not None:
+                self._check_why(step, state, world, seat)
         for seat, ws in self.sockets.items():
             self._check_messages(seat, ws)
+
+    def _check_why(self, step: int, state: Any, world: Any, seat: int) -> None:
+        """(d): the answers to refused clicks tell nothing the seat cannot know."""
+        game = self.game
+        deciding = seat in game.deciders(state)
+        for lang in ("en", "nl"):
+            with use_language(lang):
+                for clicks in why_clicks(game, state, seat, step):
+                    ours = why_answer(game, state, seat, step, clicks, deciding=deciding)
+                    theirs = why_answer(game, world, seat, step, clicks, deciding=deciding)
+                    assert ours == theirs, (
+                        f"step {step}: the why answer to seat {seat} for {clicks} depends on "
+                        f"what it cannot see: {ours} / {theirs}"
+                    )
+                    assert ours["reason"] and "{" not in ours["reason"], ours
+                    self.whys += 1
 
     def _check_messages(self, seat: int | None, ws: WS) -> None:
         new = ws.received[self.checked[seat] :]
@@ -156,6 +181,8 @@ class Checker:
                     "script": f"/games/{self.game.spec.name}/board.js",
                     "style": f"/games/{self.game.spec.name}/board.css",
                 }, ws.name
+                continue
+            if kind == "why":  # checked where it was asked
                 continue
             if kind in ("ack", "pong", "synced"):
                 assert set(message) == {"type", "v", "step"} - (
@@ -189,6 +216,31 @@ class Checker:
                 assert message["result"] is not None
             else:
                 assert message["result"] is None
+
+
+def why_clicks(game: Any, state: Any, seat: int, step: int, most: int = 10) -> list[list[str]]:
+    """Click sequences to ask ``why`` about at ``step`` (chosen by the step, the same for every
+    world): the seat's own paths ended on another thing or cut short, and the things of every
+    seat's true actions — hidden from this seat too (a click names no more than its ids)."""
+    presentation = game.presentation
+    things: set[str] = set()
+    own: list[tuple[str, ...]] = []
+    for other in game.deciders(state):
+        view = game.view(state, other)
+        for action in game.legal_actions(state, other):
+            path = tuple(presentation.click_path(view, action))
+            things.update(path)
+            if other == seat:
+                own.append(path)
+    pool = [*sorted(things), "nothing:here"]
+    rng = random.Random(step * 31 + seat)
+    out: list[list[str]] = [[rng.choice(pool)] for _ in range(most // 2)]
+    for path in rng.sample(own, min(len(own), most - len(out))):
+        if len(path) > 1 and rng.random() < 0.5:
+            out.append([*path[:-1], rng.choice(pool)])  # the last click on another thing
+        else:
+            out.append([*path[: max(1, len(path) - 1)]])
+    return out
 
 
 def record_in_db(db_file: Path, table: str) -> GameRecord:
@@ -235,11 +287,22 @@ def play_random_game(
             assert movers, f"{where}: nobody may move at step {step}"
             mover = rng.choice(movers)
             assert mover.state is not None
+            if step % 7 == 0:  # a why over the socket: the builder's answer for the true state
+                mover_seat = mover.state["seat"]
+                clicks = why_clicks(game, room.table.state, mover_seat, step, 2)[0]
+                mover.send({"type": "why", "step": mover.state["step"], "clicks": clicks})
+                got = mover.next_of("why")
+                shown = mover.state["step"]
+                expected = why_answer(
+                    game, room.table.state, mover_seat, shown, clicks, deciding=True
+                )
+                assert {k: v for k, v in got.items() if k != "v"} == plain(expected), where
             action = rng.choice(mover.state["actions"])["notation"]
             mover.submit(mover.state["step"], action)
             assert mover.next_of("ack")["step"] == step + 1, where
         else:
             raise AssertionError(f"{where}: no end in 5000 decisions")
+        assert checker.whys > 0, f"{where}: no why answer was compared"
         over = room.table.is_over()
         assert over or decisions is not None, where
         if over:  # the record as exported is the one stored

@@ -10,6 +10,7 @@ from typing import Any
 
 from mailbag.core import Event, Game, Observation, Rng
 from mailbag.core.i18n import pgettext
+from mailbag.server import words
 from mailbag.table.menu import known_score_parts, score_worlds
 
 #: the world :func:`known_deciders` reads the other seats' turns from (fixed: a message depends on
@@ -127,6 +128,49 @@ def _told_to_move(
     here), else from its own world."""
     first = worlds[:1] if worlds else score_worlds(game, view, 1)
     return known_deciders(game, view, seat, deciders, first[0] if first else None)
+
+
+def why_answer(
+    game: Game[Any],
+    state: Any,
+    seat: int,
+    step: int,
+    clicks: Sequence[str],
+    *,
+    deciding: bool,
+    held: bool = False,
+) -> dict[str, Any]:
+    """A ``why`` message: why ``clicks`` (the refused one last) take nothing for ``seat`` now, in
+    the reader's language (call it inside ``use_language``) — the rules' own reason for the
+    action they would name (``presentation.click_action``, then ``game.explain_illegal``: the
+    words typed notation gets, which contract check 4 holds to what the seat may know), else
+    what can be chosen. Read from the seat's view and legal actions only (``deciding``: the seat
+    owes a decision and no bot plays it; ``held``: its choice waits to be revealed); the leak
+    test compares it across worlds drawn from the view."""
+    answer: dict[str, Any] = {"type": "why", "step": step, "clicks": list(clicks), "rule": None}
+    if not deciding or game.is_over(state):
+        answer["reason"] = words.not_deciding(held, game.is_over(state))
+        return answer
+    observation = game.view(state, seat)
+    legal = game.legal_actions(state, seat)
+    presentation = game.presentation
+    try:
+        action = presentation.click_action(observation, list(clicks))
+    except Exception:  # a game's hook never makes a failed answer
+        action = None
+    if action is not None and action not in legal:
+        exc = game.explain_illegal(state, seat, action)
+        answer["reason"], answer["rule"] = words.refusal_words(game, exc)
+        return answer
+    paths = [tuple(presentation.click_path(observation, a)) for a in legal]
+    prefix = tuple(clicks[:-1])
+    following = {
+        p[len(prefix)] for p in paths if len(p) > len(prefix) and p[: len(prefix)] == prefix
+    }
+    started = bool(prefix) and bool(following)
+    count = len(following) if started else len({p[0] for p in paths if p})
+    answer["reason"] = words.not_a_target(count, started)
+    return answer
 
 
 def result_entry(game: Game[Any], record_result: dict[str, Any] | None, seed: int) -> Any:

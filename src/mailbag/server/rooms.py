@@ -288,36 +288,17 @@ class Room:
         notation gets, which tell nothing the seat cannot know), else what can be chosen. Read
         from the seat's view and its legal actions."""
         async with self.lock:
-            observation = self.table.view(seat)
             deciding = seat in self.table.deciders() and seat not in self.table.agents
-            legal = self.table.legal_actions(seat) if deciding else []
             held = self.table.held
-            over = self.table.is_over()
-            state = self.table.state
-        answer: dict[str, Any] = {"type": "why", "step": step, "clicks": clicks, "rule": None}
-        if not deciding:
-            is_held = held is not None and held.revealer == seat
-            answer["reason"] = words.not_deciding(is_held, over)
-            return answer
-        presentation = self.game.presentation
-        paths = [tuple(presentation.click_path(observation, a)) for a in legal]
-        action = None
-        try:
-            action = presentation.click_action(observation, list(clicks))
-        except Exception:  # a game's hook never makes a failed answer
-            action = None
-        if action is not None and action not in legal:
-            exc = self.game.explain_illegal(state, seat, action)
-            answer["reason"], answer["rule"] = words.refusal_words(self.game, exc)
-            return answer
-        prefix = tuple(clicks[:-1])
-        following = {
-            p[len(prefix)] for p in paths if len(p) > len(prefix) and p[: len(prefix)] == prefix
-        }
-        started = bool(prefix) and bool(following)
-        count = len(following) if started else len({p[0] for p in paths if p})
-        answer["reason"] = words.not_a_target(count, started)
-        return answer
+            return messages.why_answer(
+                self.game,
+                self.table.state,
+                seat,
+                step,
+                clicks,
+                deciding=deciding,
+                held=held is not None and held.revealer == seat,
+            )
 
     async def reveal(self, seat: int, step: int) -> int:
         """Carry out ``seat``'s held choice (it completed a simultaneous phase and waited for
