@@ -92,3 +92,62 @@ def test_hints_between_people_are_off_unless_the_creator_allows_them(client: Tes
             manager.__exit__(None, None, None)
     bad = client.post("/api/tables", json={"game": "carteros", "seats": people, "hints": "yes"})
     assert bad.status_code == 400 and "hints" in bad.json()["error"]
+
+
+#: the strengths a hint may give, in English
+STRENGTHS = {
+    "clearly the best",
+    "a good choice",
+    "one of several close choices",
+    "a weaker choice",
+    "the only choice",
+}
+#: the search's jargon, which no text of a hint may hold (in any language: numbers and signs)
+JARGON = ("%", "expected result", "iteration", "of the search", "0.", "verwacht", "esperado")
+
+
+def _texts(data: Any) -> list[str]:
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [t for value in data.values() for t in _texts(value)]
+    if isinstance(data, list):
+        return [t for value in data for t in _texts(value)]
+    return []
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "es"])
+def test_a_hint_says_in_words_why_and_how_strong_and_where_to_click(
+    client: TestClient, lang: str
+) -> None:
+    """Each choice: ``strength`` a plain word, ``why`` one sentence, ``clicks`` its path on the
+    board (the one the state's action has); no search jargon in any of the hint's texts."""
+    from wsclient import connect
+
+    made = make_table(
+        client, {"game": "carteros", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]}
+    )
+    table, fragment = parse_link(made["links"]["0"])
+    with connect(client, table, name="seat 0") as ws:
+        ws.send({"type": "hello", "token": fragment["token"], "lang": lang})
+        ws.next_of("welcome")
+        state = ws.now_or_next(lambda m: 0 in m["to_move"] and bool(m["actions"]))
+        ws.send({"type": "hint", "step": state["step"]})
+        hint = ws.next_of("hint")
+    paths = {a["notation"]: a["clicks"] for a in state["actions"]}
+    assert hint["choices"]
+    for rank, choice in enumerate(hint["choices"]):
+        assert choice["clicks"] == paths[choice["notation"]] and choice["clicks"]
+        assert choice["strength"] and choice["why"].endswith(".")
+        if lang == "en":
+            assert choice["strength"] in STRENGTHS, choice["strength"]
+            if rank > 0:
+                assert choice["strength"] != "clearly the best"
+        assert choice["text"] != choice["notation"]
+    for text in _texts({k: v for k, v in hint.items() if k != "choices"}) + [
+        t for c in hint["choices"] for k, v in c.items() if k != "notation" for t in _texts(v)
+    ]:
+        for word in JARGON:
+            assert word not in text.lower(), f"{lang}: jargon {word!r} in {text!r}"
+    if lang != "en":  # in the reader's language
+        assert all(c["strength"] not in STRENGTHS for c in hint["choices"])

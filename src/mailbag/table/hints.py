@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from mailbag.core import Action, Game, Observation, canonical_json
-from mailbag.core.i18n import _, ngettext
 
 #: the search behind a hint: a fixed iteration budget (reproducible); the seat kind's defaults
 HINT_ITERS = 1000
@@ -114,34 +113,3 @@ def hint_entries(game: Game[Any], observation: Observation, hint: Hint) -> list[
         }
         for choice in hint.choices
     ]
-
-
-def hint_lines(game: Game[Any], observation: Observation, hint: Hint) -> list[str]:
-    """The hint as lines of text for a terminal, in the reader's language."""
-    if not hint.choices:
-        return [_("no hint: nothing to choose")]
-    if hint.iterations == 0:
-        return [_("hint: only one choice — {action}", action=str(hint.choices[0].action))]
-    lines = [
-        ngettext(
-            "hint (a search of {count} iteration on what you can see):",
-            "hint (a search of {count} iterations on what you can see):",
-            hint.iterations,
-            count=hint.iterations,
-        )
-    ]
-    for rank, entry in enumerate(hint_entries(game, observation, hint), start=1):
-        says = entry["text"]
-        shown = entry["notation"] if says in ("", entry["notation"]) else says
-        share = format(100 * entry["share"], ".0f")
-        value = format(entry["value"], ".2f")
-        lines.append(
-            _(
-                "  {rank}. {action} — {share}% of the search, expected result {value}",
-                rank=rank,
-                action=shown,
-                share=share,
-                value=value,
-            )
-        )
-    return lines
