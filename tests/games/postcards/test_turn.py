@@ -75,7 +75,7 @@ def test_movement_action_to_an_adjacent_region() -> None:
     assert state.players[0].hand == [kind("blue.movement")]
     with pytest.raises(IllegalAction) as info:
         act(state, "play blue.movement action 1")
-    assert info.value.rule == "Movement action" and "not adjacent" in info.value.reason
+    assert info.value.rule == "Movement action" and "is not next to" in info.value.reason
 
 
 def test_corsica_only_by_ferry_pc_1() -> None:

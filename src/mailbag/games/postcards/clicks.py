@@ -418,10 +418,6 @@ def plural_words() -> dict[str, list[str]]:
             ngettext("{count} card in hand", "{count} cards in hand", 1),
             ngettext("{count} card in hand", "{count} cards in hand", 2),
         ],
-        "deck_count": [
-            ngettext("{count} in the deck", "{count} in the deck", 1),
-            ngettext("{count} in the deck", "{count} in the deck", 2),
-        ],
         "points_now": [
             ngettext("{points} point", "{points} points", 1),
             ngettext("{points} point", "{points} points", 2),

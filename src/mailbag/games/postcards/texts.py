@@ -90,6 +90,16 @@ WORDS: Final = (
     NC_("difficulty", "expert"),
 )
 
+#: the rules a refusal names that are rulebook sections, not ruling ids (``PC-8``): the code stays
+#: as it is (language-neutral); a front end may show it with ``pgettext("rule", code)``
+RULE_SECTIONS: Final = (
+    NC_("rule", "Movement action"),
+    NC_("rule", "Game Turn"),
+    NC_("rule", "Sticking a Stamp"),
+    NC_("rule", "End of the Game"),
+    NC_("rule", "action notation"),
+    NC_("rule", "legal actions"),
+)
 #: every rule a refusal or a text of the game cites (``IllegalAction.rule``: a ruling's id or a
 #: rulebook section) → its title and a one-sentence summary, in mailbag's own words (English,
 #: marked for the catalogs; ``Presentation.rules`` gives them translated): a refusal names its
