@@ -220,8 +220,9 @@ _READ = """() => {
   const text = (id) => { const el = q(id); return el ? el.textContent.trim() : null; };
   const refusal = q("refusal");
   const buttons = [...document.querySelectorAll('[data-testid="action"]')];
-  const shown = buttons.filter(
-    (b) => b.getClientRects().length > 0 && !b.closest("details:not([open])"));
+  // the buttons a click reaches once the list is open (the list itself may be closed, or in
+  // the phone's Choices tab): those outside a closed group of the list
+  const shown = buttons.filter((b) => !b.closest('details[data-testid="action-group"]:not([open])'));
   return {
     step: text("step"),
     status: text("status"),
@@ -238,18 +239,23 @@ _READ = """() => {
   };
 }"""
 
-# my turn (with an enabled button to click), or the game is over
+# my turn (with an enabled button to click: the choices list is drawn, collapsed or in a tab of
+# its own, whether or not it is open), or the game is over; nothing on the page is touched
 _READY = """() => {
   if (document.querySelector('[data-testid="result"]')) return true;
   const reveal = document.querySelector('[data-testid="reveal"]');
   if (reveal && !reveal.disabled) return true;
   const turn = document.querySelector('[data-testid="to-move"]');
-  if (!turn || turn.textContent.trim() !== "Your turn") return false;
-  const list = document.querySelector('details[data-testid="choices"]');
-  const tab = document.querySelector('[data-testid="tab-choices"]');
-  if ((!list || list.closest(".tab-hidden")) && tab) { tab.click(); return false; }
-  if (list && !list.open) { list.open = true; return false; }
+  if (!turn || turn.dataset.turn !== "mine") return false;
   return [...document.querySelectorAll('[data-testid="action"]')].some((b) => !b.disabled);
+}"""
+
+# the board back in view on a phone (a helper that opened the Choices tab goes back)
+_SHOW_BOARD = """() => {
+  const board = document.querySelector('[data-testid="graphical-board"], [data-testid="board"]');
+  const tab = document.querySelector('[data-testid="tab-board"]');
+  if (board && board.closest(".tab-hidden") && tab) { tab.click(); return false; }
+  return true;
 }"""
 
 
@@ -322,9 +328,15 @@ class TablePage:
                 return
             self.page.wait_for_timeout(50)
 
+    def show_board(self) -> None:
+        """The board in view again (a phone's Board tab), bounded."""
+        for _ in range(20):
+            if self.page.evaluate(_SHOW_BOARD):
+                return
+            self.page.wait_for_timeout(50)
+
     def read(self) -> Shown:
-        if self.page.evaluate("() => document.querySelector('[data-testid=\"result\"]') === null"):
-            self.show_choices()
+        """What the page shows, read without touching it (the choices list is not opened)."""
         data = self.page.evaluate(_READ)
         step = data["step"]
         return Shown(
@@ -404,8 +416,10 @@ class TablePage:
             now = self.read()
             if notation not in now.all_actions and len(self.replies) == asked:
                 self.stale += 1  # the table moved on (simultaneous play): the button went
+                self.show_board()
                 return now
             raise
+        self.show_board()  # a person goes back to the board after choosing from the list
         reply = self.reply(asked, notation, timeout)
         if reply.get("type") == "ack":
             self.wait_step(int(reply["step"]), timeout, at_least=True)
@@ -543,6 +557,7 @@ def click_target(seat: TablePage, target: str, before: str | None = None) -> Non
     magnifier when it opens, and a second time (Confirm) when the click armed an action. Returns
     once the click picked something or sent an action (bounded)."""
     page = seat.page
+    seat.show_board()
     element = page.locator(f"[data-click={css_string(target)}]")
     assert element.count() == 1, f"{seat.name}: {element.count()} things drawn as {target!r}"
     if before is None:
@@ -577,6 +592,7 @@ def click_board(seat: TablePage, rng: random.Random, prefer: Sequence[str] = ())
     the clicks make an action and the server answers. Each thing clicked must be drawn exactly
     once on the page."""
     page = seat.page
+    seat.show_board()
     asked = len(seat.replies)
     clicked: list[str] = []
     for _ in range(16):  # no click path is this long
@@ -617,6 +633,7 @@ def check_click_paths(seat: TablePage, actions: Sequence[dict[str, Any]]) -> int
     page, each step drawn exactly once and clickable; the last step is not clicked (nothing is
     submitted): the picker is cleared with Escape. Returns the number of actions checked."""
     page = seat.page
+    seat.show_board()
     checked = 0
     for action in actions:
         path = action.get("clicks") or []

@@ -243,17 +243,33 @@ function ClickBar({ picker, label, describe, tools }) {
     </div>`;
 }
 
-/** Where a popup goes beside the thing `id` draws, in the board's own coordinates. */
+function insideFixed(el) {
+  for (let e = el; e && e !== document.body; e = e.parentElement) {
+    if (getComputedStyle(e).position === "fixed") return true;
+  }
+  return false;
+}
+
+/** Where a popup goes beside the thing `id` draws: below it, or above it when the room below
+ * (above the phone's bottom bar) is short; in the board's own coordinates, or the window's for a
+ * thing inside a fixed popup of the board (a reaction window). A CSS text for `style`. */
 function placeBeside(root, id) {
-  if (!root || !id) return null;
+  if (!root || !id) return "";
   const el = [...root.querySelectorAll("[data-click]")].find((e) => e.dataset.click === id);
-  if (!el) return null;
-  const box = root.getBoundingClientRect();
+  if (!el) return "";
+  const fixed = insideFixed(el);
+  const box = fixed ? { left: 0, top: 0, width: window.innerWidth, height: window.innerHeight }
+    : root.getBoundingClientRect();
   const r = el.getBoundingClientRect();
   const width = Math.min(320, box.width - 8);
   let left = r.left - box.left + r.width / 2 - width / 2;
   left = Math.max(4, Math.min(left, box.width - width - 4));
-  return { left, top: r.bottom - box.top + 6, width };
+  const tabs = document.querySelector(".bottom-bar");
+  const floor = tabs && tabs.getClientRects().length ? tabs.getBoundingClientRect().top : window.innerHeight;
+  const roomBelow = floor - r.bottom;
+  const above = roomBelow < 110 && r.top > 120;
+  const where = above ? `bottom:${box.height - (r.top - box.top) + 6}px` : `top:${r.bottom - box.top + 6}px`;
+  return `${fixed ? "position:fixed;z-index:45;" : ""}left:${left}px;${where};width:${width}px`;
 }
 
 /** The reason a click was refused (the server's `why`), or the preview of an armed choice. */
@@ -269,12 +285,12 @@ function Bubble({ root, picker, answer, step }) {
     const timer = setTimeout(() => setLate(true), 4000);
     return () => clearTimeout(timer);
   }, [why]);
-  const [place, setPlace] = useState(null);
+  const [place, setPlace] = useState("");
   useLayoutEffect(() => { setPlace(placeBeside(root.current, id)); }, [id, why, armedId]);
   if (!id) return null;
   if (armedId && !why) {
     return html`
-      <div class="bubble preview" data-testid="preview" role="status" style=${place ? `left:${place.left}px;top:${place.top}px;width:${place.width}px` : ""}>
+      <div class="bubble preview" data-testid="preview" role="status" style=${place}>
         <span>${picker.hint(armedId)}</span>
         <button type="button" class="primary" data-testid="click-confirm" onClick=${(e) => { e.stopPropagation(); picker.confirm(); }}>${t("Confirm")}</button>
       </div>`;
@@ -284,7 +300,7 @@ function Bubble({ root, picker, answer, step }) {
   const rule = matches ? answer.rule : null;
   return html`
     <div class="bubble why" data-testid="why" role="status" aria-live="polite"
-      style=${place ? `left:${place.left}px;top:${place.top}px;width:${place.width}px` : ""}>
+      style=${place}>
       <span class="why-text">${reason || t("Looking up why…")}</span>
       ${rule && rule.title && html` <a class="why-rule" data-testid="why-rule" href=${rule.href || "#"}
         onClick=${(e) => { e.preventDefault(); e.stopPropagation(); setOpen(!open); }}

@@ -296,12 +296,12 @@ export function TablePage({ table, who }) {
   const canUndo = Boolean(st && st.can_undo);
   const held = Boolean(isSeat && st && st.held && !over);
 
-  // the phone: a new decision of this seat, or the game's end, brings the board tab back
-  const wasMine = useRef(false);
+  // the phone: each new decision of this seat (its choices change: also a second decision of
+  // the same turn), or the game's end, brings the board tab back — the board is the way to play
+  const decision = myTurn ? choices : "";
   useEffect(() => {
-    if ((myTurn && !wasMine.current) || over) setTab("board");
-    wasMine.current = myTurn;
-  }, [myTurn, over]);
+    if ((myTurn && decision) || over) setTab("board");
+  }, [decision, over]);
   // the log's unread lines (the phone's tab says how many came since it was last looked at)
   const [seenLog, setSeenLog] = useState(0);
   const logShown = !narrow || tab === "log";
