@@ -222,7 +222,8 @@ _READ = """() => {
   const buttons = [...document.querySelectorAll('[data-testid="action"]')];
   // the buttons a click reaches once the list is open (the list itself may be closed, or in
   // the phone's Choices tab): those outside a closed group of the list
-  const shown = buttons.filter((b) => !b.closest('details[data-testid="action-group"]:not([open])'));
+  const shown = buttons.filter(
+    (b) => !b.closest('details[data-testid="action-group"]:not([open])'));
   return {
     step: text("step"),
     status: text("status"),
