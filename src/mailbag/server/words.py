@@ -39,9 +39,31 @@ def kind_label(kind: str, own: bool = False) -> str:
         word = _AUTOMA_WORDS.get(rest)
         return _(word) if word is not None else _("Automa")
     word = _KIND_WORDS.get(head)
-    if word is not None:
-        return _(word)
-    return _("Bot ({name})", name=head[:20])
+    if word is None:
+        return _("Bot ({name})", name=head[:20])
+    seconds = _seconds(rest)
+    if seconds is not None:
+        return ngettext(
+            "{bot}, {count} second a move",
+            "{bot}, {count} seconds a move",
+            seconds,
+            bot=_(word),
+            count=seconds,
+        )
+    return _(word)
+
+
+def _seconds(params: str) -> int | None:
+    """The thinking time a bot kind's parameters give (``time=1``), a whole number of seconds."""
+    for part in params.split(","):
+        key, _sep, value = part.partition("=")
+        if key.strip() == "time":
+            try:
+                number = float(value)
+            except ValueError:
+                return None
+            return max(1, round(number)) if 0 < number < 10_000 else None
+    return None
 
 
 def kind_labels(kinds: Sequence[str]) -> dict[str, str]:

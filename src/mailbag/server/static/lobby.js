@@ -179,7 +179,8 @@ function CreateForm({ games, onCreated }) {
             onClick=${() => setSeats([...seats, { kind: seats.some((s) => s.kind === "me") ? "friend" : "me", name: "" }])}>
             ${t("+ add a seat")}</button>`}
       </fieldset>
-      <${ClockFields} clock=${clock} setClock=${setClock} kinds=${game.seat_kinds || []} />
+      <${ClockFields} clock=${clock} setClock=${setClock} kinds=${game.seat_kinds || []}
+        labels=${game.seat_kind_labels || {}} />
       <label class="field check">
         <input type="checkbox" data-testid="hints" checked=${hintsOn}
           onChange=${(e) => setHints(e.currentTarget.checked)} />

@@ -88,8 +88,9 @@ export function kindLabel(kind) {
     : t("bot: {name}", { name: kindWord(name) });
 }
 
-/** Clock fields: seconds per move (or none), which bot plays for someone away, and when. */
-export function ClockFields({ clock, setClock, kinds }) {
+/** Clock fields: seconds per move (or none), which bot plays for someone away, and when
+ * (`labels`: the seat kinds in words, the server's `seat_kind_labels`). */
+export function ClockFields({ clock, setClock, kinds, labels }) {
   const set = (key) => (e) => setClock({ ...clock, [key]: e.currentTarget.value });
   return html`
     <fieldset class="clock">
@@ -112,7 +113,7 @@ export function ClockFields({ clock, setClock, kinds }) {
         <span>${t("When a player is away")}</span>
         <select data-testid="clock-absent-bot" value=${clock.absentBot} onChange=${set("absentBot")}>
           <option value="">${t("nobody plays for them: wait")}</option>
-          ${kinds.map((k) => html`<option value=${k}>${t("{kind} plays for them", { kind: kindLabel(k) })}</option>`)}
+          ${kinds.map((k) => html`<option value=${k}>${t("{kind} plays for them", { kind: (labels || {})[k] || kindLabel(k) })}</option>`)}
         </select>
       </label>
       ${clock.absentBot && html`
