@@ -12,6 +12,8 @@ for `log_visible`, when nothing is):
 - `visible_text_problems(page, notations)`: notation of the current actions, raw seat kinds
   (`automa:normal`, `greedy` or `me` as a seat's name), bare rule ids (`PC-8`) or dotted codes
   (`blue.postcard`) in the page's visible text and accessible names.
+- `list_text_problems(seat, notations)`: the same for the choices list, opened for it (the
+  notation lines hidden until asked for), closed again after.
 - `axe_serious(page)`: axe-core's serious and critical violations
   (`axe-playwright-python`).
 - `MeasuredGame` plays a whole game at a page by clicking the highlighted targets (bounded),
@@ -132,6 +134,35 @@ def visible_text_problems(page: Page, notations: Sequence[str] = ()) -> list[str
     return problems
 
 
+_LIST_OPEN = """() => { const d = document.querySelector('details[data-testid="choices"]');
+  return Boolean(d && d.open && !d.closest(".tab-hidden")
+    && [...d.querySelectorAll('[data-testid="action"]')].some((b) => b.getClientRects().length)); }"""
+
+
+def list_text_problems(seat: TablePage, notations: Sequence[str]) -> list[str]:
+    """The choices list opened (a phone: its tab) as a person who wants it would, its words
+    checked like the rest of the page (`visible_text_problems`: the notation lines stay hidden
+    until "show notation" is ticked), then closed again and the board back in view."""
+    page = seat.page
+    was_open = bool(
+        page.evaluate(
+            "() => Boolean((document.querySelector('details[data-testid=\"choices\"]') || {}).open)"
+        )
+    )
+    seat.show_choices()
+    page.wait_for_function(_LIST_OPEN, timeout=15_000)
+    toggle = page.get_by_test_id("show-notation")
+    problems = [f"in the opened list: {p}" for p in visible_text_problems(page, notations)]
+    if toggle.count() and toggle.is_checked():
+        problems.append("the list shows the notation without being asked to")
+    if not was_open:
+        page.evaluate(
+            "() => { const d = document.querySelector('details[data-testid=\"choices\"]'); if (d) d.open = false; }"
+        )
+    seat.show_board()
+    return problems
+
+
 def axe_serious(page: Page) -> list[str]:
     """axe-core's serious and critical violations on the page, each `id: help (n nodes)`."""
     from axe_playwright_python.sync_playwright import Axe
@@ -207,6 +238,9 @@ class MeasuredGame:
     text: set[str] = field(default_factory=set)
     why: list[str] = field(default_factory=list)
     whys_checked: int = 0
+    #: every this many decisions the choices list is opened and its words checked too
+    list_every: int = 4
+    lists_checked: int = 0
 
     def measure(self) -> None:
         page = self.seat.page
@@ -221,6 +255,9 @@ class MeasuredGame:
         if not log_visible(page):
             self.log_hidden.append(step)
         self.text.update(visible_text_problems(page, notations))
+        if self.decisions % self.list_every == 0:
+            self.lists_checked += 1
+            self.text.update(list_text_problems(self.seat, notations))
 
     def check_why(self) -> None:
         """A click on something that cannot be chosen shows a reason in words beside it."""

@@ -22,6 +22,7 @@ from table_measures import (
     axe_serious,
     deuteranopia,
     keyboard_game,
+    list_text_problems,
     visible_text_problems,
     wait_decision,
 )
@@ -83,8 +84,12 @@ def test_a_whole_game_measured(
             problems.append(f"axe on the end screen: {end_axe}")
         if end_text:
             problems.append(f"visible text at the end: {end_text}")
-        print(f"{name}: {played.decisions} decisions, {played.whys_checked} refused clicks")
+        print(
+            f"{name}: {played.decisions} decisions, {played.whys_checked} refused clicks, "
+            f"the list opened at {played.lists_checked}"
+        )
         assert played.whys_checked > 0, "no refused click was tried"
+        assert played.lists_checked > 0, "the choices list was never opened"
         assert not problems, f"{game} at {size}:\n  " + "\n  ".join(problems)
 
 
@@ -108,6 +113,36 @@ def test_words_not_codes_in_other_languages(
                 played.check_why()
             played.decide()
         assert not played.problems(), f"{game} in {lang}: {played.problems()}"
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_notation_only_behind_its_toggle(
+    server: LiveServer, contexts: Contexts, artifacts: Path, size: str
+) -> None:
+    """The choices list shows each choice in words; its notation lines only once "show
+    notation" is ticked (and the measure sees them then: it would catch them shown)."""
+    seat = open_seat(server, contexts, "carteros", size == "phone")
+    page = seat.page
+    with explain(artifacts, f"notation-toggle-{size}", [seat], server):
+        assert wait_decision(seat) == "mine"
+        notations = [a["notation"] for a in seat.shown_state()["actions"]]
+        assert any(" " in n and any(c.isdigit() for c in n) for n in notations), notations
+        assert list_text_problems(seat, notations) == []
+        seat.show_choices()
+        toggle = page.get_by_test_id("show-notation")
+        expect(toggle).not_to_be_checked()
+        expect(page.get_by_test_id("action-notation")).to_have_count(0)
+        toggle.check()
+        expect(page.get_by_test_id("action-notation").first).to_be_visible()
+        shown = visible_text_problems(page, notations)
+        assert any(p.startswith("notation shown") for p in shown), shown
+        toggle.uncheck()
+        expect(page.get_by_test_id("action-notation")).to_have_count(0)
+        assert not [p for p in visible_text_problems(page, notations) if "notation" in p]
+        # the notation box is still there for typing
+        expect(page.get_by_test_id("notation-input")).to_be_visible()
+        seat.show_board()
+        expect(page.get_by_test_id("graphical-board")).to_be_visible()
 
 
 @pytest.mark.parametrize("game", GAMES)

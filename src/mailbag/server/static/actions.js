@@ -23,14 +23,35 @@ function groupActions(actions) {
   return groups;
 }
 
-function ActionButton({ action, disabled, onPick }) {
+/** A group's heading in words: the words its actions' texts begin with (e.g. "Move to"),
+ * else the first one's first word; the notation word only for those who asked to see it. */
+function groupWords(g, notation) {
+  if (notation) return g.word;
+  const texts = g.actions.map((a) => String(a.text || "").split(/\s+/).filter(Boolean));
+  let common = texts[0] || [];
+  for (const words of texts.slice(1)) {
+    let n = 0;
+    while (n < common.length && n < words.length && common[n] === words[n]) n += 1;
+    common = common.slice(0, n);
+  }
+  if (texts.length === 1) common = common.slice(0, 1);
+  else if (common.length === (texts[0] || []).length) common = common.slice(0, -1);
+  const head = (common.length ? common : (texts[0] || []).slice(0, 1)).join(" ").replace(/[:,;.—-]+$/, "");
+  return head || t("choices");
+}
+
+function ActionButton({ action, disabled, onPick, notation }) {
   const text = action.text && action.text !== action.notation ? action.text : null;
   return html`
     <button type="button" class="action" data-testid="action" data-notation=${action.notation}
-      disabled=${disabled} onClick=${() => onPick(action.notation)} title=${action.notation}>
+      disabled=${disabled} onClick=${() => onPick(action.notation)}>
       <span class="action-text">${text || action.notation}</span>
-      ${text && html`<code class="action-notation">${action.notation}</code>`}
+      ${text && notation && html`<code class="action-notation" data-testid="action-notation">${action.notation}</code>`}
     </button>`;
+}
+
+function notationShown() {
+  try { return window.localStorage.getItem("mailbag.notation") === "1"; } catch { return false; }
 }
 
 /** A hint in words: the suggested choice, one sentence why, and how strong it is (a plain
@@ -82,6 +103,11 @@ export function TurnTools({ canUndo, undoReason, disabled, onUndo, onHint, hinti
  */
 export function ActionPanel({ actions, busy, connected, onSubmit, waiting, over, open, onOpen, tools }) {
   const [typed, setTyped] = useState("");
+  const [notation, setNotation] = useState(notationShown); // the notation lines: off by default
+  const toggleNotation = (on) => {
+    setNotation(on);
+    try { window.localStorage.setItem("mailbag.notation", on ? "1" : "0"); } catch { /* private mode */ }
+  };
   const opened = useRef(new Map()); // group word -> open, as the person left it
   const [, redraw] = useState(0);
   const list = actions || [];
@@ -124,21 +150,25 @@ export function ActionPanel({ actions, busy, connected, onSubmit, waiting, over,
             ? html`<details class="action-group" data-testid="action-group" data-group=${g.word} key=${g.word}
                 open=${isOpen(g, i)}
                 onToggle=${(e) => { opened.current.set(g.word, e.currentTarget.open); redraw((n) => n + 1); }}>
-                <summary><span class="group-word">${g.word}</span> <span class="count">${g.actions.length}</span></summary>
+                <summary><span class="group-word">${groupWords(g, notation)}</span> <span class="count">${g.actions.length}</span></summary>
                 <div class="action-buttons">
-                  ${g.actions.map((a) => html`<${ActionButton} key=${a.notation} action=${a} disabled=${disabled} onPick=${pick} />`)}
+                  ${g.actions.map((a) => html`<${ActionButton} key=${a.notation} action=${a} disabled=${disabled} onPick=${pick} notation=${notation} />`)}
                 </div>
               </details>`
             : html`<div class="action-group" data-testid="action-group" data-group=${g.word} key=${g.word}>
-                ${groups.length > 1 && html`<div class="group-head"><span class="group-word">${g.word}</span>
+                ${groups.length > 1 && html`<div class="group-head"><span class="group-word">${groupWords(g, notation)}</span>
                   <span class="count">${g.actions.length}</span></div>`}
                 <div class="action-buttons">
-                  ${g.actions.map((a) => html`<${ActionButton} key=${a.notation} action=${a} disabled=${disabled} onPick=${pick} />`)}
+                  ${g.actions.map((a) => html`<${ActionButton} key=${a.notation} action=${a} disabled=${disabled} onPick=${pick} notation=${notation} />`)}
                 </div>
               </div>`)}
           ${filter && shown.length === 0 && html`<p class="muted">${t("No choice matches “{typed}” — press Enter to send it as it is typed.", { typed: typed.trim() })}</p>`}
         </div>`}
       ${list.length === 0 && html`<p class="muted waiting">${over ? t("The game is over.") : waiting}</p>`}
+      <label class="notation-toggle">
+        <input type="checkbox" data-testid="show-notation" checked=${notation}
+          onChange=${(e) => toggleNotation(e.currentTarget.checked)} />
+        ${t("show notation")}</label>
       <form class="notation" onSubmit=${submitTyped}>
         <input type="text" data-testid="notation-input" placeholder=${list.length ? t("type a notation (filters the list)") : t("type a notation")}
           aria-label=${t("notation")} autocomplete="off" autocapitalize="off" spellcheck="false"
