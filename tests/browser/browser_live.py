@@ -375,7 +375,7 @@ class TablePage:
         self.page.wait_for_function(
             """() => { const s = document.querySelector('[data-testid="status"]');
                        const n = document.querySelector('[data-testid="step"]');
-                       return s && s.textContent.trim() === "connected" && n
+                       return s && s.dataset.status === "connected" && n
                          && n.textContent.trim() !== ""; }""",
             timeout=timeout,
         )
