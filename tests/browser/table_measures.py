@@ -90,6 +90,29 @@ DOTTED = re.compile(r"\b[a-z]{2,}\.[a-z]{2,}\b")
 RAW_NAMES = {"me", "greedy", "random", "mcts", "human", "friend", "automa"}
 
 
+# the page keeps still: the legal targets' places and the scroll the same over a few frames (a
+# person judges the page once it stops moving, a fraction of a second after a decision opens)
+_SETTLE = """async () => {
+  const places = () => JSON.stringify([scrollY, ...[...document.querySelectorAll('[data-testid="graphical-board"] [data-legal]')]
+    .map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; })]);
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const end = performance.now() + 1500;
+  let last = places(), still = 0;
+  while (performance.now() < end && still < 4) {
+    await frame();
+    const now = places();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  return still >= 4;
+}"""
+
+
+def settle(page: Page) -> bool:
+    """Until the page keeps still (bounded: 1.5 s); False when it kept moving."""
+    return bool(page.evaluate(_SETTLE))
+
+
 def targets_off_screen(page: Page) -> list[str]:
     return list(page.evaluate(_OFF_SCREEN))
 
@@ -247,6 +270,7 @@ class MeasuredGame:
         state = self.seat.shown_state()
         step = int(state.get("step", -1))
         notations = [a["notation"] for a in state.get("actions") or []]
+        settle(page)
         if self.phone:
             off = targets_off_screen(page)
             if off:

@@ -341,6 +341,24 @@ export function legalTargets(root) {
   return root ? [...root.querySelectorAll("[data-legal]")].filter(visible) : [];
 }
 
+/** The room between the sticky top bar and the phone's bottom bar (or the window's bottom). */
+function viewRoom() {
+  const bar = document.querySelector(".topbar");
+  const tabs = document.querySelector(".bottom-bar");
+  const above = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  const below = tabs && visible(tabs) ? tabs.getBoundingClientRect().top : window.innerHeight;
+  return { above, below };
+}
+
+/** Whether every element of `els` is wholly in that room. */
+export function allInView(els) {
+  const { above, below } = viewRoom();
+  return els.every((e) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= above - 1 && r.bottom <= below + 1;
+  });
+}
+
 /** Scroll the page so that every element of `els` is in view, below the sticky top bar and above
  * the bottom bar (the phone's tabs), when they fit together; else their top. */
 export function scrollIntoViewAll(els) {
@@ -348,10 +366,7 @@ export function scrollIntoViewAll(els) {
   const rects = els.map((e) => e.getBoundingClientRect());
   const top = Math.min(...rects.map((r) => r.top));
   const bottom = Math.max(...rects.map((r) => r.bottom));
-  const bar = document.querySelector(".topbar");
-  const tabs = document.querySelector(".bottom-bar");
-  const above = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
-  const below = tabs && visible(tabs) ? tabs.getBoundingClientRect().top : window.innerHeight;
+  const { above, below } = viewRoom();
   let delta = 0;
   if (bottom - top > below - above - 8 || top < above + 4) delta = top - above - 6;
   else if (bottom > below - 4) delta = bottom - below + 6;
@@ -474,6 +489,7 @@ export function GraphicalBoard(props) {
   // after every change: focus on the thing acted on if it is still a target, else the first
   // target (never the top of the page); then the targets scrolled into view
   const focusKey = `${picker.key}|${picker.prefix.join(" ")}|${picker.enabled}`;
+  const held = Boolean(props.state && props.state.held);
   useEffect(() => { setMag(null); setTip(null); }, [focusKey]);
   useLayoutEffect(() => {
     const box = root.current;
@@ -490,7 +506,29 @@ export function GraphicalBoard(props) {
       if (el !== active) el.focus({ preventScroll: true });
     }
     if (targets.length && !props.hidden) scrollIntoViewAll(targets);
-  }, [focusKey, props.hidden]);
+  }, [focusKey, props.hidden, held]);
+  // the board may still move a moment after a new decision (a strip drawn above it, a picture
+  // laid out, a button pressed far from it): the targets are brought back into view a few times
+  // while it settles, unless the person scrolls by themselves meanwhile
+  useEffect(() => {
+    if (props.hidden) return undefined;
+    let moved = false;
+    const own = () => { moved = true; };
+    const events = ["wheel", "touchmove", "keydown"];
+    events.forEach((ev) => window.addEventListener(ev, own, { passive: true }));
+    const again = () => {
+      if (moved || !root.current) return;
+      const targets = legalTargets(root.current);
+      if (targets.length && !allInView(targets)) scrollIntoViewAll(targets);
+    };
+    const frame = requestAnimationFrame(() => requestAnimationFrame(again));
+    const timers = [60, 200, 500, 1000].map((ms) => setTimeout(again, ms));
+    return () => {
+      cancelAnimationFrame(frame);
+      timers.forEach(clearTimeout);
+      events.forEach((ev) => window.removeEventListener(ev, own));
+    };
+  }, [focusKey, props.hidden, held]);
 
   const onClickCapture = (e) => {
     clearTimeout(tipTimer.current);

@@ -549,8 +549,12 @@ function Desk({ components, view, state, picker, myTurn }) {
             const id = `tape:${colour.name}:${shape.name}`;
             const used = board.placed[ci * 4 + si] >= 0;
             const name = word(components, used ? "tape_name_used" : "tape_name", { tape: `${colour.label} ${shape.name}` });
+            const attrs = picker.props(id, { name, tip: `${name}. ${word(components, "tip_tape")}` });
+            // a button says what it is also when it cannot be chosen (the shell names it then only
+            // as clickable)
+            if (!attrs["aria-label"]) attrs["aria-label"] = name;
             return html`<button type="button" key=${id} class=${`po-tape-pick${picker.cls(id)}${used ? " used" : ""}`}
-              ...${picker.props(id, { name, tip: `${name}. ${word(components, "tip_tape")}` })}>
+              ...${attrs}>
               <${FormPicture} form=${shape.forms[0]} colour=${ci} size=${30} />
               <span class="po-tape-letter" aria-hidden="true">${LETTERS[ci] || ""}${shape.name}</span>
             </button>`;
