@@ -99,6 +99,10 @@ class Room:
     #: ``changes`` of a state message are read from (made lazily, for connected seats only)
     _states: dict[tuple[int, str], Any] = field(default_factory=dict)
     _views: dict[tuple[int | None, int, str], Any] = field(default_factory=dict)
+    #: each decision's ``changes`` entry by (seat, step, its digest, language)
+    _entries: dict[tuple[int | None, int, str, str], dict[str, Any] | None] = field(
+        default_factory=dict
+    )
     #: decisions taken back (shown struck through in the log of the seats that saw them)
     _taken: list[TakenBack] = field(default_factory=list)
     #: decisions the room took for a person (forced choices), by step: (seat, words)
@@ -512,6 +516,8 @@ class Room:
             self._states = {k: v for k, v in self._states.items() if k[0] >= low}
         if len(self._views) > 16 * MAX_CHANGES:
             self._views = {k: v for k, v in self._views.items() if k[1] >= low}
+        if len(self._entries) > 16 * MAX_CHANGES:
+            self._entries = {k: v for k, v in self._entries.items() if k[1] >= low}
 
     def _view_at(self, seat: int | None, k: int) -> Any:
         key = (seat, k, self._digest_at(k))
@@ -540,35 +546,50 @@ class Room:
             mine = [i for i in range(now - 1, -1, -1) if steps[i].seat == seat]
             first = mine[0] + 1 if mine else 1
         first = max(first, now - MAX_CHANGES + 1, 1)
-        presentation = self.game.presentation
         out: list[dict[str, Any]] = []
+        lang = language()
         for k in range(first, now + 1):
-            who = steps[k - 1].seat
-            seen = [e for e in self.log[k] if e.visible_to(seat)] if k < len(self.log) else []
-            before, after = self._view_at(seat, k - 1), self._view_at(seat, k)
-            if before == after and not seen:
-                continue  # nothing of it reached this seat
-            things = list(presentation.changed_things(before, after))
-            own = who == seat
-            if own:
-                # what the seat's own decision set off (the Automa's move): its own clicks aside
-                clicked = set(presentation.click_path(before, steps[k - 1].action))
-                things = [t for t in things if t not in clicked]
-                if not things:
-                    continue
-            texts = [t for t in (presentation.event_text(e, names) for e in seen) if t.strip()]
-            # what the seat was told of it; a choice it may not see yet (Post Office's secret
-            # choices) said in words that tell nothing of it
-            text = "; ".join(texts) if texts else words.change_without_words(own, bool(things))
-            entry: dict[str, Any] = {"step": k, "seat": who, "text": text, "things": things}
-            if own:
-                entry["own"] = True
-            out.append(entry)
+            # each decision's entry is made once per seat and language (a long turn of another
+            # seat's is not read again at each of its decisions)
+            entry_key = (seat, k, self._digest_at(k), lang)
+            if entry_key in self._entries:
+                entry = self._entries[entry_key]
+            else:
+                entry = self._entries[entry_key] = self._change_entry(seat, k, names)
+            if entry is not None:
+                out.append(entry)
         self._prune()
         if len(self._cache) > 16:
             self._cache.clear()
         self._cache[key] = {"changes": out}
         return list(out)
+
+    def _change_entry(self, seat: int | None, k: int, names: list[str]) -> dict[str, Any] | None:
+        """Decision ``k`` as ``seat`` saw it (for :meth:`_changes`), or ``None`` when nothing
+        of it reached the seat (or the seat's own decision changed nothing it did not click)."""
+        steps = self.table.record.steps
+        presentation = self.game.presentation
+        who = steps[k - 1].seat
+        seen = [e for e in self.log[k] if e.visible_to(seat)] if k < len(self.log) else []
+        before, after = self._view_at(seat, k - 1), self._view_at(seat, k)
+        if before == after and not seen:
+            return None
+        things = list(presentation.changed_things(before, after))
+        own = who == seat
+        if own:
+            # what the seat's own decision set off (the Automa's move): its own clicks aside
+            clicked = set(presentation.click_path(before, steps[k - 1].action))
+            things = [t for t in things if t not in clicked]
+            if not things:
+                return None
+        texts = [t for t in (presentation.event_text(e, names) for e in seen) if t.strip()]
+        # what the seat was told of it; a choice it may not see yet (Post Office's secret
+        # choices) said in words that tell nothing of it
+        text = "; ".join(texts) if texts else words.change_without_words(own, bool(things))
+        entry: dict[str, Any] = {"step": k, "seat": who, "text": text, "things": things}
+        if own:
+            entry["own"] = True
+        return entry
 
     async def broadcast(self) -> None:
         """Tell every socket what changed for it — and nothing to a socket for which nothing
