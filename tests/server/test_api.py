@@ -436,15 +436,22 @@ def test_my_games_bad_requests(client: TestClient, body: Any) -> None:
 
 
 # -- the record and the replay -------------------------------------------------------------------
-def test_record_and_replay_are_refused_before_the_end(client: TestClient) -> None:
+def test_the_record_is_refused_before_the_end_the_replay_is_ones_own(client: TestClient) -> None:
     made = make_table(client, {"game": "carteros", "seats": HUMANS})
     table = made["table"]
     token, watch = token_of(made["links"]["0"]), watch_of(made["spectator"])
-    for secret in (token, watch):
-        for path in (f"/api/tables/{table}/record", f"/api/tables/{table}/replay/0"):
-            response = client.get(path, headers=bearer(secret))
-            assert response.status_code == 403, path
-            assert "over" in response.json()["error"]
+    for secret, key in ((token, "0"), (watch, "spectator")):
+        response = client.get(f"/api/tables/{table}/record", headers=bearer(secret))
+        assert response.status_code == 403
+        assert "over" in response.json()["error"]
+        # the game so far, as this seat (or a spectator) sees it: its own board only
+        response = client.get(f"/api/tables/{table}/replay/0", headers=bearer(secret))
+        assert response.status_code == 200, response.text
+        data = response.json()
+        assert data["over"] is False and "views" not in data and set(data["boards"]) == {key}
+        assert data["steps"] == 0
+        response = client.get(f"/api/tables/{table}/replay/1", headers=bearer(secret))
+        assert response.status_code == 400 and "0–0" in response.json()["error"]
     response = client.post(f"/api/tables/{table}/rematch", headers=bearer(token))
     assert response.status_code == 403 and "over" in response.json()["error"]
 

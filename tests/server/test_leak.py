@@ -41,6 +41,7 @@ from wsclient import (
     open_client,
     seat_socket,
     token_of,
+    watch_of,
 )
 
 import mailbag.server.sockets as server_sockets
@@ -455,3 +456,94 @@ def test_taking_back_ones_choice_while_others_choose(tmp_path: Path) -> None:
             # and her choice made again from there counts
             ann.submit(ann.state["step"], ann.state["actions"][0]["notation"])
             assert ann.next_of("ack")["step"] > 0
+
+
+def _replay(client: TestClient, table: str, secret: str, k: int) -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table}/replay/{k}", headers=bearer(secret))
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def test_a_replay_while_the_game_is_played_shows_only_ones_own_game(tmp_path: Path) -> None:
+    """Post Office: ann has chosen in secret. Bob's (and the spectator's) replay of the game so
+    far shows that she chose, never what — his own view, his board, the events he was told —;
+    ann's own replay names her choice. No replay reaches past the step a seat was told."""
+    with open_client(tmp_path / "db.sqlite3") as client:
+        made = make_table(client, {"game": "post_office", "seats": humans("ann", "bob", "cy")})
+        table = made["table"]
+        secrets = {s: token_of(made["links"][str(s)]) for s in range(3)}
+        with sockets_of(client, made) as sockets:
+            ann = sockets[0]
+            assert ann.state is not None
+            kept = ann.state["actions"][0]["notation"]
+            ann.submit(0, kept)
+            assert ann.next_of("ack")["step"] == 1
+            room = client.app.state.hub.rooms[table]  # type: ignore[attr-defined]
+            game = room.game
+            state = room.table.state
+            for reader, secret in (
+                (1, secrets[1]),
+                (2, secrets[2]),
+                (None, watch_of(made["spectator"])),
+            ):
+                data = _replay(client, table, secret, 1)
+                assert "views" not in data and data["over"] is False
+                assert data["view"] == plain(game.view(state, reader))
+                assert set(data["boards"]) == {"spectator" if reader is None else str(reader)}
+                assert data["action"] is None and data["clicks"] == []
+                assert data["seat"] == 0 and data["text"]  # that she chose, in words
+                assert json.dumps(kept) not in json.dumps(data), f"ann's choice reached {reader}"
+                assert data["view"].get("pending") is None
+            mine = _replay(client, table, secrets[0], 1)
+            assert mine["action"] == kept and mine["text"] and mine["view"]["pending"] == kept
+            # the opening, as each saw it: its own view of it
+            first = _replay(client, table, secrets[1], 0)
+            assert first["view"] == plain(game.view(room.table.recent_states()[0][1], 1))
+
+
+def test_a_replay_mid_game_tells_no_hidden_card(tmp_path: Path, no_rate_limit: None) -> None:
+    """Postcards between two people, a few turns in: every step of a seat's replay so far holds
+    its own view only and only the events it was told (never the other's private draws)."""
+    game = get("postcards")
+    with open_client(tmp_path / "db.sqlite3") as client:
+        made = make_table(client, {"game": "postcards", "seats": humans("ann", "bob")})
+        table = made["table"]
+        rng = random.Random(3)
+        with sockets_of(client, made) as sockets:
+            players = [sockets[0], sockets[1]]
+            room = client.app.state.hub.rooms[table]  # type: ignore[attr-defined]
+            for _ in range(40):
+                catch_up(players)
+                movers = [ws for ws in players if ws.state and ws.state["actions"]]
+                mover = movers[0]
+                assert mover.state is not None
+                mover.submit(mover.state["step"], rng.choice(mover.state["actions"])["notation"])
+                mover.next_of("ack")
+            catch_up(players)
+            record = room.table.record
+            log = [entry for entry in replay_steps(game, record)]
+            names = room.reader_names()
+            private = 0
+            for reader in (0, 1):
+                last = room.shown_step(reader)
+                for k in range(0, last + 1):
+                    data = _replay(client, table, token_of(made["links"][str(reader)]), k)
+                    assert data["view"] == plain(game.view(log[k].state, reader)), (reader, k)
+                    assert set(data["boards"]) == {str(reader)} and "views" not in data
+                    told = [e for e in log[k].events if e.visible_to(reader)]
+                    assert [e["kind"] for e in data["events"]] == [e.kind for e in told]
+                    hidden = [e for e in log[k].events if not e.visible_to(reader)]
+                    private += len(hidden)
+                    dumped = json.dumps(data)
+                    for event in hidden:
+                        text = game.presentation.event_text(event, names)
+                        assert json.dumps(text) not in dumped, (reader, k, text)
+                    if log[k].seat != reader:
+                        assert data["action"] is None and data["clicks"] == []
+                response = client.get(
+                    f"/api/tables/{table}/replay/{last + 1}",
+                    headers=bearer(token_of(made["links"][str(reader)])),
+                )
+                assert response.status_code == 400
+            assert private > 0, "no private event in the turns played: the check proved nothing"

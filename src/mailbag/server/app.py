@@ -313,17 +313,25 @@ def create_app(
 
     @_api
     async def replay(request: Request) -> Response:
+        """A step of the game: once over, everything shown; while it is played, a seat's (or the
+        spectators') own game so far, from its own views only."""
         room, token = await _room_for(request)
-        _over_for(room, token)
+        seat = room.seat_of(token)
+        if seat is None and not room.is_watcher(token):
+            raise ApiError(403, _("this link is not one of this table's"))
         try:
             k = int(request.path_params["step"])
         except ValueError:
             raise ApiError(400, _("the step must be a number")) from None
-        if not 0 <= k <= room.table.step:
-            raise ApiError(
-                400, _("step {step} is not in this game (0–{last})", step=k, last=room.table.step)
-            )
-        return JSONResponse(await hub.run(_replay_at, room, k))
+        over = room.table.is_over()
+        # while it is played: up to the step this seat was last told (never the others'
+        # decisions it has not seen yet)
+        last = room.table.step if over else room.shown_step(seat)
+        if not 0 <= k <= last:
+            raise ApiError(400, _("step {step} is not in this game (0–{last})", step=k, last=last))
+        if over:
+            return JSONResponse(await hub.run(_replay_at, room, k, seat))
+        return JSONResponse(await hub.run(_replay_seen, room, k, seat, last))
 
     @_api
     async def rematch(request: Request) -> Response:
@@ -383,24 +391,90 @@ def create_app(
     return app
 
 
-def _replay_at(room: Room, k: int) -> dict[str, Any]:
-    """The finished game after decision ``k``, everything shown (it is over), in the reader's
-    language: the decision described as its seat saw it, the events put into words."""
-    game, record = room.game, room.table.record
+def _entry_at(room: Room, k: int) -> tuple[Any, Any]:
+    """Decision ``k`` of the table's record replayed, and the state before it."""
     entry = before = None
-    for entry in replay_steps(game, record):
+    for entry in replay_steps(room.game, room.table.record):
         if entry.index == k:
             break
         before = entry.state
     assert entry is not None
+    return entry, before
+
+
+def _replay_seen(room: Room, k: int, reader: int | None, last: int) -> dict[str, Any]:
+    """The game so far after decision ``k`` as ``reader`` (``None``: a spectator) saw it, while
+    it is played: its own view and board, the events it was told, its own decisions in words
+    and another's only as the events it saw tell them — nothing of what it cannot know (no
+    other seat's view, no hidden choice). ``last``: the step it was last told."""
+    game, record = room.game, room.table.record
+    entry, before = _entry_at(room, k)
+    presentation = game.presentation
+    names = room.reader_names()
+    view = game.view(entry.state, reader)
+    seen = [e for e in entry.events if e.visible_to(reader)]
+    earlier = game.view(before, reader) if k and before is not None else None
+    # whether the decision reached the reader at all (another's secret choice did not, but for
+    # what its view shows of it: that it was made)
+    told = bool(k) and (bool(seen) or earlier != view)
+    own = bool(k) and entry.seat == reader
+    text = None
+    clicks: list[str] = []
+    things: list[str] = []
+    if own and before is not None and reader is not None:
+        mine = game.view(before, reader)
+        text = presentation.describe_action(mine, entry.action)
+        clicks = list(presentation.click_path(mine, entry.action))
+    elif told:
+        texts = [t for t in (presentation.event_text(e, names) for e in seen) if t.strip()]
+        changed = list(presentation.changed_things(earlier, view)) if earlier is not None else []
+        text = "; ".join(texts) if texts else words.change_without_words(False, bool(changed))
+    if told and earlier is not None:
+        things = list(presentation.changed_things(earlier, view))
+    seats = range(len(record.seats))
+    key = "spectator" if reader is None else str(reader)
+    return {
+        "step": k,
+        "steps": last,
+        "over": False,
+        "seat": entry.seat if told else None,
+        "name": record.label(entry.seat) if told else None,
+        # the notation of the reader's own decisions only
+        "action": str(entry.action) if own else None,
+        "text": text,
+        "events": [
+            {
+                "kind": e.kind,
+                "text": presentation.event_text(e, names),
+                "data": e.data,
+                "to": None if e.to is None else [record.label(s) for s in e.to],
+            }
+            for e in seen
+        ],
+        "boards": {key: presentation.render(view)},
+        "labels": {str(s): record.label(s) for s in seats},
+        "view": view,
+        "clicks": clicks,
+        "things": things,
+    }
+
+
+def _replay_at(room: Room, k: int, reader: int | None = None) -> dict[str, Any]:
+    """The finished game after decision ``k``, everything shown (it is over), in the reader's
+    language: the decision described as its seat saw it, the events put into words."""
+    game, record = room.game, room.table.record
+    entry, before = _entry_at(room, k)
     seats = range(len(record.seats))
     names = room.names()
     text = None
     clicks: list[str] = []
+    things: list[str] = []
     if k and before is not None and entry.seat >= 0:
         seen = game.view(before, entry.seat)
         text = game.presentation.describe_action(seen, entry.action)
         clicks = list(game.presentation.click_path(seen, entry.action))
+        after = game.view(entry.state, entry.seat)
+        things = list(dict.fromkeys([*clicks, *game.presentation.changed_things(seen, after)]))
     return {
         "step": k,
         "steps": len(record.steps),
@@ -423,11 +497,12 @@ def _replay_at(room: Room, k: int) -> dict[str, Any]:
             "spectator": game.presentation.render(game.view(entry.state, None)),
         },
         "labels": {str(s): record.label(s) for s in seats},
-        # the position as each seat (and a spectator) saw it, for the graphical board: the game
-        # is over, so every seat's view may be shown
-        "views": {
-            **{str(s): game.view(entry.state, s) for s in seats},
-            "spectator": game.view(entry.state, None),
-        },
+        "over": True,
+        # the position as each seat saw it (in seat order), for the graphical board's "see as":
+        # the game is over, so every seat's view may be shown; ``view``: the reader's own
+        "views": [game.view(entry.state, s) for s in seats],
+        "view": game.view(entry.state, reader),
         "clicks": clicks,
+        # what the decision changed on the board, as its seat saw it
+        "things": things,
     }
