@@ -147,7 +147,13 @@ export function usePicker(actions, key, enabled, onSubmit, extra = {}) {
       tabIndex: active ? 0 : undefined,
       "aria-label": active ? label : undefined,
       "aria-pressed": picked ? "true" : undefined,
-      onClick: (e) => { e.stopPropagation(); pick(id); },
+      onClick: (e) => {
+        e.stopPropagation();
+        // a tap on a thing drawn inside a target (a campsite on a region that can be chosen)
+        // chooses that target: a finger cannot pick the one from the other
+        const outer = !active && e.currentTarget.parentElement ? e.currentTarget.parentElement.closest("[data-legal], [data-picked]") : null;
+        pick(outer ? outer.dataset.click : id);
+      },
       onKeyDown: active ? (e) => {
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); pick(id, { confirm: true }); }
       } : undefined,
@@ -226,7 +232,7 @@ function ClickBar({ picker, label, describe, tools }) {
   // always drawn, its hint line always there (empty or not): a line coming and going with the
   // pointer would move the board under it
   return html`
-    <div class="click-bar" data-testid="click-bar">
+    <div class=${`click-bar${buttons.length || picker.prefix.length ? " acting" : ""}`} data-testid="click-bar">
       ${picker.prefix.length > 0 && html`<span class="picked-list" data-testid="picked">${t("picked:")} ${words.join(" → ")}</span>`}
       ${buttons.map((id) => {
         const entry = picker.next.get(id);
@@ -346,14 +352,23 @@ function viewRoom() {
   const bar = document.querySelector(".topbar");
   const tabs = document.querySelector(".bottom-bar");
   const above = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
-  const below = tabs && visible(tabs) ? tabs.getBoundingClientRect().top : window.innerHeight;
+  let below = tabs && visible(tabs) ? tabs.getBoundingClientRect().top : window.innerHeight;
+  // on a phone the click bar with the turn's buttons keeps above the tabs (sticky): what the
+  // board draws must come above it
+  const clicks = document.querySelector(".narrow .click-bar.acting");
+  if (clicks && visible(clicks)) below = Math.min(below, clicks.getBoundingClientRect().top);
   return { above, below };
+}
+
+/** Whether `el` is drawn in the sticky click bar (always in view on a phone). */
+function inClickBar(el) {
+  return Boolean(el.closest(".narrow .click-bar.acting"));
 }
 
 /** Whether every element of `els` is wholly in that room. */
 export function allInView(els) {
   const { above, below } = viewRoom();
-  return els.every((e) => {
+  return els.filter((e) => !inClickBar(e)).every((e) => {
     const r = e.getBoundingClientRect();
     return r.top >= above - 1 && r.bottom <= below + 1;
   });
@@ -361,7 +376,8 @@ export function allInView(els) {
 
 /** Scroll the page so that every element of `els` is in view, below the sticky top bar and above
  * the bottom bar (the phone's tabs), when they fit together; else their top. */
-export function scrollIntoViewAll(els) {
+export function scrollIntoViewAll(all) {
+  const els = all.filter((e) => !inClickBar(e));
   if (!els.length) return;
   const rects = els.map((e) => e.getBoundingClientRect());
   const top = Math.min(...rects.map((r) => r.top));
@@ -543,7 +559,8 @@ export function GraphicalBoard(props) {
     if (e.target.closest('[data-testid="magnifier"], .bubble')) return;
     const group = e.target.closest("[data-magnify]");
     if (!group || !root.current.contains(group)) return;
-    const targets = legalTargets(group);
+    // the group's legal things: its own (a region that can be chosen) and those drawn in it
+    const targets = [...(group.dataset.legal && visible(group) ? [group] : []), ...legalTargets(group)];
     if (!targets.some(small)) return;
     e.preventDefault();
     e.stopPropagation();
