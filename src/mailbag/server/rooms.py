@@ -24,6 +24,7 @@ import msgspec
 from mailbag.bots.base import make_bot
 from mailbag.core import Action, Event, IllegalAction, MailbagError
 from mailbag.core.i18n import _, language, use_language
+from mailbag.core.presentation import Presentation
 from mailbag.core.records import replay_steps
 from mailbag.server import messages, words
 from mailbag.server.boards import board_of
@@ -744,6 +745,7 @@ class Room:
         """After every change: tell every socket, arm the clock, let the bots play. (The cache
         of messages is kept: its key, the step and its digest, is new after any change, and what
         was built since for the new step — the submitter's, for its ack — is built only once.)"""
+        await self._settle()
         await self.broadcast()
         self._arm_clock()
         self.kick()
@@ -791,14 +793,30 @@ class Room:
                 except IllegalAction:
                     continue
             self._cache.clear()
+            await self._settle()
             await self.broadcast()
             self._arm_clock()
 
-    async def _take_forced(self) -> bool:
+    async def _settle(self) -> None:
+        """Take the forced choices now owed (:meth:`_take_forced`) before anyone is told: a
+        person is never shown a decision the table then takes for them (their submit would
+        be refused as stale)."""
+        if self.table.is_over():
+            return
+        async with self.lock:
+            for _forced in range(64):
+                if not await self._take_forced(tell=False):
+                    return
+
+    async def _take_forced(self, tell: bool = True) -> bool:
         """Take a person's decision for them when it cannot change anything of the game
         (``presentation.forced_choice``: the last turn's draws), as a bot would, noting it in
-        their log in words. Called with the lock held; whether one was taken."""
+        their log in words. Called with the lock held; whether one was taken (``tell``: then
+        everyone is told at once)."""
         presentation = self.game.presentation
+        hook = presentation.forced_choice
+        if getattr(hook, "__func__", hook) is Presentation.forced_choice:
+            return False  # the game forces nothing: no view to build
         for seat in self.people_to_move():
             if self.table.held is not None:
                 return False
@@ -816,8 +834,9 @@ class Room:
             await self.hub.run(self._submit, seat, action, self.table.step)
             self._forced[self.table.step] = (seat, text)
             self._cache.clear()
-            await self.broadcast()
-            self._arm_clock()
+            if tell:
+                await self.broadcast()
+                self._arm_clock()
             return True
         return False
 
