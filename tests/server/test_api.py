@@ -525,6 +525,10 @@ def test_replay_shows_every_seats_board_at_every_step(client: TestClient) -> Non
         for seat in (0, 1):
             assert data["boards"][str(seat)] == render(game.view(entry.state, seat))
         assert data["boards"]["spectator"] == render(game.view(entry.state, None))
+        # the graphical replay: every seat's view in seat order ("see as"), the reader's own
+        assert data["over"] is True
+        assert data["views"] == to_json([game.view(entry.state, s) for s in (0, 1)])
+        assert data["view"] == data["views"][0]
         assert data["events"] == to_json(
             [
                 {
