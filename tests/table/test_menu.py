@@ -91,7 +91,7 @@ def test_post_office_lists_each_distinct_turn_of_a_token_once() -> None:
             for action in legal:
                 token, row, col, _ = action.args
                 text = game.presentation.describe_action(view, action)
-                look = re.match(r"place (\S+ \S+)", text)  # the token drawn as it lies
+                look = re.match(r"place (token \S+ \([^)]*\))", text)  # the token as it lies
                 assert look is not None, text
                 looks.setdefault((token, row, col), set()).add(look.group(1))
             for (token, row, col), seen in looks.items():

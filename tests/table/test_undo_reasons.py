@@ -82,8 +82,10 @@ def test_postcards_a_deck_draw_stands_and_says_which_card() -> None:
             card = drawn.data["card"]
             hand = table.state.players[0].hand
             assert card in [table.game.components.travel[c].name for c in hand]
+            colour, action = card.split(".")  # the card in words, never its code
             assert refused(table, 0) == (
-                f"your last decision showed you something hidden (you draw {card}): it stands"
+                "your last decision showed you something hidden "
+                f"(you draw a {colour} {action} card): it stands"
             )
             break
         table.submit(seat, reversible(table, seat) or legal[0])

@@ -424,12 +424,13 @@ def describe(components: Components, obs: Observation, action: Action) -> str:
             )
         if verb == "place":
             token, row, col, rot = (int(a) for a in args)
+            # the token as it will lie (its parcels in reading order after the turn), so that
+            # two turns that look the same read the same and the menu lists that look once
             return _(
-                "place {token} on cell ({row},{col}), turned {degrees}°",
-                token=token_label(components, token),
+                "place {token} on cell ({row},{col})",
+                token=token_words(components, token, rot),
                 row=row,
                 col=col,
-                degrees=90 * rot,
             )
         if verb == "seal":
             colour = components.colour_index[str(args[0])]
