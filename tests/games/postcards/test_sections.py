@@ -62,7 +62,7 @@ def test_a_seat_has_its_own_area_and_a_block_per_other_seat() -> None:
     assert "    gifts: Car" in second.lines
     assert any("3/13" in line for line in second.lines)  # its camps
     assert not any(line.startswith("Your hand") for line in second.lines)
-    assert automa.title.startswith("seat 2 [automa:normal] in ")
+    assert automa.title.startswith("seat 2 (the Automa, normal) in ")
     assert "camps 0" in automa.summary and "sent 0" in automa.summary
 
 

@@ -50,10 +50,10 @@ def _who(observation: Observation, seat: int) -> str:
     name = texts.seat(seat)
     if kind != "player":
         level = kind.partition(":")[2]
-        if kind.startswith("automa:"):
-            name = _("{seat} [automa:{level}]", seat=name, level=texts.difficulty(level))
+        if kind.startswith("automa:"):  # the Automa in words, never its seat kind's code
+            name = _("{seat} (the Automa, {level})", seat=name, level=texts.difficulty(level))
         else:
-            name = _("{seat} [{kind}]", seat=name, kind=kind)
+            name = _("{seat} ({kind})", seat=name, kind=kind)
     return _("{seat} (you)", seat=name) if seat == observation["seat"] else name
 
 
