@@ -35,15 +35,13 @@ $(VENV)/.installed-web: pyproject.toml $(NATIVE) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[web]"
 	touch $@ $(STAMP_BASE)
 
-## play: start a game in the terminal, you against bots (full screen; `--plain` for line mode)
-play: $(VENV)/.installed-tui
-	@$(BIN)/mailbag play postcards --seats human,automa:normal; status=$$?; \
-	echo; echo "Other games and ways to play:"; \
-	echo "  $(BIN)/mailbag play post_office --seats human,greedy,random"; \
-	echo "  $(BIN)/mailbag play carteros --seats human,greedy -o stampy=true"; \
-	echo "  $(BIN)/mailbag play postcards --seats alice=human,bob=human   (hot seat)"; \
-	echo "  $(BIN)/mailbag games   (every game, its seats and options)"; \
-	exit $$status
+## play: the game a newcomer wants — the browser server on the embedded SQLite default, and the
+## browser opened straight on a new Postcards table against the Automa (the link printed where
+## no browser can be opened; Ctrl-C stops it). PORT=8001 make play picks another port.
+PORT ?= 8000
+play: $(VENV)/.installed-web
+	@echo "mailbag: starting the browser game (the terminal game: make play-terminal)"
+	$(BIN)/mailbag serve --port $(PORT) --open postcards
 
 ## play-terminal: the same game in the terminal, you against the Automa (full screen; `--plain`
 ## for line mode), whatever `make play` opens
