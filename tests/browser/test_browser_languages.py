@@ -84,7 +84,6 @@ def text_of(page: Page, testid: str) -> str:
     return page.get_by_test_id(testid).inner_text().strip()
 
 
-
 def _wait_for_request(page: Any, asked: list[str], fragment: str) -> None:
     """Playwright hands request events to Python asynchronously: wait (bounded) for a request
     whose URL holds ``fragment`` before asserting it was made."""
@@ -93,6 +92,7 @@ def _wait_for_request(page: Any, asked: list[str], fragment: str) -> None:
             return
         page.wait_for_timeout(100)
     assert any(fragment in url for url in asked), asked
+
 
 def test_spanish_lobby_then_dutch_mid_game(
     browser: Browser, server: LiveServer, contexts: Contexts, artifacts: Path
@@ -124,7 +124,7 @@ def test_spanish_lobby_then_dutch_mid_game(
     page.get_by_test_id("seat-kind-0").select_option("me")
     page.get_by_test_id("seat-kind-1").select_option("greedy")
     expect(page.get_by_test_id("seat-kind-1").locator("option:checked")).to_have_text(
-        "bot: codicioso"
+        "Bot codicioso"
     )
     page.get_by_test_id("seat-name-0").fill("Lucía")
     page.screenshot(path=str(artifacts / "languages-lobby-es.png"), full_page=True)
@@ -145,7 +145,7 @@ def test_spanish_lobby_then_dutch_mid_game(
         expect(page.get_by_test_id("undo")).to_have_text("Deshacer")
         expect(page.get_by_test_id("notation-submit")).to_have_text("Jugar")
         expect(page.get_by_test_id("player-0")).to_contain_text("Lucía")
-        expect(page.get_by_test_id("player-1")).to_contain_text("bot: codicioso")
+        expect(page.get_by_test_id("player-1")).to_contain_text("Bot codicioso")
         rng = random.Random(13)
         for _ in range(4):
             seat.wait_ready()
@@ -194,7 +194,7 @@ def test_spanish_lobby_then_dutch_mid_game(
         expect(page.get_by_test_id("undo")).to_have_text("Terugnemen")
         expect(page.get_by_test_id("notation-submit")).to_have_text("Spelen")
         expect(page.locator(".step-box")).to_contain_text("stap")
-        expect(page.get_by_test_id("player-1")).to_contain_text("bot: gretig")
+        expect(page.get_by_test_id("player-1")).to_contain_text("Gulzige bot")
         expect(page.get_by_test_id("player-0")).to_contain_text("(jij)")
         assert page.title().startswith("● Jij bent aan de beurt — Carteros"), page.title()
         page.screenshot(path=str(artifacts / "languages-table-nl.png"), full_page=True)

@@ -89,9 +89,7 @@ def test_a_lost_socket_and_a_reload_come_back_to_the_same_step(
     ana_context = contexts.new(DESKTOP)
     ana_context.add_init_script(NOTE_SOCKETS)
     ana = TablePage("ana", ana_context.new_page()).open(server.url + made["links"]["0"])
-    beto = TablePage("beto", contexts.page(PHONE, phone=True)).open(
-        server.url + made["links"]["1"]
-    )
+    beto = TablePage("beto", contexts.page(PHONE, phone=True)).open(server.url + made["links"]["1"])
     seats = {0: ana, 1: beto}
 
     with explain(artifacts, "reconnect-offline", [ana, beto], server):
@@ -138,6 +136,7 @@ def test_a_lost_socket_and_a_reload_come_back_to_the_same_step(
         mover = next(seat for seat in seats.values() if seat.read().my_turn)
         shown = mover.read()
         typed = rng.choice(shown.actions)
+        mover.show_choices()  # the notation box is in the choices list (collapsed by default)
         mover.page.get_by_test_id("notation-input").fill(typed)
         mover.page.get_by_test_id("notation-submit").click()
         for seat in seats.values():

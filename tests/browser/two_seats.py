@@ -115,8 +115,9 @@ _GLANCE = """
   const glance = () => {
     const refusal = q("refusal");
     const buttons = [...document.querySelectorAll('[data-testid="action"]')];
+    // those a click reaches once the list is open (collapsed by default; a tab on a phone)
     const shown = buttons.filter(
-      (b) => b.getClientRects().length > 0 && !b.closest("details:not([open])"));
+      (b) => !b.closest('details[data-testid="action-group"]:not([open])'));
     return {
       step: shownStep(),
       status: text("status"),
@@ -139,7 +140,7 @@ _WAIT_AND_GLANCE = (
     + """
   const ready = () => {
     const s = shownStep();
-    if (s === null || text("status") !== "connected") return false;
+    if (s === null || q("status").dataset.status !== "connected") return false;
     return later ? s > k || q("refusal") !== null : s === k;
   };
   if (!ready()) {
@@ -205,9 +206,11 @@ def click(seat: TablePage, notation: str) -> int:
     still, enabled and not covered, and scrolls to it); returns how many answers the page had
     before, for `answer()`."""
     asked = len(seat.replies)
-    seat.page.locator(
-        f'[data-testid="action"][data-notation={css_string(notation)}]'
-    ).click(timeout=10_000)
+    seat.show_choices()
+    seat.page.locator(f'[data-testid="action"][data-notation={css_string(notation)}]').click(
+        timeout=10_000
+    )
+    seat.show_board()
     return asked
 
 
@@ -222,11 +225,14 @@ def answer(seat: TablePage, asked: int, notation: str) -> int:
 
 def play(seat: TablePage, notation: str, step: int) -> tuple[int, Shown]:
     """Click `notation` on a page showing step `step`, wait for the server's `ack` and for the
-    page to show the step it names; returns that step and what the page shows then."""
+    page to show the step it names (or a later one: a decision that cannot change anything is
+    taken for its seat at once); returns that step and what the page shows then."""
     asked = click(seat, notation)
     shown = glance(seat, step, after=True)
     acked = answer(seat, asked, notation)
-    return acked, shown if shown.step == acked else glance(seat, acked)
+    if shown.step is not None and shown.step >= acked:
+        return acked, shown
+    return acked, glance(seat, acked - 1, after=True)
 
 
 # -- tapping a page's socket -----------------------------------------------------------------
@@ -336,7 +342,5 @@ def the_end(
     assert len(scores) == seats, scores
     for page in pages:
         for seat in range(seats):
-            expect(page.page.get_by_test_id(f"final-score-{seat}")).to_have_text(
-                str(scores[seat])
-            )
+            expect(page.page.get_by_test_id(f"final-score-{seat}")).to_have_text(str(scores[seat]))
     return record
