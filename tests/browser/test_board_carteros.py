@@ -40,8 +40,19 @@ from mailbag.games.carteros import GAME
 #: bounds: a 6- or 8-round game of two carriers takes well under these many decisions
 MAX_DECISIONS = 400
 #: the clicks a person is nudged towards (70 % of the time when one is highlighted)
-PREFER = ("house:", "mail:", "post_office", "shops", "mission:", "card:", "action_deck",
-          "react:bone", "react:umbrella", "react:gps", "block:")
+PREFER = (
+    "house:",
+    "mail:",
+    "post_office",
+    "shops",
+    "mission:",
+    "card:",
+    "action_deck",
+    "react:bone",
+    "react:umbrella",
+    "react:gps",
+    "block:",
+)
 #: dealt by this seed (checked below): Ana holds Rain, Beto an Umbrella
 IMPORT_SEED = 2
 

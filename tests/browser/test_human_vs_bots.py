@@ -31,9 +31,7 @@ def finish(seat: TablePage, seats: int, artifacts: Path, name: str) -> None:
     expect(seat.page.get_by_test_id("result")).to_be_visible()
     expect(seat.page.get_by_test_id("to-move")).to_have_text("Game over")
     for n in range(seats):
-        expect(seat.page.get_by_test_id(f"final-score-{n}")).to_have_text(
-            re.compile(r"^-?\d+$")
-        )
+        expect(seat.page.get_by_test_id(f"final-score-{n}")).to_have_text(re.compile(r"^-?\d+$"))
     shown = seat.read()
     assert shown.all_actions == (), f"buttons left after the end: {shown.all_actions}"
     assert shown.log, "the log is empty at the end"
@@ -70,8 +68,11 @@ def test_post_office_against_greedy_and_random_on_a_phone(
 ) -> None:
     made = server.create_table(
         "post_office",
-        [{"kind": "me", "name": "Dee"}, {"kind": "bot", "bot": "greedy"},
-         {"kind": "bot", "bot": "random"}],
+        [
+            {"kind": "me", "name": "Dee"},
+            {"kind": "bot", "bot": "greedy"},
+            {"kind": "bot", "bot": "random"},
+        ],
     )
     seat = TablePage("post_office", contexts.page(PHONE, phone=True))
     seat.open(server.url + made["links"]["0"])
@@ -82,9 +83,7 @@ def test_post_office_against_greedy_and_random_on_a_phone(
         finish(seat, 3, artifacts, "post_office")
 
 
-def test_carteros_against_greedy(
-    server: LiveServer, contexts: Contexts, artifacts: Path
-) -> None:
+def test_carteros_against_greedy(server: LiveServer, contexts: Contexts, artifacts: Path) -> None:
     made = server.create_table(
         "carteros", [{"kind": "me", "name": "Eli"}, {"kind": "bot", "bot": "greedy"}]
     )
