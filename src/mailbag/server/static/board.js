@@ -270,9 +270,7 @@ function placeBeside(root, id) {
   const width = Math.min(320, box.width - 8);
   let left = r.left - box.left + r.width / 2 - width / 2;
   left = Math.max(4, Math.min(left, box.width - width - 4));
-  const tabs = document.querySelector(".bottom-bar");
-  const floor = tabs && tabs.getClientRects().length ? tabs.getBoundingClientRect().top : window.innerHeight;
-  const roomBelow = floor - r.bottom;
+  const roomBelow = viewRoom().below - r.bottom; // above the tabs and the sticky click bar
   const above = roomBelow < 110 && r.top > 120;
   const where = above ? `bottom:${box.height - (r.top - box.top) + 6}px` : `top:${r.bottom - box.top + 6}px`;
   return `${fixed ? "position:fixed;z-index:45;" : ""}left:${left}px;${where};width:${width}px`;
