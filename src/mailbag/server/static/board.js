@@ -231,6 +231,7 @@ function ClickBar({ picker, label, describe, tools }) {
     : picker.hovered ? picker.hint(picker.hovered) : "";
   // always drawn, its hint line always there (empty or not): a line coming and going with the
   // pointer would move the board under it
+  const goOn = t("go on"); // (outside the template, where the catalog's extractor finds it)
   return html`
     <div class=${`click-bar${buttons.length || picker.prefix.length ? " acting" : ""}`} data-testid="click-bar">
       ${picker.prefix.length > 0 && html`<span class="picked-list" data-testid="picked">${t("picked:")} ${words.join(" → ")}</span>`}
@@ -238,7 +239,7 @@ function ClickBar({ picker, label, describe, tools }) {
         const entry = picker.next.get(id);
         const text = entry.complete && entry.actions.length === 1
           ? entry.complete.text || t("make this move")
-          : (label && label(id)) || t("go on");
+          : (label && label(id)) || goOn;
         return html`<button type="button" class=${`do${picker.cls(id)}`} key=${id} ...${picker.props(id, { name: text })}
           title=${picker.hint(id)}>${text}</button>`;
       })}

@@ -32,13 +32,21 @@ function Players({ players, state, mySeat, clockLeft }) {
   const toMove = (state && state.to_move) || [];
   const scores = (state && state.scores) || [];
   const words = { away: t("away — a bot plays"), here: t("here"), gone: t("not here") };
+  // (outside the template: the catalog's extractor reads texts only there or in its html parts)
+  const computer = t("computer player");
+  // a seat shown by the words of its kind (no name of its own) is not told its kind twice
+  const botWordsOf = (p) => {
+    const kindWords = p.label || kindLabel(p.kind);
+    return kindWords === seatLabel(players, p.seat) ? computer : kindWords;
+  };
   return html`
     <section class="panel players" aria-label=${t("players")}>
       ${players.map((p) => {
         const turn = toMove.includes(p.seat) && !(state && state.over);
         const left = clockLeft(p.seat);
         const person = p.kind === "human" || p.kind === "person";
-        const presence = p.away ? words.away : person ? (p.connected ? words.here : words.gone) : p.label || kindLabel(p.kind);
+        const botWords = botWordsOf(p);
+        const presence = p.away ? words.away : person ? (p.connected ? words.here : words.gone) : botWords;
         return html`
           <div key=${p.seat} data-testid=${`player-${p.seat}`}
             class=${`player${turn ? " turn" : ""}${p.seat === mySeat ? " me" : ""}${p.away ? " away" : ""}`}>
