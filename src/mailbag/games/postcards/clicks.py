@@ -203,7 +203,7 @@ RESULTS = {
     "discarded": N_("discarded"),
 }
 #: the colours of the four Travel card colours as the board draws them
-COLOUR_HEX = {"red": "#c8102e", "blue": "#1f5fbf", "green": "#2e8b3e", "yellow": "#e0a800"}
+COLOUR_HEX = {"red": "#c8102e", "blue": "#1f5fbf", "green": "#23773a", "yellow": "#e0a800"}
 
 
 # -- the map's geometry (data/map.toml) ------------------------------------------------------

@@ -7,6 +7,7 @@
 // game's `board_data`: map geometry, cards and every word, in the reader's language); what can
 // be clicked and what a click does come from the server's actions (their click paths, see
 // games/postcards/clicks.py): nothing here computes a rule.
+import { useLayoutEffect, useRef } from "preact/hooks";
 import { html, seatLabel } from "/static/api.js";
 import { fmt, word } from "/static/words.js";
 
@@ -133,6 +134,25 @@ function Site({ c, view, picker, players, site }) {
     </g>`;
 }
 
+// the least width and height of a region's hit area, in map units: a finger's 44 CSS px on a
+// phone's map, drawn at least MAP_LEAST px wide for 1000 units (only Corse is narrower: the
+// smallest others, Île-de-France and Bretagne, are 137 units high)
+const HIT = 136;
+
+/** A wider box to tap a narrow region by (Corse, an island in the sea: nothing else is there),
+ * as [x, y, width, height]; null when the region's outline is wide and high enough. */
+function hitArea(path) {
+  const xs = path.map((p) => p[0]);
+  const ys = path.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  if (x1 - x0 >= HIT && y1 - y0 >= HIT) return null;
+  const w = Math.max(HIT, x1 - x0);
+  const h = Math.max(HIT, y1 - y0);
+  const x = Math.min(1000 - w, Math.max(0, (x0 + x1) / 2 - w / 2));
+  const y = Math.min(1000 - h, Math.max(0, (y0 + y1) / 2 - h / 2));
+  return [x, y, w, h];
+}
+
 function Region({ c, view, picker, players, number, geo, mine }) {
   const id = `region:${number}`;
   const info = c.regions[number];
@@ -141,12 +161,14 @@ function Region({ c, view, picker, players, number, geo, mine }) {
   const name = here.length ? `${title} — ${word(c, "here", { names: here.map((s) => seatLabel(players, s)).join(", ") })}` : title;
   const props = picker.props(id, { name, tip: `${name}. ${word(c, "t_region", { name: info.name })}` });
   const points = geo.path.map((p) => p.join(",")).join(" ");
+  const hit = hitArea(geo.path);
   return html`
     <g class=${`pc-region${picker.cls(id)}${mine && mine.here === Number(number) ? " here" : ""}`} ...${props}
       data-magnify=${geo.sites.length ? word(c, "magnify_region", { name: info.name }) : undefined}>
       <title>${hint(picker, id, here.length
         ? `${title} — ${word(c, "here", { names: here.map((s) => seatLabel(players, s)).join(", ") })}`
         : title)}</title>
+      ${hit && html`<rect class="pc-hit" x=${hit[0]} y=${hit[1]} width=${hit[2]} height=${hit[3]} rx="24" fill="transparent" />`}
       <polygon class="pc-shape" points=${points} fill=${REGION_HEX[(Number(number) - 1) % 13]} />
       ${geo.sites.map((site) => html`<${Site} key=${site.id} c=${c} view=${view} picker=${picker} players=${players} site=${site} />`)}
     </g>`;
@@ -488,6 +510,7 @@ function PlayerArea({ c, view, state, picker, players, seat, mine }) {
   return html`
     <section class=${`pc-player${mine ? " mine" : ""}${view.current === seat && !view.over ? " current" : ""}`}
       data-testid=${`pc-player-${seat}`} style=${`--seat:${SEAT_HEX[seat % 4]}`}>
+      <div class="pc-player-part pc-player-cards">
       <header>
         <span class="pc-seat-dot"></span>
         <b>${mine ? word(c, "your_postcards") : word(c, "postcards_of", { name })}</b>
@@ -502,6 +525,10 @@ function PlayerArea({ c, view, state, picker, players, seat, mine }) {
         ${open.length === 0 && !sent.length && html`<span class="muted">${word(c, "no_postcards")}</span>`}
         ${open.map((o) => html`<${Postcard} key=${o.card} c=${c} state=${state} picker=${picker} owned=${o} compact=${!mine} />`)}
       </div>
+      <div class=${`pc-line pc-gift-line${p.gifts.length ? "" : " none"}`}><span class="pc-label">${word(c, "gifts")}</span>
+        <${Gifts} c=${c} p=${p} picker=${picker} mine=${mine} seat=${seat} players=${players} /></div>
+      </div>
+      <div class="pc-player-part pc-player-rest">
       ${sent.length > 0 && html`<div class="pc-sent-row">${sent.map((o) => html`<${Postcard} key=${`s${o.card}`} c=${c} state=${state}
         picker=${picker} owned=${o} />`)}</div>`}
       <div class="pc-line">
@@ -509,10 +536,9 @@ function PlayerArea({ c, view, state, picker, players, seat, mine }) {
         <${CampTrack} c=${c} side=${view.side} placed=${p.camps.length} seat=${seat} />
       </div>
       <div class="pc-line"><${Itinerary} c=${c} p=${p} /></div>
-      <div class="pc-line"><span class="pc-label">${word(c, "gifts")}</span>
-        <${Gifts} c=${c} p=${p} picker=${picker} mine=${mine} seat=${seat} players=${players} /></div>
       ${p.best_traveller.length > 0 && html`<div class="pc-line muted">${word(c, "best_traveller", {
         regions: p.best_traveller.map((r) => c.regions[String(r)].name).join(", ") })}</div>`}
+      </div>
     </section>`;
 }
 
@@ -571,7 +597,53 @@ function Prompt({ c, view, state, players, myTurn, seat }) {
     </div>`;
 }
 
-export function Board({ components: c, state, view, players, mySeat, log, picker, myTurn, phone, replay }) {
+// the narrowest the map is drawn on a phone (CSS px): Île-de-France and Bretagne, 137 map
+// units high, and Corse's hit area (HIT) keep a finger's 44 px at it
+const MAP_LEAST = 330;
+
+/** The room the shell keeps a decision's targets in (as its board does): below the sticky top
+ * bar, above the phone's tabs and the sticky click bar. */
+function room() {
+  const bar = document.querySelector(".topbar");
+  const tabs = document.querySelector(".bottom-bar");
+  const clicks = document.querySelector(".narrow .click-bar.acting");
+  const shown = (el) => el && el.getClientRects().length;
+  const above = shown(bar) ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  let below = shown(tabs) ? tabs.getBoundingClientRect().top : window.innerHeight;
+  if (shown(clicks)) below = Math.min(below, clicks.getBoundingClientRect().top);
+  return below - above - 12;
+}
+
+/** On a phone, the map drawn narrower (down to MAP_LEAST) when the decision's targets on and
+ * under it (your hand, postcards, the face-up postcards) would not fit on one screen together. */
+function fitMap(root) {
+  const map = root && root.querySelector("svg.pc-map");
+  if (!map) return;
+  map.style.width = "";
+  if (!window.matchMedia("(max-width: 600px)").matches) return;
+  for (let round = 0; round < 3; round += 1) {
+    const rects = [...root.querySelectorAll("[data-legal]")]
+      .filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect());
+    if (!rects.length) return;
+    const top = Math.min(...rects.map((r) => r.top));
+    const bottom = Math.max(...rects.map((r) => r.bottom));
+    const over = bottom - top - room();
+    const m = map.getBoundingClientRect();
+    const inside = Math.min(bottom, m.bottom) - Math.max(top, m.top);
+    if (over <= 0 || inside <= 0 || m.width <= MAP_LEAST) return;
+    map.style.width = `${Math.max(MAP_LEAST, Math.floor(m.width * (1 - over / inside)))}px`;
+  }
+}
+
+export function Board(props) {
+  const root = useRef(null);
+  // after every drawing, before the shell scrolls the targets into view (a child's layout
+  // effect runs first)
+  useLayoutEffect(() => { if (props.phone && !props.replay) fitMap(root.current); });
+  return html`<div ref=${root} class="pc-root"><${Drawn} ...${props} /></div>`;
+}
+
+function Drawn({ components: c, state, view, players, mySeat, log, picker, myTurn, phone, replay }) {
   if (!view || !c || !c.map) return null;
   const seat = view.seat !== null && view.seat !== undefined ? view.seat : null;
   const others = view.players.map((_, s) => s).filter((s) => s !== seat);
