@@ -27,10 +27,12 @@ from browser_live import (
     TablePage,
     check_click_paths,
     click_board,
+    click_target,
     explain,
     no_sideways_scroll,
 )
 from playwright.sync_api import expect
+from table_measures import settle, small_targets, targets_off_screen, wait_decision
 
 #: far more decisions than a game takes (a random clicker's solo game: about 150–400)
 MAX_MOVES = 1500
@@ -38,6 +40,7 @@ MAX_MOVES = 1500
 SAMPLE = 14
 #: clicks that make a game get somewhere: send, stamp, souvenirs, camp, take postcards
 PREFER = ("postcard:", "stamp:", "souvenir:", "site:", "pcrow:", "postcards", "giftrow:")
+
 
 def position_kind(state: dict[str, Any]) -> str:
     """What sort of decision the seat faces (for choosing positions to check)."""
@@ -201,3 +204,88 @@ def test_three_players_against_bots_on_a_phone_by_clicks(
         expect(seat.page.get_by_test_id("result")).to_be_visible()
         no_sideways_scroll(seat.page, "phone at the end")
         shoot(seat, artifacts, "three-phone-end")
+
+
+_REGION_SIZES = """(width) => {
+  const map = document.querySelector("svg.pc-map");
+  const before = map.style.width;
+  if (width) map.style.width = `${width}px`;
+  const sizes = [...map.querySelectorAll("[data-click^='region:']")].map((g) => {
+    const r = g.getBoundingClientRect();
+    return [g.dataset.click, Math.floor(r.width * 10) / 10, Math.floor(r.height * 10) / 10];
+  });
+  map.style.width = before;
+  return sizes;
+}"""
+
+_NAMES_CUT = """() => [...document.querySelectorAll('[data-testid="graphical-board"] .pc-tname')]
+  .filter((name) => name.getClientRects().length)
+  .filter((name) => {
+    const c = name.closest('.pc-tcard').getBoundingClientRect();
+    const n = name.getBoundingClientRect();
+    return n.left < c.left - 0.5 || n.right > c.right + 0.5;
+  })
+  .map((name) => name.textContent)"""
+
+
+def fits(seat: TablePage, what: str) -> None:
+    """The decision's targets together on the phone's screen, each a finger's size (or in a
+    magnified group that is)."""
+    settle(seat.page)
+    assert targets_off_screen(seat.page) == [], f"{what}: targets off screen"
+    assert small_targets(seat.page) == [], f"{what}: small targets"
+
+
+def test_a_phone_keeps_each_decision_on_one_screen(
+    server: LiveServer, contexts: Contexts, artifacts: Path
+) -> None:
+    """On a phone (in Dutch: the longest card names): every region a finger's size, also on the
+    narrowest map the board draws (330 px: Corse's hit area wider than the island); the hand's
+    card names whole; each card of the first hand, picked, has its targets (the map, your
+    postcards' stamp spaces, the face-up postcards, the other hand cards for a pair) on one
+    screen; so has a pair's 'any action' (the map, the stamps and the postcards at once)."""
+    made = server.create_table(
+        "postcards", [{"kind": "me", "name": "Camille"}, {"kind": "bot", "bot": "automa:normal"}]
+    )
+    context = contexts.new(PHONE, phone=True)
+    context.add_init_script("window.localStorage.setItem('mailbag.lang', 'nl')")
+    seat = TablePage("postcards-phone", context.new_page()).open(server.url + made["links"]["0"])
+    seat.wait_connected()
+    page = seat.page
+    with explain(artifacts, "board-postcards-phone-fit", [seat], server):
+        assert wait_decision(seat) == "mine"
+        for width in (0, 330):
+            small = [s for s in page.evaluate(_REGION_SIZES, width) if min(s[1], s[2]) < 44]
+            assert small == [], f"regions under 44×44 on a {width or 'full'} px map: {small}"
+        assert page.evaluate(_NAMES_CUT) == [], "hand card names cut off"
+        fits(seat, "the first decision")
+        hand = sorted(
+            {
+                a["clicks"][0]
+                for a in seat.shown_state()["actions"]
+                if a["clicks"][0].startswith("hand:")
+            }
+        )
+        assert len(hand) >= 2, hand
+        board = page.get_by_test_id("graphical-board")
+        for card in hand:
+            click_target(seat, card)
+            expect(board).to_have_attribute("data-prefix", card)
+            fits(seat, f"{card} picked")
+            page.keyboard.press("Escape")
+            expect(board).to_have_attribute("data-prefix", "")
+        pairs = [
+            a["clicks"] for a in seat.shown_state()["actions"] if a["notation"].startswith("pair ")
+        ]
+        if pairs:
+            step = seat.read_step()
+            asked = len(seat.replies)
+            for target in pairs[0]:
+                click_target(seat, target)
+            assert seat.reply(asked, "a pair").get("type") == "ack"
+            seat.wait_step(step + 1, at_least=True)
+            assert wait_decision(seat) == "mine"
+            kinds = {a["clicks"][0].split(":")[0] for a in seat.shown_state()["actions"]}
+            assert {"region", "postcards"} <= kinds, kinds
+            fits(seat, "a pair's action")
+        seat.screenshot(artifacts / "board-postcards-phone-fit.png")
