@@ -151,7 +151,7 @@ def test_an_unnamed_bot_of_a_long_kind_gets_a_name_that_fits(client: TestClient)
     error = refused_or_opens(
         client, {"game": "carteros", "seats": [{"kind": "me"}, {"kind": "bot", "bot": LONG_KIND}]}
     )
-    if error is None:  # taken: its name is the bot's own (the kind would not fit)
+    if error is None:  # taken: its name is the bot's in words (the kind would not fit)
         made = make_table(
             client,
             {
@@ -163,7 +163,7 @@ def test_an_unnamed_bot_of_a_long_kind_gets_a_name_that_fits(client: TestClient)
                 ],
             },
         )
-        assert [s["name"] for s in made["seats"]][1:] == ["mcts", "mcts 2"]
+        assert [s["name"] for s in made["seats"]][1:] == ["Search bot", "Search bot 2"]
 
 
 @pytest.mark.parametrize(
