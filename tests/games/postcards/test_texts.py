@@ -156,3 +156,28 @@ def test_a_component_file_error_is_in_the_readers_language() -> None:
     assert str(spanish.value) == (
         "mine.toml: [supply]: el campo 'tokens' debe ser un número entero, no 'many'"
     )
+
+
+def test_an_automa_named_automa_is_not_called_automa_twice() -> None:
+    """The browser names an unnamed Automa seat "Automa — normal": its lines then read
+    "Automa — normal: slot 1 …", not "Automa Automa — normal: slot 1 …"; a seat named otherwise
+    ("seat 1") keeps the word Automa in front."""
+    from mailbag.core import Event
+    from mailbag.core.game import new_game
+
+    game = GAME
+    state = new_game(game, ("player", "automa:normal"), {}, 4)
+    events: list[Event] = []
+    for _ in range(200):  # bounded: the Automa plays within its first turn
+        seat = game.deciders(state)[0]
+        state, made = apply(game, state, seat, game.legal_actions(state, seat)[0])
+        events += [e for e in made if e.kind in ("automa_card", "automa_turn")]
+        if events:
+            break
+    assert events, "the Automa never played"
+    for event in events:
+        named = game.presentation.event_text(event, ["Camille", "Automa — normal"])
+        plain = game.presentation.event_text(event, ["seat 0", "seat 1"])
+        assert "Automa Automa" not in named and "(Automa — normal" not in named, named
+        assert named.startswith("Automa — normal"), named
+        assert plain.startswith("Automa"), plain

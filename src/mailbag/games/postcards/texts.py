@@ -555,4 +555,31 @@ def event_text(components: Components, event: Event, names: Sequence[str]) -> st
     steps = event.data.get("steps")
     if isinstance(steps, list):
         fields["steps"] = " → ".join(step_text(components, s, names) for s in steps)
-    return _fill(event.text, fields)
+    return _fill(_automa_named(event, names), fields)
+
+
+#: an Automa's lines for a seat whose name already says it is the Automa (the browser names an
+#: unnamed Automa seat "Automa — normal"): "Automa — normal: slot 1 …", never "Automa Automa —
+#: normal: slot 1 …"
+NAMED_AUTOMA = {
+    "Automa {seat}: slot {slot} {steps}": N_("{seat}: slot {slot} {steps}"),
+    "Automa {seat}: slot {slot}, {steps}": N_("{seat}: slot {slot}, {steps}"),
+    (
+        "Automa ({seat}, {difficulty}) plays the face-up Travel cards of slots "
+        "1–{cards}, left to right: slots 1–2 left of the binding (stamp first), "
+        "slots 3–{cards} right of it (action first)"
+    ): N_(
+        "{seat} plays the face-up Travel cards of slots 1–{cards}, left to right: slots 1–2 "
+        "left of the binding (stamp first), slots 3–{cards} right of it (action first)"
+    ),
+}
+
+
+def _automa_named(event: Event, names: Sequence[str]) -> str:
+    """The template of ``event``: an Automa line's shorter one when its seat's name already
+    says "Automa"."""
+    named = NAMED_AUTOMA.get(event.text)
+    seat = event.data.get("seat")
+    if named is None or not isinstance(seat, int) or not 0 <= seat < len(names):
+        return event.text
+    return named if "automa" in names[seat].lower() else event.text
