@@ -166,6 +166,32 @@ def test_deuteranopia_screenshot(
     path = artifacts / f"deuteranopia-{game}.png"
     deuteranopia(seat.page, path)
     assert path.stat().st_size > 10_000
+    # every colour-coded thing on the screenshot also carries its symbol (a mark, a letter, a
+    # shape), so that the colours the emulation merges are still told apart
+    checked = 0
+    for coloured, symbol in SYMBOLS[game]:
+        things = seat.page.locator(coloured)
+        count = things.count()
+        assert count > 0, f"no {coloured} drawn in {game}"
+        for k in range(count):
+            thing = things.nth(k)
+            mark = thing.locator(symbol) if symbol else thing  # "": the thing is its symbol
+            assert mark.count() >= 1, f"{coloured} #{k} carries no {symbol}"
+            text = mark.first.text_content() or ""
+            assert text.strip(), f"{coloured} #{k}: its symbol {symbol!r} is empty"
+            checked += 1
+    assert checked >= 4, f"only {checked} colour-coded things checked in {game}"
+
+
+#: the colour-coded things of each board (a CSS selector) and the symbol each one carries inside
+SYMBOLS: dict[str, list[tuple[str, str]]] = {
+    # Travel cards (in the hand and the display) and the stamp spaces of owned postcards
+    "postcards": [(".pc-tcard:not(.empty)", ".pc-mark"), (".pc-stamp", ".pc-mark")],
+    # every parcel laid on a board: its colour's letter
+    "post_office": [("g.po-parcel", ".po-letter")],
+    # each carrier's meeple on the map and its swatch in the carriers' list: its seat's shape
+    "carteros": [("g.cr-meeple", ".meeple-mark"), ("span.swatch", "")],
+}
 
 
 def test_the_lobby_is_axe_clean(server: LiveServer, contexts: Contexts) -> None:
