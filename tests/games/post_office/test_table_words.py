@@ -161,7 +161,10 @@ def test_the_seats_own_choices_are_told_in_words() -> None:
             assert notation not in text, (notation, text)
         assert not re.search(r"\d+\[", text), text  # no token codes like 45[G G*/P G]
     choices = [t for t in seen if t.startswith("you choose")]
-    assert any("place token" in t and "turned" in t for t in choices)
+    # a placement says the token as it lies, in words, and where
+    assert any(
+        "place token" in t and "on cell (" in t and "(" in t.split("on cell")[0] for t in choices
+    ), choices
     assert any("helper" in t for t in choices)
 
 

@@ -561,7 +561,7 @@ def event_text(components: Components, event: Event, names: Sequence[str]) -> st
 #: an Automa's lines for a seat whose name already says it is the Automa (the browser names an
 #: unnamed Automa seat "Automa — normal"): "Automa — normal: slot 1 …", never "Automa Automa —
 #: normal: slot 1 …"
-NAMED_AUTOMA = {
+NAMED_AUTOMA: Final = {
     "Automa {seat}: slot {slot} {steps}": N_("{seat}: slot {slot} {steps}"),
     "Automa {seat}: slot {slot}, {steps}": N_("{seat}: slot {slot}, {steps}"),
     (
