@@ -78,7 +78,7 @@ def play(
 
     monkeypatch.setattr("builtins.input", typed)
     out = io.StringIO()
-    monkeypatch.setattr(terminal.console, "file", out)
+    monkeypatch.setattr(terminal.console, "_file", out)  # undone to None: sys.stdout again
     terminal.play_in_terminal(
         record, save_path=tmp_path / "g.jsonl", json_out=False, resumed=False, hints=False
     )

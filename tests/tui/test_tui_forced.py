@@ -60,7 +60,7 @@ def test_line_mode_takes_a_forced_decision_with_a_line(
     monkeypatch.setattr("builtins.input", typed)
     out = io.StringIO()
     with redirect_stdout(out):
-        monkeypatch.setattr(terminal.console, "file", out)
+        monkeypatch.setattr(terminal.console, "_file", out)  # undone to None: sys.stdout again
         status = terminal.play_in_terminal(
             record, save_path=tmp_path / "g.jsonl", json_out=False, resumed=False, hints=False
         )
