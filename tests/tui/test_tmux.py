@@ -52,6 +52,11 @@ class Tmux:
             "MAILBAG_LANG": "en",
         }
         env.pop("NO_COLOR", None)
+        # pytest-xdist's workers carry COLUMNS=80 and LINES=24, and a program in the pane reads
+        # its size from them before the terminal's (shutil.get_terminal_size): the window's own
+        # size and its resizes would never reach the game
+        env.pop("COLUMNS", None)
+        env.pop("LINES", None)
         self.env = env
         script = tmp / "run.sh"
         quoted = " ".join(f"'{part}'" for part in command)
