@@ -13,7 +13,7 @@ import gc
 import hashlib
 import math
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket
 
 from mailbag.bots.base import BotLimits
 from mailbag.core import MailbagError
+from mailbag.core.game import Event
 from mailbag.core.i18n import (
     LANGUAGE_NAMES,
     LanguageError,
@@ -41,7 +42,8 @@ from mailbag.core.i18n import (
     translate_all,
     use_language,
 )
-from mailbag.core.records import replay_steps
+from mailbag.core.presentation import Presentation
+from mailbag.core.records import GameRecord, replay_steps
 from mailbag.games import get as get_game
 from mailbag.games import names as games_names
 from mailbag.server import boards, lobby, messages, words
@@ -402,6 +404,22 @@ def _entry_at(room: Room, k: int) -> tuple[Any, Any]:
     return entry, before
 
 
+def _worded_events(
+    presentation: Presentation, record: GameRecord, events: Sequence[Event], names: Sequence[str]
+) -> list[dict[str, Any]]:
+    """A replayed decision's events for the replay's reader: each one's kind, words, data and
+    (a private one) whom it was told to."""
+    return [
+        {
+            "kind": e.kind,
+            "text": presentation.event_text(e, names),
+            "data": e.data,
+            "to": None if e.to is None else [record.label(s) for s in e.to],
+        }
+        for e in events
+    ]
+
+
 def _replay_seen(room: Room, k: int, reader: int | None, last: int) -> dict[str, Any]:
     """The game so far after decision ``k`` as ``reader`` (``None``: a spectator) saw it, while
     it is played: its own view and board, the events it was told, its own decisions in words
@@ -442,15 +460,7 @@ def _replay_seen(room: Room, k: int, reader: int | None, last: int) -> dict[str,
         # the notation of the reader's own decisions only
         "action": str(entry.action) if own else None,
         "text": text,
-        "events": [
-            {
-                "kind": e.kind,
-                "text": presentation.event_text(e, names),
-                "data": e.data,
-                "to": None if e.to is None else [record.label(s) for s in e.to],
-            }
-            for e in seen
-        ],
+        "events": _worded_events(presentation, record, seen, names),
         "boards": {key: presentation.render(view)},
         "labels": {str(s): record.label(s) for s in seats},
         "view": view,
@@ -483,15 +493,7 @@ def _replay_at(room: Room, k: int, reader: int | None = None) -> dict[str, Any]:
         "action": str(entry.action) if k else None,
         "text": text,
         # a private event is worded for whom it was told to ("you draw …"): say who that was
-        "events": [
-            {
-                "kind": e.kind,
-                "text": game.presentation.event_text(e, names),
-                "data": e.data,
-                "to": None if e.to is None else [record.label(s) for s in e.to],
-            }
-            for e in entry.events
-        ],
+        "events": _worded_events(game.presentation, record, entry.events, names),
         "boards": {
             **{str(s): game.presentation.render(game.view(entry.state, s)) for s in seats},
             "spectator": game.presentation.render(game.view(entry.state, None)),

@@ -71,6 +71,13 @@ class Conn:
     close: Callable[[int, str], Awaitable[None]] | None = None
 
 
+def moved_on(now: int, step: int) -> IllegalAction:
+    """The refusal of a message about ``step`` when the seat was last shown ``now``."""
+    return IllegalAction(
+        "stale", _("the game has moved on (step {now}, not {step})", now=now, step=step)
+    )
+
+
 @dataclass
 class Room:
     hub: Hub
@@ -248,12 +255,7 @@ class Room:
         async with self.lock:
             if seat not in self.people_to_move():
                 raise IllegalAction("not_your_turn", _("a hint is for your own decision"))
-            shown = self.shown_step(seat)
-            if step != shown:
-                raise IllegalAction(
-                    "stale",
-                    _("the game has moved on (step {now}, not {step})", now=shown, step=step),
-                )
+            self._at_step(seat, step)
             if seat in self._hinting:
                 raise IllegalAction("busy", _("a hint is already being worked out"))
             observation = self.table.view(seat)
@@ -305,6 +307,12 @@ class Room:
                 held=held is not None and held.revealer == seat,
             )
 
+    def _at_step(self, seat: int, step: int) -> None:
+        """Raise the ``stale`` refusal unless ``step`` is the step ``seat`` was last shown."""
+        shown = self.shown_step(seat)
+        if step != shown:
+            raise moved_on(shown, step)
+
     async def reveal(self, seat: int, step: int) -> int:
         """Carry out ``seat``'s held choice (it completed a simultaneous phase and waited for
         this): recorded, stored and told like any decision. Returns the new step."""
@@ -312,12 +320,7 @@ class Room:
             held = self.table.held
             if held is None or held.revealer != seat:
                 raise IllegalAction("not_held", _("no choice of yours is waiting to be revealed"))
-            shown = self.shown_step(seat)
-            if step != shown:
-                raise IllegalAction(
-                    "stale",
-                    _("the game has moved on (step {now}, not {step})", now=shown, step=step),
-                )
+            self._at_step(seat, step)
             await self.hub.run(self._reveal)
             return self.shown_step(seat)
 
@@ -644,10 +647,7 @@ class Room:
             action = self.game.parse_action(notation)
             shown = self.shown_step(seat)
             if step != shown and not self._as_informed(seat, step):
-                raise IllegalAction(
-                    "stale",
-                    _("the game has moved on (step {now}, not {step})", now=shown, step=step),
-                )
+                raise moved_on(shown, step)
             # decided from what the seat sees now (others may have chosen since, unseen)
             for _attempt in range(3):
                 try:
@@ -661,15 +661,9 @@ class Room:
                         raise
                     now = self.shown_step(seat)
                     if now != step and not self._as_informed(seat, step):
-                        raise IllegalAction(
-                            "stale",
-                            _("the game has moved on (step {now}, not {step})", now=now, step=step),
-                        ) from None
+                        raise moved_on(now, step) from None
             else:
-                raise IllegalAction(
-                    "stale",
-                    _("the game has moved on (step {now}, not {step})", now=step, step=step),
-                )
+                raise moved_on(step, step)
             return self.shown_step(seat)
 
     def _as_informed(self, seat: int, step: int) -> bool:
@@ -714,12 +708,7 @@ class Room:
 
     async def undo(self, seat: int, step: int) -> int:
         async with self.lock:
-            shown = self.shown_step(seat)
-            if step != shown:
-                raise IllegalAction(
-                    "stale",
-                    _("the game has moved on (step {now}, not {step})", now=shown, step=step),
-                )
+            self._at_step(seat, step)
             await self.hub.run(self._undo, seat)
             return self.shown_step(seat)
 
