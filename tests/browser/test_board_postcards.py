@@ -243,7 +243,8 @@ def test_a_phone_keeps_each_decision_on_one_screen(
     narrowest map the board draws (330 px: Corse's hit area wider than the island); the hand's
     card names whole; each card of the first hand, picked, has its targets (the map, your
     postcards' stamp spaces, the face-up postcards, the other hand cards for a pair) on one
-    screen; so has a pair's 'any action' (the map, the stamps and the postcards at once)."""
+    screen; so has a pair's 'any action': which card it acts as (buttons), then each one's
+    targets."""
     made = server.create_table(
         "postcards", [{"kind": "me", "name": "Camille"}, {"kind": "bot", "bot": "automa:normal"}]
     )
@@ -285,7 +286,19 @@ def test_a_phone_keeps_each_decision_on_one_screen(
             assert seat.reply(asked, "a pair").get("type") == "ack"
             seat.wait_step(step + 1, at_least=True)
             assert wait_decision(seat) == "mine"
-            kinds = {a["clicks"][0].split(":")[0] for a in seat.shown_state()["actions"]}
-            assert {"region", "postcards"} <= kinds, kinds
+            # which card the pair acts as first (buttons), then that card's targets, together
+            firsts = {a["clicks"][0] for a in seat.shown_state()["actions"]}
+            assert {"do:as.move", "do:as.postcard"} <= firsts <= {
+                "do:as.move",
+                "do:as.camp",
+                "do:as.postcard",
+                "do:as.stamp",
+            }, firsts
             fits(seat, "a pair's action")
+            for button in sorted(firsts):
+                click_target(seat, button)
+                expect(board).to_have_attribute("data-prefix", button)
+                fits(seat, f"a pair's action, {button}")
+                page.keyboard.press("Escape")
+                expect(board).to_have_attribute("data-prefix", "")
         seat.screenshot(artifacts / "board-postcards-phone-fit.png")

@@ -20,7 +20,7 @@ from .builder import COMPONENTS, Builder, run
 ID = re.compile(
     r"^(hand|twin):[a-z]+\.[a-z]+$|^(region|site|postcard|hike|pcrow|travel|giftrow):\d+$"
     r"|^(stamp|souvenir):\d+:\d+$|^gift:[a-z_.]+$|^postcards$|^deck:(travel|postcard)$"
-    r"|^do:(none|pair|keep|refresh|skip|end|use\.[a-z]+|star\.[a-z]+)$"
+    r"|^do:(none|pair|keep|refresh|skip|end|use\.[a-z]+|star\.[a-z]+|as\.[a-z]+)$"
 )
 
 
@@ -98,7 +98,11 @@ def test_the_decisions_of_a_turn() -> None:
         "star": {"star points": ("do:star.points",), "star stamp": ("do:star.stamp",)},
         "stamp": {"stamp 2 2": ("stamp:2:2",), "skip": ("do:skip",)},
         "road_move": {"move 6": ("region:6",)},
-        "joker": {"move 5": ("region:5",), "camp 36": ("site:36",), "postcard": ("postcards",)},
+        "road_camp": {"camp 36": ("site:36",)},
+        # a pair's joker: which card it acts as (a button), then that card's target
+        "joker": {"move 5": ("do:as.move", "region:5"), "camp 36": ("do:as.camp", "site:36"),
+                  "postcard": ("do:as.postcard", "postcards"),
+                  "stamp 2 2": ("do:as.stamp", "stamp:2:2")},
     }  # fmt: skip
     view = GAME.view(state, 0)
     for kind, expected in cases.items():
@@ -121,6 +125,22 @@ def test_the_decisions_of_a_turn() -> None:
 
 
 # -- the map --------------------------------------------------------------------------------------
+
+
+def test_a_joker_asks_which_card_first_then_one_kind_of_target() -> None:
+    """After a pair, the first clicks are the four "as a …" buttons only (nothing on the map or
+    the postcards yet); each one's next clicks are the targets of that kind alone."""
+    b = scene()
+    state = run(b.state, "pair red.camp red.camp")
+    assert state.turn.stack and state.turn.stack[-1].kind == "joker"
+    got = paths(state)
+    firsts = {path[0] for path in got.values()}
+    assert firsts == {"do:as.move", "do:as.camp", "do:as.postcard", "do:as.stamp"}, firsts
+    kinds = {"do:as.move": "region:", "do:as.camp": "site:", "do:as.postcard": "postcards",
+             "do:as.stamp": "stamp:"}  # fmt: skip
+    for notation, path in got.items():
+        assert len(path) == 2 and path[1].startswith(kinds[path[0]]), (notation, path)
+        assert all(ID.match(step) for step in path), (notation, path)
 
 
 def test_shared_border() -> None:

@@ -36,6 +36,9 @@ Each action's path, by its notation:
 ``move R`` / ``camp S``        ``region:R`` / ``site:S``
 ``postcard``                   ``postcards``
 ``stamp P N``                  ``stamp:P:N``
+(a pair's joker)               ``do:as.move``, ``region:R``; ``do:as.camp``, ``site:S``;
+                               ``do:as.postcard``, ``postcards``; ``do:as.stamp``,
+                               ``stamp:P:N``
 ``souvenir P N``               ``souvenir:P:N``
 ``refresh``                    ``do:refresh``
 ``take N`` / ``take deck``     ``pcrow:N`` / ``deck:postcard``
@@ -45,7 +48,11 @@ Each action's path, by its notation:
 ``skip``                       ``do:skip``
 =============================  =====================================================
 
-A pair and the Hiking Guide's two postcards end with a button, so that clicking a second card
+A pair's joker (PC-6: the two cards act as one card of any kind) asks first, by a button, which
+card the pair acts as, then for that card's target: its targets lie all over the board (the
+map, the postcards, the stamp spaces of the seat's own postcards), more than a phone's screen
+holds at once; one kind's targets lie together. A pair and the Hiking Guide's two postcards end
+with a button, so that clicking a second card
 by mistake does nothing yet (and so that the board may let the two be clicked in either order:
 it puts the clicks in the path's order). Everything here is read from the seat's view and the
 action; the board computes no rule. The words of :func:`board_data` are in the reader's
@@ -132,6 +139,11 @@ WORDS: dict[str, str] = {
     "use_movement": N_("Use a kept movement"),
     "use_camp": N_("Use a kept camp"),
     "pair": N_("Play the two cards as one"),
+    # a pair's joker: which card it acts as (then the target of that card)
+    "as_move": N_("As a movement"),
+    "as_camp": N_("As a camp"),
+    "as_postcard": N_("As a postcard"),
+    "as_stamp": N_("As a stamp"),
     "keep": N_("Keep these two postcards"),
     "twin": N_("a second {card} (for a pair)"),
     "card": N_("{colour} {action}"),
@@ -465,14 +477,27 @@ def click_path(components: Components, observation: Observation, action: Action)
         return (f"gift:{args[0]}",)
     if verb == "draw":
         return ("deck:travel",) if args[0] == "deck" else (f"travel:{args[1]}",)
+    target: tuple[str, ...]
     if verb == "move":
-        return (f"region:{args[0]}",)
-    if verb == "camp":
-        return (f"site:{args[0]}",)
-    if verb == "postcard":
-        return ("postcards",)
-    if verb in ("stamp", "souvenir"):
-        return (f"{verb}:{args[0]}:{args[1]}",)
+        target = (f"region:{args[0]}",)
+    elif verb == "camp":
+        target = (f"site:{args[0]}",)
+    elif verb == "postcard":
+        target = ("postcards",)
+    elif verb in ("stamp", "souvenir"):
+        target = (f"{verb}:{args[0]}:{args[1]}",)
+    else:
+        return _other_path(verb, args, action)
+    stack = observation["turn"]["stack"] if isinstance(observation.get("turn"), dict) else []
+    if verb != "souvenir" and stack and stack[-1].get("kind") == "joker":
+        # PC-6: which card the pair acts as, then its target
+        return (f"do:as.{verb}", *target)
+    return target
+
+
+def _other_path(verb: str, args: list[str], action: Action) -> tuple[str, ...]:
+    """The click path of the actions of no Travel card target (drawing, postcards taken, the
+    buttons)."""
     if verb == "take":
         return ("deck:postcard",) if args[0] == "deck" else (f"pcrow:{args[0]}",)
     if verb == "star":

@@ -674,7 +674,8 @@ function Drawn({ components: c, state, view, players, mySeat, log, picker, myTur
 
 /** The words of a `do:` button that does not complete an action by itself. */
 export function label(id, c) {
-  const keys = { "do:use.movement": "use_movement", "do:use.camp": "use_camp", "do:pair": "pair", "do:keep": "keep" };
+  const keys = { "do:use.movement": "use_movement", "do:use.camp": "use_camp", "do:pair": "pair", "do:keep": "keep",
+    "do:as.move": "as_move", "do:as.camp": "as_camp", "do:as.postcard": "as_postcard", "do:as.stamp": "as_stamp" };
   return keys[id] ? word(c, keys[id]) : null;
 }
 
