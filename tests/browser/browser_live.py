@@ -297,17 +297,25 @@ class TablePage:
         self.last_state: dict[str, Any] | None = None
         #: how many `submit` messages its sockets sent
         self.submits = 0
+        #: the last few messages its sockets sent and received, for a failure's account
+        self.frames: list[str] = []
         page.on("websocket", self._socket)
 
     def _socket(self, ws: WebSocket) -> None:
         ws.on("framereceived", self._frame)
         ws.on("framesent", self._sent)
 
+    def _keep(self, way: str, payload: str | bytes) -> None:
+        text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+        self.frames = [*self.frames[-7:], f"{way} {text[:160]}"]
+
     def _sent(self, payload: str | bytes) -> None:
+        self._keep("sent", payload)
         if b'"submit"' in (payload if isinstance(payload, bytes) else payload.encode()):
             self.submits += 1
 
     def _frame(self, payload: str | bytes) -> None:
+        self._keep("got", payload)
         try:
             message = json.loads(payload)
         except ValueError:
@@ -368,7 +376,8 @@ class TablePage:
         return (
             f"{self.name} ({self.page.url}): step {s.step}, status {s.status!r}, "
             f"turn line {s.to_move!r}, refusal {s.refusal!r}, result shown {s.result}, "
-            f"{len(s.actions)} clickable actions {list(s.actions[:8])}"
+            f"{len(s.actions)} clickable actions {list(s.actions[:8])}; last frames: "
+            + " | ".join(self.frames)
         )
 
     def wait_connected(self, timeout: float = TIMEOUT_MS) -> None:
@@ -440,6 +449,10 @@ class TablePage:
         button = self.page.get_by_test_id("reveal")
         if button.count() == 0:
             return False
+        # on a phone the click bar's Reveal (it stays in view; the banner's scrolls away)
+        tool = self.page.get_by_test_id("reveal-tool")
+        if tool.count() and tool.is_visible():
+            button = tool
         asked = len(self.replies)
         button.click()
         reply = self.reply(asked, "reveal", timeout)

@@ -47,7 +47,8 @@ _OFF_SCREEN = """() => {
   return [...board.querySelectorAll("[data-legal]")].filter((e) => e.getClientRects().length)
     .filter((e) => { const r = e.getBoundingClientRect();
       return r.top < top - 1 || r.bottom > bottom + 1 || r.left < -1 || r.right > innerWidth + 1; })
-    .map((e) => e.dataset.click);
+    .map((e) => { const r = e.getBoundingClientRect();
+      return `${e.dataset.click} at ${Math.round(r.top)}–${Math.round(r.bottom)} (room ${Math.round(top)}–${Math.round(bottom)})`; });
 }"""
 
 _SMALL = """(finger) => {
@@ -90,26 +91,28 @@ DOTTED = re.compile(r"\b[a-z]{2,}\.[a-z]{2,}\b")
 RAW_NAMES = {"me", "greedy", "random", "mcts", "human", "friend", "automa"}
 
 
-# the page keeps still: the legal targets' places and the scroll the same over a few frames (a
-# person judges the page once it stops moving, a fraction of a second after a decision opens)
+# the page keeps still: the board done bringing the decision into view (its `data-settling`
+# gone: it looks again for a second after a decision opens) and the legal targets' places and
+# the scroll the same over a few frames (a person judges the page once it stops moving)
 _SETTLE = """async () => {
   const places = () => JSON.stringify([scrollY, ...[...document.querySelectorAll('[data-testid="graphical-board"] [data-legal]')]
     .map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; })]);
+  const settling = () => Boolean(document.querySelector('[data-testid="graphical-board"][data-settling]'));
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
-  const end = performance.now() + 1500;
+  const end = performance.now() + 4000;
   let last = places(), still = 0;
-  while (performance.now() < end && still < 4) {
+  while (performance.now() < end && (still < 4 || settling())) {
     await frame();
     const now = places();
     still = now === last ? still + 1 : 0;
     last = now;
   }
-  return still >= 4;
+  return still >= 4 && !settling();
 }"""
 
 
 def settle(page: Page) -> bool:
-    """Until the page keeps still (bounded: 1.5 s); False when it kept moving."""
+    """Until the page keeps still (bounded: 4 s); False when it kept moving."""
     return bool(page.evaluate(_SETTLE))
 
 
@@ -224,6 +227,10 @@ _READY = """() => {
   return [...board.querySelectorAll("[data-legal]")].some((e) => e.getClientRects().length) ? "mine" : null;
 }"""
 
+_REVEAL_IN_VIEW = """() => { const b = document.querySelector('[data-testid="reveal-tool"]');
+  if (!b || !b.getClientRects().length) return false;
+  const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"""
+
 _LEGAL = """() => [...document.querySelectorAll('[data-testid="graphical-board"] [data-legal]')]
   .filter((e) => e.getClientRects().length).map((e) => e.dataset.click)"""
 
@@ -258,6 +265,9 @@ class MeasuredGame:
     off_screen: list[str] = field(default_factory=list)
     small: set[str] = field(default_factory=set)
     log_hidden: list[int] = field(default_factory=list)
+    #: held choices whose Reveal was not on screen (a phone: the click bar's, kept in view)
+    reveal_hidden: list[int] = field(default_factory=list)
+    reveals: int = 0
     text: set[str] = field(default_factory=set)
     why: list[str] = field(default_factory=list)
     whys_checked: int = 0
@@ -312,6 +322,10 @@ class MeasuredGame:
             if what == "over":
                 return
             if what == "held":
+                settle(self.seat.page)
+                self.reveals += 1
+                if self.phone and not self.seat.page.evaluate(_REVEAL_IN_VIEW):
+                    self.reveal_hidden.append(int(self.seat.shown_state().get("step", -1)))
                 self.seat.reveal_if_held()
                 continue
             self.measure()
@@ -348,6 +362,8 @@ class MeasuredGame:
             )
         if self.small:
             out.append(f"{len(self.small)} targets under 44×44: {sorted(self.small)[:8]}")
+        if self.reveal_hidden:
+            out.append(f"Reveal off screen on the phone at steps {self.reveal_hidden[:10]}")
         if self.log_hidden:
             out.append(f"the log out of view at steps {self.log_hidden[:10]}")
         if self.text:

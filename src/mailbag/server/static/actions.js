@@ -80,12 +80,14 @@ export function HintBox({ hint, hinting, onPick, disabled }) {
 
 /** Undo and Hint, beside the board's click bar. A disabled Undo says why (`undoReason`): as its
  * tooltip, and as a line when it is pressed or focused. */
-export function TurnTools({ canUndo, undoReason, disabled, onUndo, onHint, hinting }) {
+export function TurnTools({ canUndo, undoReason, disabled, onUndo, onHint, hinting, onReveal }) {
   const [told, setTold] = useState(false);
   const can = canUndo && !disabled;
   const reason = !canUndo ? undoReason || t("There is nothing of yours to take back now.") : null;
   return html`
     <span class="turn-tools">
+      ${onReveal && html`<button type="button" data-testid="reveal-tool" class="primary" disabled=${disabled}
+        onClick=${onReveal} title=${t("show your choice to the others and go on")}>${t("Reveal")}</button>`}
       <button type="button" data-testid="undo" class="quiet" aria-disabled=${can ? undefined : "true"}
         disabled=${!can && !reason}
         onClick=${() => (can ? onUndo() : setTold(true))} onFocus=${() => !can && setTold(true)} onBlur=${() => setTold(false)}

@@ -223,8 +223,9 @@ export function staticPicker(changed = new Set()) {
 }
 
 /** The shell's buttons (the `do:` steps), the picked things, a way back, and the table's tools
- * (Undo, Hint) beside them. */
-function ClickBar({ picker, label, describe, tools }) {
+ * (Undo, Hint; Reveal on a phone, where the banner above scrolls away) beside them; it keeps in
+ * view on a phone (sticky) while it has something to act on, a held choice included. */
+function ClickBar({ picker, label, describe, tools, held }) {
   const buttons = [...picker.next.keys()].filter((id) => id.startsWith("do:"));
   const words = picker.prefix.map((id) => (describe && describe(id)) || picker.names.get(id) || t("a thing"));
   const hint = picker.armed ? t("tap again or Confirm: {what}", { what: picker.hint(picker.armed) })
@@ -233,7 +234,7 @@ function ClickBar({ picker, label, describe, tools }) {
   // pointer would move the board under it
   const goOn = t("go on"); // (outside the template, where the catalog's extractor finds it)
   return html`
-    <div class=${`click-bar${buttons.length || picker.prefix.length ? " acting" : ""}`} data-testid="click-bar">
+    <div class=${`click-bar${buttons.length || picker.prefix.length || held ? " acting" : ""}`} data-testid="click-bar">
       ${picker.prefix.length > 0 && html`<span class="picked-list" data-testid="picked">${t("picked:")} ${words.join(" → ")}</span>`}
       ${buttons.map((id) => {
         const entry = picker.next.get(id);
@@ -524,11 +525,14 @@ export function GraphicalBoard(props) {
   }, [focusKey, props.hidden, held]);
   // the board may still move a moment after a new decision (a strip drawn above it, a picture
   // laid out, a button pressed far from it): the targets are brought back into view a few times
-  // while it settles, unless the person scrolls by themselves meanwhile
+  // while it settles, unless the person scrolls by themselves meanwhile; the board says so
+  // (`data-settling`) until the last look (what waits for the page to keep still reads it)
   useEffect(() => {
     if (props.hidden) return undefined;
+    const box = root.current;
     let moved = false;
-    const own = () => { moved = true; };
+    const settled = () => { if (box) delete box.dataset.settling; };
+    const own = () => { moved = true; settled(); };
     const events = ["wheel", "touchmove", "keydown"];
     events.forEach((ev) => window.addEventListener(ev, own, { passive: true }));
     const again = () => {
@@ -536,12 +540,16 @@ export function GraphicalBoard(props) {
       const targets = legalTargets(root.current);
       if (targets.length && !allInView(targets)) scrollIntoViewAll(targets);
     };
+    if (box) box.dataset.settling = "1";
     const frame = requestAnimationFrame(() => requestAnimationFrame(again));
-    const timers = [60, 200, 500, 1000].map((ms) => setTimeout(again, ms));
+    const looks = [60, 200, 500, 1000];
+    const timers = looks.map((ms) => setTimeout(again, ms));
+    timers.push(setTimeout(settled, looks[looks.length - 1] + 20));
     return () => {
       cancelAnimationFrame(frame);
       timers.forEach(clearTimeout);
       events.forEach((ev) => window.removeEventListener(ev, own));
+      settled();
     };
   }, [focusKey, props.hidden, held]);
 
@@ -608,7 +616,7 @@ export function GraphicalBoard(props) {
       onPointerCancel=${endPress} onPointerMove=${(e) => { if (e.pointerType === "touch" && (Math.abs(e.movementX) + Math.abs(e.movementY) > 6)) endPress(); }}
       onMouseOver=${onMouseOver} onMouseLeave=${onMouseLeave} onContextMenu=${(e) => { if (picker.touch) e.preventDefault(); }}>
       <${entry.Board} ...${props} changed=${props.changed || new Set()} phone=${Boolean(props.phone)} replay=${false} />
-      <${ClickBar} picker=${picker} tools=${props.tools}
+      <${ClickBar} picker=${picker} tools=${props.tools} held=${held}
         label=${(id) => (entry.label ? entry.label(id, props.components) : null)}
         describe=${(id) => (entry.describe ? entry.describe(id, props.components, props.view) : null)} />
       <${Bubble} root=${root} picker=${picker} answer=${props.why} step=${props.state ? props.state.step : null} />

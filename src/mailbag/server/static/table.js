@@ -354,7 +354,8 @@ export function TablePage({ table, who }) {
   const turnText = !st ? "…" : over ? t("Game over") : myTurn ? t("Your turn")
     : toMove.length ? t("{names} to move", { names: toMove.map((n) => seatLabel(players, n)).join(", ") }) : "—";
   const tools = isSeat && !over && html`<${TurnTools} canUndo=${canUndo} undoReason=${st && st.undo_reason}
-    disabled=${s.busy || !connected} onUndo=${undo} onHint=${hintsAllowed && myTurn ? askHint : null} hinting=${s.hinting} />`;
+    disabled=${s.busy || !connected} onUndo=${undo} onHint=${hintsAllowed && myTurn ? askHint : null} hinting=${s.hinting}
+    onReveal=${narrow && held ? reveal : null} />`;
   const show = (which) => !narrow || tab === which;
   const opened = listOpen === null ? !graphical : listOpen;
 
