@@ -60,7 +60,17 @@ def test_stampy_with_actions_left_costs_the_rest_of_the_turn() -> None:
     state, events = act(at_b2("stampy"), "deliver")
     assert state.current == 1  # the turn ended at once
     assert sum(state.mail[0]) == 3  # nothing lost but the two actions
-    assert next(e for e in events if e.kind == "flee").data["actions"] == 2
+    flee = next(e for e in events if e.kind == "flee")
+    assert flee.data["actions"] == 2
+    assert GAME.presentation.event_text(flee, ["Ana", "Ben"]) == (
+        "Ana flees from Stampy and loses 2 actions"
+    )
+    # revealed on the second action: one action lost, in the singular
+    _state, events = act(at_b2("stampy", actions_used=1), "deliver")
+    flee = next(e for e in events if e.kind == "flee")
+    assert GAME.presentation.event_text(flee, ["Ana", "Ben"]) == (
+        "Ana flees from Stampy and loses 1 action"
+    )
 
 
 def test_stampy_revealed_on_the_last_action_costs_a_mail_card_of_choice() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mailbag.core import IllegalAction, NotYourTurn, apply, new_game, parse_action
+from mailbag.core.i18n import use_language
 from mailbag.games.carteros import GAME
 
 from .builder import ACT, ACTION_KINDS, act, build, legal
@@ -130,8 +131,23 @@ def test_ca3_ca111_refill_from_anywhere_up_to_five_only_with_no_mail_in_hand() -
 def test_refill_never_beyond_ten_deliveries_rulebook_example() -> None:
     # Turn Order 8: with 7 deliveries made, the carrier draws 3 cards
     state = build(2, mail={0: {}}, delivered={0: {"letter": 4, "parcel": 3}})
-    after, _ = act(state, "refill")
+    after, refilled = act(state, "refill")
     assert sum(after.mail[0]) == 3
+    names = ["Ana", "Ben"]
+    refill = next(e for e in refilled if e.kind == "refill")
+    assert GAME.presentation.event_text(refill, names) == (
+        "Ana refills at the Post Office: 3 Mail cards"
+    )
+    # nine delivered: one card, and it reads as one (in each language)
+    one, events = act(build(2, mail={0: {}}, delivered={0: {"letter": 9}}), "refill")
+    assert sum(one.mail[0]) == 1
+    refill = next(e for e in events if e.kind == "refill")
+    assert GAME.presentation.event_text(refill, names) == (
+        "Ana refills at the Post Office: 1 Mail card"
+    )
+    with use_language("nl"):
+        dutch = GAME.presentation.event_text(refill, names)
+    assert dutch == "Ana vult de tas bij op het postkantoor: 1 poststuk"
     done = build(2, mail={0: {}}, delivered={0: {"letter": 10}})
     assert "refill" not in legal(done)
 

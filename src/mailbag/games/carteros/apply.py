@@ -220,13 +220,12 @@ def refill(components: Components, state: CarterosState, seat: int, events: list
             break
         state.mail[seat][kind] += 1
         drawn.append(components.mail_names[kind])
-    events.append(
-        Event(
-            "refill",
-            N_("{seat} refills at the Post Office: {count} Mail card(s)"),
-            {"seat": seat, "count": len(drawn)},
-        )
+    refilled = (
+        N_("{seat} refills at the Post Office: 1 Mail card")
+        if len(drawn) == 1
+        else N_("{seat} refills at the Post Office: {count} Mail cards")
     )
+    events.append(Event("refill", refilled, {"seat": seat, "count": len(drawn)}))
     text = N_("you draw {mail}") if drawn else N_("you draw no Mail card")
     events.append(Event("refilled", text, {"mail": drawn}, to=(seat,)))
     if state.debt[seat] and drawn:

@@ -197,13 +197,12 @@ def stampy_card(
     left = ACTIONS_PER_TURN - state.actions_used
     if left > 0:
         state.turn_over = True
-        events.append(
-            Event(
-                "flee",
-                N_("{seat} flees from Stampy and loses {actions} action(s)"),
-                {"seat": seat, "actions": left},
-            )
+        fled = (
+            N_("{seat} flees from Stampy and loses 1 action")
+            if left == 1
+            else N_("{seat} flees from Stampy and loses {actions} actions")
         )
+        events.append(Event("flee", fled, {"seat": seat, "actions": left}))
     elif any(state.mail[seat]):
         state.tasks.append(Task("discard", seat, cause="stampy"))
     elif task.n and state.mission[seat]:
