@@ -306,6 +306,23 @@ def test_star_effect_scores_its_points_also_on_side_b_pc207() -> None:
     assert state.players[AUTOMA].points == card.souvenirs[0].effect.points
 
 
+@pytest.mark.parametrize("points", [1, 2])
+def test_a_star_of_one_point_is_explained_in_the_singular(points: int) -> None:
+    card = next(
+        p
+        for p in COMPONENTS.postcards.values()
+        if p.souvenirs[0].effect.kind == "star" and p.souvenirs[0].effect.points == points
+    )
+    state = camp_for(card)
+    event = explained(play_slot(state, 3))
+    assert state.players[AUTOMA].points == points
+    words = said(event)
+    if points == 1:
+        assert "star effect: +1 point" in words and "+1 points" not in words, words
+    else:
+        assert f"star effect: +{points} points" in words, words
+
+
 def test_plus_effect_scores_two_points_instead_of_a_card_pc15() -> None:
     card = first_souvenir("plus")
     state = camp_for(card)

@@ -391,7 +391,8 @@ class AutomaGain:
 
     def star(self, points: int) -> None:
         self.card.events += pieces.score(self.state, self.seat, points, N_("star effect"))
-        self.card.say("PC-207", N_("star effect: +{points} points"), points=points)
+        said = N_("star effect: +1 point") if points == 1 else N_("star effect: +{points} points")
+        self.card.say("PC-207", said, points=points)
 
     def extra_card(self) -> None:
         plus = N_("Automa plus effect")
@@ -401,7 +402,8 @@ class AutomaGain:
 
     def score(self, points: int, reason: str) -> None:
         self.card.events += pieces.score(self.state, self.seat, points, reason)
-        self.card.say("PC-15", N_("{reason}: +{points} points"), reason=reason, points=points)
+        said = N_("{reason}: +1 point") if points == 1 else N_("{reason}: +{points} points")
+        self.card.say("PC-15", said, reason=reason, points=points)
 
     def lost(self) -> None:
         self.card.say("PC-206", N_("the {effect} effect is lost"), effect=self.effect.kind)
