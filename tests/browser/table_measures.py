@@ -296,6 +296,7 @@ class MeasuredGame:
     def check_why(self) -> None:
         """A click on something that cannot be chosen shows a reason in words beside it."""
         page = self.seat.page
+        settle(page)  # the list opened and closed just before: the board brought back first
         others = page.evaluate(_NOT_LEGAL)
         if not others:
             return
@@ -336,6 +337,7 @@ class MeasuredGame:
 
     def decide(self) -> None:
         seat = self.seat
+        settle(seat.page)
         asked, sent = len(seat.replies), seat.submits
         for _ in range(12):
             ids = seat.page.evaluate(_LEGAL)
