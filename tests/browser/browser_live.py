@@ -305,17 +305,17 @@ class TablePage:
         ws.on("framereceived", self._frame)
         ws.on("framesent", self._sent)
 
-    def _keep(self, way: str, payload: str | bytes) -> None:
+    def _remember(self, way: str, payload: str | bytes) -> None:
         text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
         self.frames = [*self.frames[-7:], f"{way} {text[:160]}"]
 
     def _sent(self, payload: str | bytes) -> None:
-        self._keep("sent", payload)
+        self._remember("sent", payload)
         if b'"submit"' in (payload if isinstance(payload, bytes) else payload.encode()):
             self.submits += 1
 
     def _frame(self, payload: str | bytes) -> None:
-        self._keep("got", payload)
+        self._remember("got", payload)
         try:
             message = json.loads(payload)
         except ValueError:
