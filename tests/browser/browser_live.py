@@ -566,12 +566,44 @@ _HIT_POINT = """(id) => {
 }"""
 
 
+# the page keeps still: the board done bringing the decision into view (its `data-settling`
+# gone: it looks again for a second after a decision opens) and the legal targets' places and
+# the scroll the same over a few frames (a person judges the page once it stops moving)
+_SETTLE = """async () => {
+  const board = '[data-testid="graphical-board"]';
+  const places = () => JSON.stringify([scrollY,
+    ...[...document.querySelectorAll(`${board} [data-legal]`)].map((e) => {
+      const r = e.getBoundingClientRect();
+      return [Math.round(r.left), Math.round(r.top)];
+    })]);
+  const settling = () => Boolean(document.querySelector(`${board}[data-settling]`));
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const end = performance.now() + 4000;
+  let last = places(), still = 0;
+  while (performance.now() < end && (still < 4 || settling())) {
+    await frame();
+    const now = places();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  return still >= 4 && !settling();
+}"""
+
+
+def settle(page: Page) -> bool:
+    """Until the page keeps still (bounded: 4 s); False when it kept moving."""
+    return bool(page.evaluate(_SETTLE))
+
+
 def click_target(seat: TablePage, target: str, before: str | None = None) -> None:
     """Click the thing drawn as `target` as a person would: on a touch page through the
     magnifier when it opens, and a second time (Confirm) when the click armed an action. Returns
     once the click picked something or sent an action (bounded)."""
     page = seat.page
     seat.show_board()
+    # a person clicks once the page stops moving (the board brings a new decision into view for
+    # a second after it opens): a click computed on a page about to scroll lands elsewhere
+    settle(page)
     element = page.locator(f"[data-click={css_string(target)}]")
     assert element.count() == 1, f"{seat.name}: {element.count()} things drawn as {target!r}"
     if before is None:

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from browser_live import TablePage, click_target, css_string
+from browser_live import TablePage, click_target, css_string, settle
 from playwright.sync_api import Page
 
 FINGER = 44
@@ -89,31 +89,6 @@ RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d+\b")
 KIND_CODE = re.compile(r"\b(?:automa|mcts|greedy|random|bot):[A-Za-z0-9_=.,]+")
 DOTTED = re.compile(r"\b[a-z]{2,}\.[a-z]{2,}\b")
 RAW_NAMES = {"me", "greedy", "random", "mcts", "human", "friend", "automa"}
-
-
-# the page keeps still: the board done bringing the decision into view (its `data-settling`
-# gone: it looks again for a second after a decision opens) and the legal targets' places and
-# the scroll the same over a few frames (a person judges the page once it stops moving)
-_SETTLE = """async () => {
-  const places = () => JSON.stringify([scrollY, ...[...document.querySelectorAll('[data-testid="graphical-board"] [data-legal]')]
-    .map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; })]);
-  const settling = () => Boolean(document.querySelector('[data-testid="graphical-board"][data-settling]'));
-  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
-  const end = performance.now() + 4000;
-  let last = places(), still = 0;
-  while (performance.now() < end && (still < 4 || settling())) {
-    await frame();
-    const now = places();
-    still = now === last ? still + 1 : 0;
-    last = now;
-  }
-  return still >= 4 && !settling();
-}"""
-
-
-def settle(page: Page) -> bool:
-    """Until the page keeps still (bounded: 4 s); False when it kept moving."""
-    return bool(page.evaluate(_SETTLE))
 
 
 def targets_off_screen(page: Page) -> list[str]:

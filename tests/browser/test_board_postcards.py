@@ -30,9 +30,10 @@ from browser_live import (
     click_target,
     explain,
     no_sideways_scroll,
+    settle,
 )
 from playwright.sync_api import expect
-from table_measures import settle, small_targets, targets_off_screen, wait_decision
+from table_measures import small_targets, targets_off_screen, wait_decision
 
 #: far more decisions than a game takes (a random clicker's solo game: about 150–400)
 MAX_MOVES = 1500
