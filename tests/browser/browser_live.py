@@ -601,9 +601,13 @@ def click_target(seat: TablePage, target: str, before: str | None = None) -> Non
     once the click picked something or sent an action (bounded)."""
     page = seat.page
     seat.show_board()
-    # a person clicks once the page stops moving (the board brings a new decision into view for
-    # a second after it opens): a click computed on a page about to scroll lands elsewhere
-    settle(page)
+    # a person clicks once the page stops moving: on a phone the board scrolls each new decision
+    # into view for a second after it opens, and a click aimed at a page about to scroll lands
+    # elsewhere (a desktop page shows the board whole: no wait there, it would cost the suite
+    # minutes)
+    size = page.viewport_size
+    if size is not None and size["width"] < 600:
+        settle(page)
     element = page.locator(f"[data-click={css_string(target)}]")
     assert element.count() == 1, f"{seat.name}: {element.count()} things drawn as {target!r}"
     if before is None:
