@@ -239,3 +239,16 @@ def test_the_rules_are_in_the_readers_language() -> None:
     with use_language("nl"):
         title, summary = PRESENTATION.rules()["PC-8"]
     assert (title, summary) != (PRESENTATION.rules()["PC-8"])
+
+
+def test_a_joker_told_its_card_names_only_that_cards_targets() -> None:
+    """After "as a camp", a region clicked is no movement (which the joker could have been):
+    it names what the pending decision refuses, so the answer says a camp is asked for."""
+    state = run(scene().state, "pair red.camp red.camp")
+    view = GAME.view(state, state.current)
+    assert PRESENTATION.click_action(view, ("region:5",)) == Action("move", (5,))
+    assert PRESENTATION.click_action(view, ("do:as.camp", "region:5")) == Action("end")
+    assert PRESENTATION.click_action(view, ("do:as.move", "stamp:2:1")) == Action("end")
+    assert PRESENTATION.click_action(view, ("do:as.stamp", "stamp:2:1")) == Action("stamp", (2, 1))
+    action, rule, reason = why(state, "do:as.camp", "region:5")
+    assert action == Action("end") and rule and reason

@@ -48,15 +48,14 @@ Each action's path, by its notation:
 ``skip``                       ``do:skip``
 =============================  =====================================================
 
-A pair's joker (PC-6: the two cards act as one card of any kind) asks first, by a button, which
-card the pair acts as, then for that card's target: its targets lie all over the board (the
-map, the postcards, the stamp spaces of the seat's own postcards), more than a phone's screen
-holds at once; one kind's targets lie together. A pair and the Hiking Guide's two postcards end
-with a button, so that clicking a second card
-by mistake does nothing yet (and so that the board may let the two be clicked in either order:
-it puts the clicks in the path's order). Everything here is read from the seat's view and the
-action; the board computes no rule. The words of :func:`board_data` are in the reader's
-language (it is built inside it).
+A pair's joker (PC-6: the two cards act as one card of any kind) asks first, by a button, which card
+the pair acts as, then for that card's target: its targets lie all over the board (the map, the
+postcards, the stamp spaces of the seat's own postcards), more than a phone's screen holds at once;
+one kind's targets lie together. A pair and the Hiking Guide's two postcards end with a button, so
+that clicking a second card by mistake does nothing yet (and so that the board may let the two be
+clicked in either order: it puts the clicks in the path's order). Everything here is read from the
+seat's view and the action; the board computes no rule. The words of :func:`board_data` are in the
+reader's language (it is built inside it).
 """
 
 from __future__ import annotations
@@ -622,6 +621,12 @@ def _frame_click(
             "road_move": ("move",),
             "road_camp": ("camp",),
         }[which]
+        # a joker told what it acts as (its ``do:as.…`` button): a target of that card only
+        chosen = [c.removeprefix("do:as.") for c in clicks if c.startswith("do:as.")]
+        if which == "joker" and chosen:
+            verbs = tuple(v for v in verbs if v == chosen[-1])
+            if chosen[-1] != "stamp" and _space(last, "stamp") is not None:
+                return Action("end")
         for verb in verbs:
             aim = _aim(components, verb, last)
             if aim is not None:
