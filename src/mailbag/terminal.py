@@ -53,7 +53,9 @@ from mailbag.table import FileStore, Table, TakenBack, game_for_record, taken_ba
 from mailbag.table.forced import take_forced
 from mailbag.table.keys import match
 from mailbag.table.menu import Choice, Menu, menu_for, take_back, take_single
+from mailbag.table.tutorial import Tutorial
 from mailbag.terminal_bots import Thinker
+from mailbag.terminal_lesson import Lesson, show_intro
 
 #: re-exported: what line mode prints lives in mailbag.plain
 __all__ = [
@@ -309,8 +311,13 @@ class HumanAgent:
         *,
         hints: bool = False,
         before_acting: Callable[[], None] | None = None,
+        lesson: Tutorial | None = None,
     ) -> None:
         self.game = game
+        #: the guided first game this seat (the learner) follows, if any
+        self.lesson = Lesson(lesson, game, table) if lesson is not None and seat == 0 else None
+        #: the rule of the last refusal (``?`` opens its section)
+        self.refused_rule: str | None = None
         self.seat = seat
         self.kind = kind
         self.table = table
@@ -350,14 +357,22 @@ class HumanAgent:
         )
         console.print(game.presentation.render(observation), markup=False)
         at: list[Choice] = []  # the steps opened so far
+        self.refused_rule = None
         self._show(menu, at)
+        if self.lesson is not None:
+            self.lesson.show_step(observation)
         while True:
             where = f" {at[-1].notation}" if at else ""
             text = read_line(f"{self.screen.labels[self.seat]}{where}> ").strip()
             if not text:
                 continue
             word = text.lower()
-            if word in choosing_words("help", "?", "help"):
+            if word == "?" or word.startswith("? "):  # the rule, then the choices again
+                self._explain(menu, at, text[1:].strip())
+                if word == "?":
+                    self._show(menu, at)
+                continue
+            if word in choosing_words("help", "help"):
                 self._show(menu, at)
                 continue
             if word in choosing_words("quit", "quit", "save", "exit"):
@@ -388,11 +403,18 @@ class HumanAgent:
                 continue
             if chosen is None:
                 continue
+            refusal = self.lesson.refusal(chosen) if self.lesson is not None else None
+            if refusal is not None:
+                console.print(refusal.reason, markup=False)
+                self.refused_rule = self.lesson.rule() if self.lesson is not None else None
+                continue
             self.before_acting()
             try:
                 table.submit(self.seat, chosen)
             except MailbagError as exc:
                 console.print(_("refused: {reason}", reason=str(exc)), markup=False)
+                self.refused_rule = getattr(exc, "rule", None)
+                console.print(_("(type ? to read the rule)"), markup=False)
                 continue
             return
 
@@ -402,6 +424,11 @@ class HumanAgent:
         self.screen.hand_over(self.seat, self.kind)
         ok, undo = pgettext("command", "ok"), pgettext("command", "undo")
         console.print(self.table.held_line(self.seat, ok, undo), markup=False)
+        if self.lesson is not None:
+            console.print(
+                _("Lesson: your choice waits until you reveal it: type {ok}.", ok=ok),
+                markup=False,
+            )
         for _attempt in range(1_000_000):
             word = read_line(f"{self.screen.labels[self.seat]}> ").strip().lower()
             if word in command_words("ok", "ok"):
@@ -442,6 +469,42 @@ class HumanAgent:
             )
             return None
 
+    def _explain(self, menu: Menu, at: Sequence[Choice], key: str) -> None:
+        """``?``: the rules section of the last refusal, else of the decision (or of the step
+        it is at); ``? KEY``: that of the choice ``KEY``."""
+        presentation = self.game.presentation
+        section: str | None
+        if key:
+            entries = at[-1].children if at else menu.choices
+            index = match_key(keys_for(entries), key)
+            if index is None:
+                console.print(_("no choice has the key {key}", key=key), markup=False)
+                return
+            section = presentation.action_rule(entries[index].notation)
+        elif self.refused_rule is not None:
+            section = presentation.rule_section(self.refused_rule)
+        elif at:
+            section = presentation.action_rule(at[-1].notation)
+        else:
+            section = presentation.decision_rule(menu.legal)
+        reference = presentation.rules_reference()
+        found = reference.get(section) if reference is not None and section else None
+        if reference is None or found is None:
+            console.print(_("no rule to show here; `{help}` lists your choices", help="help"))
+            return
+        from mailbag.cli.learn import print_section
+
+        print_section(reference, found, with_children=False)
+        console.print(
+            _(
+                "(`mailbag rules {game} {id}` prints this again; type {help} for your choices)",
+                game=self.game.spec.name,
+                id=found.id,
+                help=pgettext("command", "help"),
+            ),
+            markup=False,
+        )
+
     def _hint(self, menu: Menu, at: Sequence[Choice]) -> None:
         """Print the top choices of a search on this seat's view (when hints are allowed), each
         by the keys that choose it in ``menu`` from the step ``at`` is at."""
@@ -479,12 +542,13 @@ class HumanAgent:
                 _(
                     "Your choices (type a letter, or the notation; {help} lists them, {undo} "
                     "takes back your last choice, {quit} saves):",
-                    help="?",
+                    help=pgettext("command", "help"),
                     undo=pgettext("command", "undo"),
                     quit=pgettext("command", "quit"),
                 ),
                 markup=False,
             )
+            console.print(_("(? shows the rule behind this decision)"), markup=False)
             entries = menu.choices
         for line in entry_lines(entries):
             console.print(line, markup=False)
@@ -580,6 +644,7 @@ def play_in_terminal(
     json_out: bool,
     resumed: bool,
     hints: bool | None = None,
+    lesson: Tutorial | None = None,
 ) -> int:
     """Play (or resume) the game of ``record`` to the end, or until the person stops, saving
     every accepted decision to ``save_path``. Returns the exit status. ``hints``: whether people
@@ -605,7 +670,15 @@ def play_in_terminal(
 
     people = {
         seat: HumanAgent(
-            game, seat, seats[seat], table, screen, auto, hints=allowed, before_acting=bots_first
+            game,
+            seat,
+            seats[seat],
+            table,
+            screen,
+            auto,
+            hints=allowed,
+            before_acting=bots_first,
+            lesson=lesson,
         )
         for seat in humans
     }
@@ -651,6 +724,8 @@ def play_in_terminal(
         console.print(
             _("saved as you play to {path}", path=str(save_path)), markup=False, soft_wrap=True
         )
+        if lesson is not None:
+            show_intro(lesson)
         if not resumed:
             screen.note(table.opening, watcher)
     stopped: str | None = None

@@ -21,8 +21,9 @@ object, with its own presentation). ``mailbag.testing`` checks each half on its 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import msgspec
 
@@ -31,6 +32,47 @@ from mailbag.core.i18n import _
 
 if TYPE_CHECKING:
     from mailbag.core.game import Event, Game, Observation
+    from mailbag.core.rulebook import Reference
+
+#: the rules every table cites that are no game's (a stale step, an undo, the notation), each
+#: answered by the section of that name in a game's reference
+TABLE_RULES: Final = {
+    "action notation": "notation",
+    "notation": "notation",
+    "undo": "undo",
+    "stale": "table",
+    "away": "table",
+    "busy": "table",
+    "not_your_turn": "turn",
+    "turn order": "turn",
+    "legal actions": "turn",
+    "lesson": "table",
+}
+
+
+@dataclass(frozen=True)
+class RuleMap:
+    """Which section of a game's rules reference (:mod:`mailbag.core.rulebook`) governs what a
+    player sees: a rule the code cites by a rulebook name (``aliases``: ``"End of the Game"`` →
+    ``"end"``; ruling ids need none), an action (``actions``: the first pattern that matches the
+    start of its notation), a log line (``events``: by the event's kind) and a score line
+    (``scores``: by its breakdown key, or the key's words before `` (``: ``keychain (beach)``).
+    ``turn``: the section of a decision no pattern names."""
+
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    actions: Sequence[tuple[str, str]] = ()
+    events: Mapping[str, str] = field(default_factory=dict)
+    scores: Mapping[str, str] = field(default_factory=dict)
+    turn: str = "turn"
+
+    def action(self, notation: str) -> str:
+        for pattern, section in self.actions:
+            if re.match(pattern, notation):
+                return section
+        return self.turn
+
+    def score(self, key: str) -> str | None:
+        return self.scores.get(key) or self.scores.get(key.split(" (")[0])
 
 
 class Block(msgspec.Struct, frozen=True):
@@ -103,8 +145,56 @@ class Presentation:
     view, an action, an event) and the game's fixed component data, never a state: what it
     shows a seat can be no more than that seat's view."""
 
+    #: which section of the rules reference governs each choice, log line and score line
+    rule_map: ClassVar[RuleMap] = RuleMap()
+
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
+
+    def rules_reference(self, lang: str | None = None) -> Reference | None:
+        """The game's rules in mailbag's words, in ``lang`` (default: the reader's language):
+        the Markdown files of the ``rules`` folder beside the game's module. None: the game
+        brings none (a refusal then gives its reason and rule summary alone)."""
+        from mailbag.core.rulebook import load
+
+        package = type(self.game).__module__.rpartition(".")[0]
+        return load(package, self.game.spec.name, lang)
+
+    def rule_section(self, rule: str | None) -> str | None:
+        """The id of the section a cited rule opens (a ruling id, a rulebook name the game
+        maps in :attr:`rule_map`, or one of :data:`TABLE_RULES`); None when there is none."""
+        from mailbag.core.rulebook import resolve
+
+        reference = self.rules_reference("en")
+        if not rule or reference is None:
+            return None
+        aliases = {**TABLE_RULES, **self.rule_map.aliases}
+        found = resolve(reference, rule, aliases)
+        return None if found is None else found.id
+
+    def _known(self, section: str | None) -> str | None:
+        reference = self.rules_reference("en")
+        return section if reference is not None and section and reference.get(section) else None
+
+    def action_rule(self, action: Action | str) -> str | None:
+        """The section that explains a choice (``action``, or its notation)."""
+        return self._known(self.rule_map.action(str(action)))
+
+    def event_rule(self, event: Event) -> str | None:
+        """The section that explains a log line."""
+        return self._known(self.rule_map.events.get(event.kind))
+
+    def score_rule(self, key: str) -> str | None:
+        """The section that explains a score line (a breakdown key)."""
+        return self._known(self.rule_map.score(key))
+
+    def decision_rule(self, actions: Sequence[Action | str]) -> str | None:
+        """The section that explains a decision as a whole: the one all its choices share, or
+        the turn's (:attr:`RuleMap.turn`) when they are of several kinds."""
+        if not actions:
+            return None
+        found = {self.rule_map.action(str(action)) for action in actions}
+        return self._known(found.pop() if len(found) == 1 else self.rule_map.turn)
 
     def render(self, observation: Observation) -> str:
         """The view as text for the terminal (the default: :meth:`sections`, one part after

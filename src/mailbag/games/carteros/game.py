@@ -33,11 +33,14 @@ from mailbag.games.carteros import (
 )
 from mailbag.games.carteros.components import Components, parse_components
 from mailbag.games.carteros.encoder import CarterosEncoder
+from mailbag.games.carteros.rules import RULE_MAP
 from mailbag.games.carteros.state import CarterosState, copy_state
 
 
 class CarterosPresentation(Presentation):
     """Carteros in words (:mod:`render`, :mod:`texts`) and on the board (:mod:`clicks`)."""
+
+    rule_map = RULE_MAP
 
     game: CarterosGame
 

@@ -29,11 +29,14 @@ from mailbag.games.post_office import (
 )
 from mailbag.games.post_office.components import Components, parse_components
 from mailbag.games.post_office.encoder import PostOfficeEncoder
+from mailbag.games.post_office.rules import RULE_MAP
 from mailbag.games.post_office.state import OVER, PostOfficeState, copy_state
 
 
 class PostOfficePresentation(Presentation):
     """Post Office in words (:mod:`render`) and on the board (:mod:`clicks`)."""
+
+    rule_map = RULE_MAP
 
     game: PostOfficeGame
 

@@ -33,12 +33,15 @@ from mailbag.games.postcards import (
 )
 from mailbag.games.postcards.components import Components, parse_components
 from mailbag.games.postcards.encoder import PostcardsEncoder
+from mailbag.games.postcards.rules import RULE_MAP
 from mailbag.games.postcards.state import PostcardsState, copy_state
 
 
 class PostcardsPresentation(Presentation):
     """Postcards in words (``render.py``, ``texts.py``) and on the graphical board
     (``clicks.py``), from a seat's view and the game's component data."""
+
+    rule_map = RULE_MAP
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
