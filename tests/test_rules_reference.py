@@ -143,3 +143,18 @@ def test_mailbag_rules_lists_and_prints_sections_in_the_language() -> None:
     missing = runner.invoke(app, ["--lang", "en", "rules", "postcards", "zeppelin"])
     assert missing.exit_code == 2
     assert "zeppelin" in missing.output and "Traceback" not in missing.output
+
+
+def test_the_rules_page_is_the_reference_and_refusals_link_to_its_sections() -> None:
+    words = pytest.importorskip("mailbag.server.words")
+    game = registry.get("postcards")
+    page = words.rules_html(game, "nl")
+    nl = game.presentation.rules_reference("nl")
+    assert nl is not None
+    section = nl.get("PC-7")
+    assert section is not None
+    assert f'<section id="PC-7"><h3>{section.title}</h3>' in page.replace("&#x27;", "'")
+    assert '<a href="#setup">' in page and 'lang="nl"' in page
+    info = words.rule_info(game, "End of the Game")
+    assert info is not None and info["href"] == "/rules/postcards#end"
+    assert words.rule_info(game, "PC-8")["href"] == "/rules/postcards#PC-8"

@@ -85,11 +85,15 @@ def rule_info(game: Game[Any], rule: str | None) -> dict[str, str] | None:
     if found is None:
         return None
     title, summary = found
+    try:
+        section = game.presentation.rule_section(rule) or rule
+    except Exception:  # a game's words are never worth a failed answer
+        section = rule
     return {
         "id": rule,
         "title": title,
         "summary": summary,
-        "href": f"/rules/{game.spec.name}#{rule}",
+        "href": f"/rules/{game.spec.name}#{section}",
     }
 
 
@@ -223,9 +227,33 @@ def _gains(
 
 
 def rules_html(game: Game[Any], lang: str) -> str:
-    """The page of the rules ``game`` cites (``/rules/<game>``), in the reader's language: each
-    rule's title and summary under an anchor that is its id."""
+    """The page of the game's rules (``/rules/<game>``), in the reader's language: its rules
+    reference in mailbag's words (:mod:`mailbag.core.rulebook`), each section under an anchor
+    that is its id (a ruling's id, or a slug such as ``setup``), with a table of contents; a game
+    without a reference shows the title and summary of each rule it cites."""
     from html import escape
+
+    try:
+        reference = game.presentation.rules_reference(lang)
+    except Exception:
+        reference = None
+    if reference is not None:
+        contents = "".join(
+            f'<li class="level{s.level}"><a href="#{escape(s.id)}">{escape(s.title)}</a></li>'
+            for s in reference.sections
+        )
+        body = "".join(
+            f'<section id="{escape(s.id)}"><h{s.level}>{escape(s.title)}</h{s.level}>'
+            f"{s.html()}</section>"
+            for s in reference.sections
+        )
+        return (
+            f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(reference.title)}</title></head><body><main>"
+            f"<h1>{escape(reference.title)}</h1><p>{escape(reference.intro)}</p>"
+            f"<nav><ul>{contents}</ul></nav>{body}</main></body></html>"
+        )
 
     try:
         rules = game.presentation.rules()
