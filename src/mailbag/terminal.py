@@ -55,7 +55,7 @@ from mailbag.table.keys import match
 from mailbag.table.menu import Choice, Menu, menu_for, take_back, take_single
 from mailbag.table.tutorial import Tutorial
 from mailbag.terminal_bots import Thinker
-from mailbag.terminal_lesson import Lesson, show_intro
+from mailbag.terminal_lesson import Lesson, print_section, show_intro
 
 #: re-exported: what line mode prints lives in mailbag.plain
 __all__ = [
@@ -492,8 +492,6 @@ class HumanAgent:
         if reference is None or found is None:
             console.print(_("no rule to show here; `{help}` lists your choices", help="help"))
             return
-        from mailbag.cli.learn import print_section
-
         print_section(reference, found, with_children=False)
         console.print(
             _(

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from mailbag.core import Action, Game, IllegalAction
 from mailbag.core.i18n import _
+from mailbag.core.rulebook import Reference, Section
 from mailbag.plain import console
 from mailbag.table import Table
 from mailbag.table.tutorial import LessonStep, Tutorial, lesson_refusal, step_action
@@ -70,3 +71,19 @@ class Lesson:
             markup=False,
             soft_wrap=True,  # the notation to type is never broken over two lines
         )
+
+
+def section_lines(reference: Reference, section: Section, with_children: bool = True) -> list[str]:
+    """A section as plain text: its title (with its id), its body, then its own sections."""
+    lines = [f"{section.title}  [{section.id}]", "", section.text()]
+    if with_children and section.level == 2:
+        for child in reference.children(section.id):
+            lines += ["", f"{child.title}  [{child.id}]", "", child.text()]
+    return lines
+
+
+def print_section(reference: Reference, section: Section, with_children: bool = True) -> None:
+    head, _blank, *rest = section_lines(reference, section, with_children)
+    console.print(Text(head, style="bold"))
+    console.print()
+    console.print("\n".join(rest), markup=False)

@@ -9,18 +9,18 @@ sections, each with the id that opens it); ``mailbag rules GAME TOPIC`` prints o
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.text import Text
 
+from mailbag.cli.play import RecordOption
 from mailbag.cli.util import friendly
 from mailbag.core import MailbagError
 from mailbag.core.i18n import _
-from mailbag.core.rulebook import Reference, Section
+from mailbag.core.rulebook import Reference
 from mailbag.games import get
+from mailbag.terminal_lesson import print_section
 
 console = Console(highlight=False, emoji=False)
 
@@ -35,22 +35,6 @@ def reference_of(game_name: str) -> tuple[Any, Reference]:
     if reference is None:
         raise RulesNotFound(_("{game} has no rules reference", game=_(game.spec.title)))
     return game, reference
-
-
-def section_lines(reference: Reference, section: Section, with_children: bool = True) -> list[str]:
-    """A section as plain text: its title (with its id), its body, then its own sections."""
-    lines = [f"{section.title}  [{section.id}]", "", section.text()]
-    if with_children and section.level == 2:
-        for child in reference.children(section.id):
-            lines += ["", f"{child.title}  [{child.id}]", "", child.text()]
-    return lines
-
-
-def print_section(reference: Reference, section: Section, with_children: bool = True) -> None:
-    head, _blank, *rest = section_lines(reference, section, with_children)
-    console.print(Text(head, style="bold"))
-    console.print()
-    console.print("\n".join(rest), markup=False)
 
 
 def contents_lines(reference: Reference) -> list[str]:
@@ -108,13 +92,7 @@ def learn_command(
     game: Annotated[
         str, typer.Argument(metavar=_("GAME"), help=_("the game to learn (see `mailbag games`)"))
     ],
-    record: Annotated[
-        Path | None,
-        typer.Option(
-            metavar=_("FILE"),
-            help=_("save the game record here (default: a new file in your data folder)"),
-        ),
-    ] = None,
+    record: RecordOption = None,
 ) -> None:
     """Learn a game by playing a guided first game in the terminal: each step says what to do
     and why; then the game goes on against the same opponents."""

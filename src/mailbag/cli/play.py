@@ -38,6 +38,15 @@ from mailbag.core.records import (
 from mailbag.core.spec import parse_option_pairs
 from mailbag.games import get, names
 
+#: ``--record FILE``, where a game played in the terminal is saved (``play``, ``learn``)
+RecordOption = Annotated[
+    Path | None,
+    typer.Option(
+        metavar=_("FILE"),
+        help=_("save the game record here (default: a new file in your data folder)"),
+    ),
+]
+
 console = Console(highlight=False, emoji=False)
 err_console = Console(stderr=True, highlight=False, emoji=False)
 
@@ -169,13 +178,7 @@ def play_command(
         list[str] | None,
         typer.Option("--option", "-o", metavar=_("KEY=VALUE"), help=_("game option (repeatable)")),
     ] = None,
-    record: Annotated[
-        Path | None,
-        typer.Option(
-            metavar=_("FILE"),
-            help=_("save the game record here (default: a new file in your data folder)"),
-        ),
-    ] = None,
+    record: RecordOption = None,
     json_out: Annotated[bool, typer.Option("--json", help=_("print the result as JSON"))] = False,
     components: Annotated[
         Path | None,
