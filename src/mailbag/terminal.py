@@ -483,6 +483,8 @@ class HumanAgent:
             section = presentation.action_rule(entries[index].notation)
         elif self.refused_rule is not None:
             section = presentation.rule_section(self.refused_rule)
+        elif self.lesson is not None and self.lesson.rule() is not None:
+            section = self.lesson.rule()  # the rule this step of the lesson teaches
         elif at:
             section = presentation.action_rule(at[-1].notation)
         else:

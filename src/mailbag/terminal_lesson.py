@@ -66,11 +66,9 @@ class Lesson:
         )
         if step.words is not None:
             console.print(step.words.get(), markup=False)
-        console.print(
-            _("Now: {what} — type: {notation}", what=what, notation=step.do),
-            markup=False,
-            soft_wrap=True,  # the notation to type is never broken over two lines
-        )
+        console.print(_("Now: {what}", what=what), markup=False)
+        # the notation on a line of its own, never broken by the console
+        console.print(_("Type: {notation}", notation=step.do), markup=False, soft_wrap=True)
 
 
 def section_lines(reference: Reference, section: Section, with_children: bool = True) -> list[str]:

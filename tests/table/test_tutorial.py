@@ -79,7 +79,7 @@ def test_a_bad_lesson_file_names_what_is_wrong() -> None:
 
 
 #: what line mode says to type, in each language
-TYPE = re.compile(r"— (?:type|typ|escribe): (.+?)\s*$", re.M)
+TYPE = re.compile(r"^(?:Type|Typ|Escribe): (.+?)\s*$", re.M)
 DONE = {"en": "The lesson is over", "nl": "De les is voorbij", "es": "La lección ha terminado"}
 
 
