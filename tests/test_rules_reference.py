@@ -110,6 +110,51 @@ def test_a_bad_reference_is_refused_with_the_line_that_is_wrong() -> None:
         parse("# G\n\n## A {#a}\n\nx.\n\n## B {#a}\n\ny.\n", "g", "en", "en.md")
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_each_picture_is_a_drawing_of_the_board_folder_shown_in_every_language(name: str) -> None:
+    from mailbag.server.boards import board_file
+
+    game = registry.get(name)
+    shown: dict[str, list[tuple[str, str]]] = {}
+    for lang in ("en", "nl", "es"):
+        reference = game.presentation.rules_reference(lang)
+        assert reference is not None
+        shown[lang] = [(s.id, p) for s in reference.sections for p in s.pictures()]
+        for section in reference.sections:
+            for picture in section.pictures():
+                html = section.html()
+                assert f'src="/games/{name}/rules-{picture}.svg"' in html
+                caption = re.search(r'alt="([^"]+)"', html)
+                assert caption is not None and len(caption.group(1)) > 20
+    assert shown["en"], f"{name}: its reference shows no picture"
+    assert shown["en"] == shown["nl"] == shown["es"]  # the same pictures in the same sections
+    captions = set()
+    for lang in ("en", "nl", "es"):
+        reference = game.presentation.rules_reference(lang)
+        assert reference is not None
+        section = reference.get(shown["en"][0][0])
+        assert section is not None
+        captions.add(re.findall(r"<figcaption>(.+?)</figcaption>", section.html())[0])
+    assert len(captions) == 3  # each caption in its own language
+    for _section, picture in shown["en"]:
+        served = board_file(name, f"rules-{picture}.svg")
+        assert served is not None and served[1] == "image/svg+xml"
+        # a drawing without words (its caption says it in the reader's language)
+        words = re.findall(r"<text[^>]*>([^<]*)</text>", served[0].decode())
+        assert all(not re.search(r"[a-z]{3}", w) for w in words), words
+
+
+def test_a_picture_line_is_a_figure_and_its_caption_in_text() -> None:
+    body = "Before.\n\n![The <grid> of houses](neighbourhood)\nAfter."
+    html = to_html(body, "carteros")
+    assert (
+        '<figure class="rules-picture" data-picture="neighbourhood">'
+        '<img src="/games/carteros/rules-neighbourhood.svg" alt="The &lt;grid&gt; of houses">'
+    ) in html
+    assert html.startswith("<p>Before.</p><figure") and html.endswith("<p>After.</p>")
+    assert to_text(body) == "Before.\n\n[The <grid> of houses]\n\nAfter."
+
+
 def test_the_markup_is_escaped_and_links_open_sections() -> None:
     body = "Take **two** <script>x</script> cards, see [the end](#end).\n\n- one\n- `camp 3`"
     html = to_html(body)

@@ -67,6 +67,7 @@ TABLE_FIELDS = {
     "held",
     "held_choice",
     "changes",
+    "tutorial",
 }
 PLAYER_FIELDS = {"seat", "name", "label", "kind", "connected", "away"}
 WELCOME_FIELDS = {
@@ -200,6 +201,7 @@ class Checker:
                 assert message[key] == value, f"{ws.name} step {step}: {key} differs"
             assert isinstance(message["can_undo"], bool) and isinstance(message["reset"], bool)
             assert message["clock"] is None
+            assert message["tutorial"] is None  # a lesson's only (tests/server/test_lesson_table)
             # the new fields: read from the seat's own views and what it may know
             assert message["undo_reason"] is None or isinstance(message["undo_reason"], str)
             assert message["held"] is False and message["held_choice"] is None  # people only
@@ -337,7 +339,12 @@ def play_random_game(
         assert states[0]["reset"] is True and all(not s["reset"] for s in states[1:])
         got = [event for state in states for event in state["events"]]
         expected = [
-            event_entry(step, event, game.presentation.event_text(event, names))
+            event_entry(
+                step,
+                event,
+                game.presentation.event_text(event, names),
+                game.presentation.event_rule(event),
+            )
             for step, events in enumerate(log)
             for event in events
             if event.visible_to(seat)

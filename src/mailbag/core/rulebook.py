@@ -7,7 +7,9 @@ their sections (``### ``), each heading ending in its stable id (``## Setup {#se
 ``### The postcard action {#PC-7}``). The ids are the same in every language; a ruling's section
 has the ruling's id, so every id the code cites (``IllegalAction.rule``, ``# PC-7``) opens its
 section. The body is a small, safe subset of Markdown — paragraphs, ``- `` and ``1. `` lists,
-``**bold**``, ``*italic*``, ``code`` and links to other sections (``[words](#id)``) — turned into
+``**bold**``, ``*italic*``, ``code``, links to other sections (``[words](#id)``) and, on a line of
+its own, a picture of the game's board folder (``![what it shows](name)``: the drawing
+``games/<game>/web/rules-<name>.svg``, served beside the board) — turned into
 HTML for the browser (:func:`to_html`, everything escaped) and into plain text for the terminal
 (:func:`to_text`). No game words live here.
 """
@@ -33,6 +35,7 @@ _INLINE: Final = re.compile(
     r"|\[(?P<words>[^\]]+)\]\(#(?P<target>[A-Za-z0-9_.-]+)\)"
 )
 _LIST_ITEM: Final = re.compile(r"^(?:- |\d+\. )")
+_PICTURE: Final = re.compile(r"^!\[(?P<caption>[^\]]+)\]\((?P<name>[a-z0-9][a-z0-9-]*)\)$")
 
 
 class RulesError(MailbagError):
@@ -49,9 +52,15 @@ class Section:
     level: int
     parent: str | None
     body: str
+    #: the game whose board folder its pictures are drawn in
+    game: str = ""
 
     def html(self) -> str:
-        return to_html(self.body)
+        return to_html(self.body, self.game)
+
+    def pictures(self) -> list[str]:
+        """The names of the pictures the section shows."""
+        return [items[1] for kind, items in _blocks(self.body) if kind == "picture"]
 
     def text(self) -> str:
         return to_text(self.body)
@@ -148,7 +157,9 @@ def parse(text: str, game: str, lang: str, where: str = "") -> Reference:
         seen.add(section_id)
         if level == 2:
             chapter = section_id
-        sections.append(Section(section_id, head, level, None if level == 2 else chapter, body))
+        sections.append(
+            Section(section_id, head, level, None if level == 2 else chapter, body, game)
+        )
     reference = Reference(game, lang, title, intro, tuple(sections))
     for section in sections:
         for target in _targets(section.body):
@@ -219,8 +230,14 @@ def _blocks(body: str) -> Iterator[tuple[str, list[str]]]:
                 yield kind, items
             kind, items = "", []
             continue
+        picture = _PICTURE.match(line)
         item = _LIST_ITEM.match(line)
-        if item:
+        if picture:
+            if items:
+                yield kind, items
+            yield "picture", [picture.group("caption"), picture.group("name")]
+            kind, items = "", []
+        elif item:
             this = "ul" if line.startswith("- ") else "ol"
             if items and kind != this:
                 yield kind, items
@@ -257,12 +274,24 @@ def _inline_html(text: str) -> str:
     return "".join(out)
 
 
-def to_html(body: str) -> str:
+def picture_file(name: str) -> str:
+    """The file of picture ``name`` in the game's board folder."""
+    return f"rules-{name}.svg"
+
+
+def to_html(body: str, game: str = "") -> str:
     """A section's body as HTML: every character of the text escaped, links to other sections
-    as ``<a href="#id" data-section="id">``."""
+    as ``<a href="#id" data-section="id">``, pictures as a figure of ``game``'s board folder."""
     parts: list[str] = []
     for kind, items in _blocks(body):
-        if kind == "p":
+        if kind == "picture":
+            caption = escape(_inline_text(items[0]))
+            source = escape(f"/games/{game}/{picture_file(items[1])}")
+            parts.append(
+                f'<figure class="rules-picture" data-picture="{escape(items[1])}">'
+                f'<img src="{source}" alt="{caption}"><figcaption>{caption}</figcaption></figure>'
+            )
+        elif kind == "p":
             parts.append(f"<p>{_inline_html(items[0])}</p>")
         else:
             inner = "".join(f"<li>{_inline_html(item)}</li>" for item in items)
@@ -284,7 +313,9 @@ def to_text(body: str) -> str:
     """A section's body as plain text: paragraphs apart, list items as ``- `` or ``1. ``."""
     parts: list[str] = []
     for kind, items in _blocks(body):
-        if kind == "p":
+        if kind == "picture":
+            parts.append(f"[{_inline_text(items[0])}]")
+        elif kind == "p":
             parts.append(_inline_text(items[0]))
         elif kind == "ul":
             parts.append("\n".join(f"- {_inline_text(item)}" for item in items))

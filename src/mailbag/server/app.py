@@ -211,6 +211,18 @@ def create_app(
         return HTMLResponse(words.rules_html(get_game(name), language()), headers=headers)
 
     @_api
+    async def rules_data(request: Request) -> Response:
+        """``/api/rules/<game>``: the game's rules reference for the table's rules panel, in the
+        reader's language (``?lang=``)."""
+        name = request.path_params["game"]
+        if name not in games_names():
+            return _error(404, _("no game {game}", game=repr(name[:40])))
+        data = words.rules_data(get_game(name), language())
+        if data is None:
+            return _error(404, _("{game} has no rules reference here", game=name))
+        return JSONResponse(data, headers={"Cache-Control": "no-cache"})
+
+    @_api
     async def games(request: Request) -> Response:
         return JSONResponse(lobby.describe_games())  # in the reader's language
 
@@ -241,6 +253,10 @@ def create_app(
     @_api
     async def create(request: Request) -> Response:
         return await _making(request, lobby.create_table, MAX_SMALL_BODY)
+
+    @_api
+    async def learn(request: Request) -> Response:
+        return await _making(request, lobby.create_lesson, MAX_SMALL_BODY)
 
     @_api
     async def import_record(request: Request) -> Response:
@@ -377,9 +393,11 @@ def create_app(
         Route("/games/{game}/{file}", board),
         Route("/api/games", games),
         Route("/rules/{game}", rules_page),
+        Route("/api/rules/{game}", rules_data),
         Route("/api/i18n/{lang}", catalog),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/import", import_record, methods=["POST"]),
+        Route("/api/learn", learn, methods=["POST"]),
         Route("/api/my-games", my_games, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/replay/{step}", replay),

@@ -23,6 +23,7 @@ from mailbag.server.tokens import new_token, pending_hash, seat_link, token_hash
 from mailbag.server.words import kind_label, kind_labels
 from mailbag.table import Table, game_for_record
 from mailbag.table.hints import hints_by_default
+from mailbag.table.tutorial import require_tutorial, tutorial_of
 
 #: suggested bot kinds for the lobby's seat menus (any valid kind is accepted)
 SUGGESTED_BOTS = ("greedy", "random", "mcts:time=1")
@@ -87,6 +88,8 @@ def describe_games() -> list[dict[str, Any]]:
                 "options": [_option(o, spec.name) for o in spec.options],
                 "seat_kinds": kinds,
                 "engine_seats": list(spec.engine_seats),
+                # whether the game brings a guided first game ("Learn to play")
+                "lesson": tutorial_of(get(name)) is not None,
                 "seat_kind_labels": {
                     "me": kind_label("human", own=True),
                     "friend": _("Another person (invite)"),
@@ -229,13 +232,8 @@ def _storable(row: SeatRow) -> None:
         )
 
 
-def create_table(db: Database, body: Any) -> dict[str, Any]:
-    """``POST /api/tables``: a new game (see docs/protocol.md)."""
-    if not isinstance(body, dict):
-        raise LobbyError(_("expected {game, options, seats, clock}"))
-    unknown = set(body) - {"game", "options", "seats", "clock", "hints"}
-    if unknown:
-        raise LobbyError(_("unknown fields: {fields}", fields=", ".join(sorted(unknown))))
+def _game_of(body: dict[str, Any]) -> Any:
+    """The game a request's ``game`` field names (else an error listing the games)."""
     game_name = body.get("game")
     if game_name not in names():
         raise LobbyError(
@@ -245,7 +243,17 @@ def create_table(db: Database, body: Any) -> dict[str, Any]:
                 games=", ".join(names()),
             )
         )
-    game = get(game_name)
+    return get(game_name)
+
+
+def create_table(db: Database, body: Any) -> dict[str, Any]:
+    """``POST /api/tables``: a new game (see docs/protocol.md)."""
+    if not isinstance(body, dict):
+        raise LobbyError(_("expected {game, options, seats, clock}"))
+    unknown = set(body) - {"game", "options", "seats", "clock", "hints"}
+    if unknown:
+        raise LobbyError(_("unknown fields: {fields}", fields=", ".join(sorted(unknown))))
+    game = _game_of(body)
     options = body.get("options") or {}
     if not isinstance(options, dict):
         raise LobbyError(_("options: expected {name: value}"))
@@ -302,6 +310,30 @@ def create_table(db: Database, body: Any) -> dict[str, Any]:
     # which names someone chose: the others are shown as the seat's kind in the reader's words
     settings["named"] = [bool(isinstance(x, dict) and x.get("name")) for x in seats]
     return _made(db, record, settings, me)
+
+
+def create_lesson(db: Database, body: Any) -> dict[str, Any]:
+    """``POST /api/learn``: a table of the game's guided first game (its fixed deal, seats and
+    options: mailbag.table.tutorial), the caller at the learner's seat (0), hints off."""
+    if not isinstance(body, dict) or set(body) - {"game"}:
+        raise LobbyError(_("expected {game}"))
+    game = _game_of(body)
+    lesson = require_tutorial(game)
+    kinds = list(lesson.seats)
+    labels = [
+        _("Player {number}", number=1),
+        *(kind_label(kind) for kind in kinds[1:]),
+    ]
+    record = GameRecord(
+        game.spec.name,
+        dict(game.spec.resolve_options(lesson.options)),
+        lesson.seed,
+        kinds,
+        schema=game.schema_version,
+        names=_distinct(labels, [False] * len(kinds)),
+    )
+    settings = {"hints": False, "tutorial": True, "named": [False] * len(kinds)}
+    return _made(db, record, settings, 0)
 
 
 def _hints(body: dict[str, Any], kinds: list[str]) -> dict[str, bool]:

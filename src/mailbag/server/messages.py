@@ -18,12 +18,17 @@ from mailbag.table.menu import known_score_parts, score_worlds
 _WORLD_SEED = 0x746F5F6D6F7665
 
 
-def event_entry(step: int, event: Event, text: str | None = None) -> dict[str, Any]:
+def event_entry(
+    step: int, event: Event, text: str | None = None, rule: str | None = None
+) -> dict[str, Any]:
+    """A log line: its step, kind, words, data and the section of the rules that explains it
+    (``rule``: ``presentation.event_rule``; None: no section)."""
     return {
         "step": step,
         "kind": event.kind,
         "text": event.text if text is None else text,
         "data": event.data,
+        "rule": rule,
     }
 
 
@@ -32,16 +37,30 @@ def visible_log(
     seat: int | None,
     first: int = 0,
     describe: Callable[[Event], str] | None = None,
+    rule_of: Callable[[Event], str | None] | None = None,
 ) -> list[dict[str, Any]]:
     """The log lines from step ``first`` on that ``seat`` may see (``log[k]``: the events of
     decision ``k``; ``log[0]``: the opening), each in words by ``describe``
-    (``game.presentation.event_text`` in the reader's language)."""
+    (``game.presentation.event_text`` in the reader's language) with its rule by ``rule_of``
+    (``game.presentation.event_rule``)."""
     return [
-        event_entry(step, event, None if describe is None else describe(event))
+        event_entry(
+            step,
+            event,
+            None if describe is None else describe(event),
+            None if rule_of is None else _quiet(rule_of, event),
+        )
         for step in range(max(first, 0), len(log))
         for event in log[step]
         if event.visible_to(seat)
     ]
+
+
+def _quiet(rule_of: Callable[[Event], str | None], event: Event) -> str | None:
+    try:
+        return rule_of(event)
+    except Exception:  # a game's words are never worth a failed message
+        return None
 
 
 def known_deciders(
@@ -80,18 +99,23 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
     # (which seats owe a decision never depends on the world's seed in the games here)
     worlds = score_worlds(game, view)
     totals, parts = known_score_parts(game, view, worlds)
+    presentation = game.presentation
     return {
         "seat": seat,
         "view": view,
-        "board": game.presentation.render(view),
+        "board": presentation.render(view),
         "actions": [
             {
                 "notation": str(action),
-                "text": game.presentation.describe_action(view, action),
-                "clicks": list(game.presentation.click_path(view, action)),
+                "text": presentation.describe_action(view, action),
+                "clicks": list(presentation.click_path(view, action)),
+                # the section of the rules reference that explains this choice
+                "rule": presentation.action_rule(action),
             }
             for action in legal
         ],
+        # the section that explains the decision as a whole (the rules panel opens there)
+        "decision_rule": presentation.decision_rule(legal),
         "to_move": _told_to_move(game, view, seat, deciders, worlds),
         "scores": totals,
         # each known total by category, the categories in the reader's language
@@ -99,6 +123,8 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
         "score_labels": {
             key: pgettext("score", key) for part in parts if part for key in sorted(part)
         },
+        # the section of the rules that explains each score line
+        "score_rules": score_rules(game, parts),
         "over": over,
     }
 
@@ -173,6 +199,19 @@ def why_answer(
     return answer
 
 
+def score_rules(game: Game[Any], parts: Sequence[Any]) -> dict[str, str]:
+    """``{breakdown key: section}`` for the score lines of ``parts`` (each seat's breakdown, or
+    None) that a section of the rules explains."""
+    found: dict[str, str] = {}
+    for part in parts:
+        for key in part or {}:
+            if str(key) not in found:
+                rule = game.presentation.score_rule(str(key))
+                if rule is not None:
+                    found[str(key)] = rule
+    return found
+
+
 def result_entry(game: Game[Any], record_result: dict[str, Any] | None, seed: int) -> Any:
     """The final result as the client shows it (once over: the seed may be told now, as text:
     a 64-bit number does not survive JavaScript's numbers), with each score category of the
@@ -183,4 +222,5 @@ def result_entry(game: Game[Any], record_result: dict[str, Any] | None, seed: in
     for breakdown in record_result.get("breakdown") or []:
         for key in breakdown or {}:
             labels.setdefault(str(key), pgettext("score", str(key)))
-    return {**record_result, "seed": str(seed), "labels": labels}
+    rules = score_rules(game, record_result.get("breakdown") or [])
+    return {**record_result, "seed": str(seed), "labels": labels, "rules": rules}

@@ -35,6 +35,14 @@ from mailbag.server.tokens import token_hash
 from mailbag.table import Table
 from mailbag.table.hints import Hint, hint_entries, hints_by_default
 from mailbag.table.takeback import TakenBack
+from mailbag.table.tutorial import (
+    LessonStep,
+    Tutorial,
+    lesson_refusal,
+    lesson_reminder,
+    step_action,
+    tutorial_of,
+)
 
 if TYPE_CHECKING:
     from mailbag.server.hub import Hub
@@ -47,6 +55,8 @@ ABSENT_AFTER = 60.0
 PRESENCE_DELAY = 0.2
 #: the most of the others' moves a ``state`` message lists in ``changes``
 MAX_CHANGES = 24
+#: the learner's seat at a lesson's table (mailbag.table.tutorial)
+LEARNER = 0
 
 
 @dataclass(eq=False)
@@ -239,6 +249,8 @@ class Room:
     def hints_allowed(self) -> bool:
         """Whether people at this table may ask for hints: the table's setting, else the
         default (one person against bots: yes; several people: no)."""
+        if self.lesson is not None:
+            return False  # a lesson says what to do: no hints beside it
         stored = self.settings.get("hints")
         if isinstance(stored, bool):
             return stored
@@ -297,6 +309,17 @@ class Room:
         async with self.lock:
             deciding = seat in self.table.deciders() and seat not in self.table.agents
             held = self.table.held
+            step_now = self._lesson_step(seat) if deciding and held is None else None
+            if step_now is not None:
+                refusal = lesson_reminder(self.game, self.table.view(seat), step_now)
+                reason, info = words.refusal_words(self.game, refusal)
+                return {
+                    "type": "why",
+                    "step": step,
+                    "clicks": list(clicks),
+                    "reason": reason,
+                    "rule": info,
+                }
             return messages.why_answer(
                 self.game,
                 self.table.state,
@@ -371,6 +394,59 @@ class Room:
             self._cache[key] = cached
         return cached
 
+    # -- a lesson --------------------------------------------------------------------------------
+    @property
+    def lesson(self) -> Tutorial | None:
+        """The guided first game this table plays (its ``tutorial`` setting), or None."""
+        if not self.settings.get("tutorial"):
+            return None
+        return tutorial_of(self.game)
+
+    def _lesson_step(self, seat: int | None) -> LessonStep | None:
+        """The lesson's step ``seat`` is at, when it is the learner's and the lesson is not over
+        (and its action is a choice now: else the lesson has lost its way, and says so)."""
+        lesson = self.lesson
+        if lesson is None or seat != LEARNER or self.table.is_over():
+            return None
+        step = lesson.expected(self.table.record.steps)
+        if step is None or seat not in self.table.deciders():
+            return None
+        if step.do not in {str(a) for a in self.table.legal_actions(seat)}:
+            return None
+        return step
+
+    def _lesson_part(self, seat: int | None, view: Any) -> dict[str, Any] | None:
+        """What the learner's lesson says now (``tutorial`` of a state message; None at another
+        seat or table): the step, its words, the action in words, its rule; at the end the
+        closing words. Read from the record alone, as in the terminal."""
+        lesson = self.lesson
+        if lesson is None or seat != LEARNER:
+            return None
+        steps = self.table.record.steps
+        index, total = lesson.position(steps, LEARNER), len(lesson.steps)
+        part: dict[str, Any] = {
+            "steps": total,
+            "intro": lesson.intro.get(),
+            "title": _("Learn to play {game}", game=_(self.game.spec.title)),
+        }
+        if index >= total or self.table.is_over():
+            return {**part, "index": total, "done": True, "outro": lesson.outro.get()}
+        step = lesson.steps[index]
+        deciding = seat in self.people_to_move()
+        off = deciding and self.table.held is None and self._lesson_step(seat) is None
+        return {
+            **part,
+            "index": index + 1,
+            "done": False,
+            "words": step.words.get() if step.words is not None else None,
+            "what": self.game.presentation.describe_action(view, step_action(self.game, step)),
+            "notation": step.do,
+            "rule": words.rule_info(self.game, step.rule),
+            "deciding": deciding,
+            # the game went another way than the lesson's (it cannot, with its bots: said if so)
+            "off_track": off,
+        }
+
     def shown_step(self, seat: int | None) -> int:
         """The step number as ``seat`` (``None``: a spectator) is told it: the step at which
         what it sees last changed. Decisions it cannot see (in a game whose views hide another's
@@ -422,7 +498,11 @@ class Room:
             first = 0
         names, presentation = self.reader_names(), self.game.presentation
         events = messages.visible_log(
-            self.log, conn.seat, first, lambda event: presentation.event_text(event, names)
+            self.log,
+            conn.seat,
+            first,
+            lambda event: presentation.event_text(event, names),
+            presentation.event_rule,
         )
         conn.events_sent = (0 if reset else conn.events_sent) + len(events)
         conn.sent = step
@@ -431,6 +511,12 @@ class Room:
         record = self.table.record
         seat_part = self._seat_state(conn.seat)
         seat = conn.seat
+        lesson_step = self._lesson_step(seat)
+        if lesson_step is not None:
+            # a lesson's step: its one action is the learner's choice (the board highlights it
+            # alone; any other click is told what the lesson asks for)
+            chosen = [a for a in seat_part["actions"] if a["notation"] == lesson_step.do]
+            seat_part = {**seat_part, "actions": chosen}
         held = self.table.held
         undo_reason = None
         if seat is not None:
@@ -455,6 +541,7 @@ class Room:
                     "text": self.game.presentation.describe_action(seat_part["view"], held.action),
                 },
                 "changes": self._changes(seat, seat_part["view"], names),
+                "tutorial": self._lesson_part(seat, seat_part["view"]),
                 "result": messages.result_entry(self.game, record.result, record.seed)
                 if over
                 else None,
@@ -478,7 +565,10 @@ class Room:
             for taken in self._taken:
                 for event in taken.seen_by(seat):
                     entry = messages.event_entry(
-                        taken.index + 1, event, presentation.event_text(event, names)
+                        taken.index + 1,
+                        event,
+                        presentation.event_text(event, names),
+                        presentation.event_rule(event),
                     )
                     extra.append({**entry, "taken_back": True})
         if seat is not None:
@@ -648,6 +738,11 @@ class Room:
             shown = self.shown_step(seat)
             if step != shown and not self._as_informed(seat, step):
                 raise moved_on(shown, step)
+            lesson_step = self._lesson_step(seat)
+            if lesson_step is not None:
+                refusal = lesson_refusal(self.game, self.table.view(seat), lesson_step, action)
+                if refusal is not None:
+                    raise refusal
             # decided from what the seat sees now (others may have chosen since, unseen)
             for _attempt in range(3):
                 try:

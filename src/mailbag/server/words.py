@@ -5,6 +5,7 @@ and one sentence why — all in the reader's language (call them inside ``use_la
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -81,19 +82,70 @@ def rule_info(game: Game[Any], rule: str | None) -> dict[str, str] | None:
         rules = game.presentation.rules()
     except Exception:  # a game's words are never worth a failed answer
         return None
+    try:
+        section = game.presentation.rule_section(rule)
+    except Exception:  # a game's words are never worth a failed answer
+        section = None
     found = rules.get(rule)
     if found is None:
-        return None
+        # a rule the game does not summarise (the table's own: a lesson, the undo) is told by
+        # its section of the reference: its title and first sentence
+        found = _section_summary(game, section)
+        if found is None:
+            return None
     title, summary = found
-    try:
-        section = game.presentation.rule_section(rule) or rule
-    except Exception:  # a game's words are never worth a failed answer
-        section = rule
     return {
         "id": rule,
         "title": title,
         "summary": summary,
-        "href": f"/rules/{game.spec.name}#{section}",
+        "section": section or rule,
+        "href": f"/rules/{game.spec.name}#{section or rule}",
+    }
+
+
+def _section_summary(game: Game[Any], section: str | None) -> tuple[str, str] | None:
+    """A section's title and first sentence in the reader's language, or None."""
+    if section is None:
+        return None
+    try:
+        reference = game.presentation.rules_reference()
+    except Exception:  # a game's words are never worth a failed answer
+        return None
+    found = reference.get(section) if reference is not None else None
+    if found is None:
+        return None
+    text = " ".join(found.text().split())
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    return found.title, first
+
+
+def rules_data(game: Game[Any], lang: str) -> dict[str, Any] | None:
+    """The game's rules reference as the browser's rules panel reads it (``/api/rules/<game>``):
+    each section's id, title, level, parent, safe HTML (links to other sections as
+    ``data-section``) and plain text (what the panel searches), in ``lang``; None when the game
+    brings none."""
+    try:
+        reference = game.presentation.rules_reference(lang)
+    except Exception:  # a game's words are never worth a failed answer
+        return None
+    if reference is None:
+        return None
+    return {
+        "game": game.spec.name,
+        "lang": reference.lang,
+        "title": reference.title,
+        "intro": reference.intro,
+        "sections": [
+            {
+                "id": s.id,
+                "title": s.title,
+                "level": s.level,
+                "parent": s.parent,
+                "html": s.html(),
+                "text": s.text(),
+            }
+            for s in reference.sections
+        ],
     }
 
 

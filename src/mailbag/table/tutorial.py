@@ -162,6 +162,12 @@ def lesson_refusal(
     step's action)."""
     if str(action) == step.do:
         return None
+    return lesson_reminder(game, observation, step)
+
+
+def lesson_reminder(game: Game[Any], observation: Any, step: LessonStep) -> IllegalAction:
+    """What the lesson answers any other choice or click than ``step``'s: a friendly line that
+    names the action it asks for now, under the rule explaining lessons."""
     what = game.presentation.describe_action(observation, _parse(game, step.do))
     return IllegalAction(
         LESSON_RULE,

@@ -5,6 +5,7 @@
 import { useRef, useState } from "preact/hooks";
 import { html } from "./api.js";
 import { t } from "./i18n.js";
+import { RuleButton } from "./rules.js";
 
 const FEW = 16; // at most this many actions: every group shown open
 
@@ -40,14 +41,23 @@ function groupWords(g, notation) {
   return head || t("choices");
 }
 
-function ActionButton({ action, disabled, onPick, notation }) {
+/** The one rule every action of a group is explained by, or null (then each says its own). */
+function groupRule(g) {
+  const rules = new Set(g.actions.map((a) => a.rule || null));
+  return rules.size === 1 ? [...rules][0] : null;
+}
+
+function ActionButton({ action, disabled, onPick, notation, ownRule }) {
   const text = action.text && action.text !== action.notation ? action.text : null;
-  return html`
+  const button = html`
     <button type="button" class="action" data-testid="action" data-notation=${action.notation}
       disabled=${disabled} onClick=${() => onPick(action.notation)}>
       <span class="action-text">${text || action.notation}</span>
       ${text && notation && html`<code class="action-notation" data-testid="action-notation">${action.notation}</code>`}
     </button>`;
+  if (!ownRule || !action.rule) return button;
+  return html`<span class="action-with-rule">${button}<${RuleButton} section=${action.rule} what=${text || action.notation}
+    testid="action-rule" /></span>`;
 }
 
 function notationShown() {
@@ -103,7 +113,7 @@ export function TurnTools({ canUndo, undoReason, disabled, onUndo, onHint, hinti
  *   over: boolean, open: boolean, onOpen: Function, tools: any}} props (`tools`: Undo and Hint,
  *   drawn inside the list only where the game has no graphical board)
  */
-export function ActionPanel({ actions, busy, connected, onSubmit, waiting, over, open, onOpen, tools }) {
+export function ActionPanel({ actions, busy, connected, onSubmit, waiting, over, open, onOpen, tools, decisionRule }) {
   const [typed, setTyped] = useState("");
   const [notation, setNotation] = useState(notationShown); // the notation lines: off by default
   const toggleNotation = (on) => {
@@ -118,6 +128,7 @@ export function ActionPanel({ actions, busy, connected, onSubmit, waiting, over,
     ? list.filter((a) => a.notation.toLowerCase().includes(filter) || (a.text || "").toLowerCase().includes(filter))
     : list;
   const groups = groupActions(shown);
+  const ruleWords = t("The rule behind these choices");
   const collapsible = !filter && list.length > FEW && groups.length > 1;
   const disabled = busy || !connected;
 
@@ -146,6 +157,8 @@ export function ActionPanel({ actions, busy, connected, onSubmit, waiting, over,
       onToggle=${(e) => onOpen && e.currentTarget.open !== Boolean(open) && onOpen(e.currentTarget.open)}>
       <summary class="choices-summary">${t("Choices as a list")} <span class="count">${list.length}</span></summary>
       ${tools}
+      ${list.length > 0 && decisionRule && html`<p class="choices-rule">${ruleWords}
+        <${RuleButton} section=${decisionRule} what=${ruleWords} testid="choices-rule" /></p>`}
       ${list.length > 0 && html`
         <div class="group-list">
           ${groups.map((g, i) => collapsible
@@ -154,14 +167,18 @@ export function ActionPanel({ actions, busy, connected, onSubmit, waiting, over,
                 onToggle=${(e) => { opened.current.set(g.word, e.currentTarget.open); redraw((n) => n + 1); }}>
                 <summary><span class="group-word">${groupWords(g, notation)}</span> <span class="count">${g.actions.length}</span></summary>
                 <div class="action-buttons">
-                  ${g.actions.map((a) => html`<${ActionButton} key=${a.notation} action=${a} disabled=${disabled} onPick=${pick} notation=${notation} />`)}
+                  ${groupRule(g) && html`<${RuleButton} section=${groupRule(g)} what=${groupWords(g, false)} testid="group-rule" />`}
+                  ${g.actions.map((a) => html`<${ActionButton} key=${a.notation} action=${a} disabled=${disabled} onPick=${pick}
+                    notation=${notation} ownRule=${!groupRule(g)} />`)}
                 </div>
               </details>`
             : html`<div class="action-group" data-testid="action-group" data-group=${g.word} key=${g.word}>
                 ${groups.length > 1 && html`<div class="group-head"><span class="group-word">${groupWords(g, notation)}</span>
-                  <span class="count">${g.actions.length}</span></div>`}
+                  <span class="count">${g.actions.length}</span>
+                  ${groupRule(g) && html`<${RuleButton} section=${groupRule(g)} what=${groupWords(g, false)} testid="group-rule" />`}</div>`}
                 <div class="action-buttons">
-                  ${g.actions.map((a) => html`<${ActionButton} key=${a.notation} action=${a} disabled=${disabled} onPick=${pick} notation=${notation} />`)}
+                  ${g.actions.map((a) => html`<${ActionButton} key=${a.notation} action=${a} disabled=${disabled} onPick=${pick}
+                    notation=${notation} ownRule=${!groupRule(g)} />`)}
                 </div>
               </div>`)}
           ${filter && shown.length === 0 && html`<p class="muted">${t("No choice matches “{typed}” — press Enter to send it as it is typed.", { typed: typed.trim() })}</p>`}

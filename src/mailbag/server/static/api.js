@@ -53,6 +53,7 @@ export const api = {
   games: () => request("GET", "/api/games"),
   createTable: (body) => request("POST", "/api/tables", { body }),
   importRecord: (body) => request("POST", "/api/import", { body }),
+  learn: (game) => request("POST", "/api/learn", { body: { game } }),
   myGames: (links) => request("POST", "/api/my-games", { body: { links } }),
   rematch: (table, token) =>
     request("POST", `/api/tables/${encodeURIComponent(table)}/rematch`, { token }),

@@ -32,6 +32,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/ho
 import { html } from "./api.js";
 import { t } from "./i18n.js";
 import { begins, hintedClick, nextClicks, spatialNext } from "./clicks.js";
+import { openRules } from "./rules.js";
 
 export { nextClicks };
 
@@ -312,7 +313,8 @@ function Bubble({ root, picker, answer, step }) {
         onClick=${(e) => { e.preventDefault(); e.stopPropagation(); setOpen(!open); }}
         aria-expanded=${open ? "true" : "false"}>${rule.title}</a>`}
       ${open && rule && html`<p class="rule-summary" data-testid="why-rule-summary">${rule.summary}
-        ${rule.href && html` <a href=${rule.href} target="_blank" rel="noopener">${t("the rule in full")}</a>`}</p>`}
+        ${rule.section && html` <button type="button" class="link" data-testid="why-rule-open"
+          onClick=${(e) => { e.stopPropagation(); openRules(rule.section, e.currentTarget); }}>${t("the rule in full")}</button>`}</p>`}
       <button type="button" class="small quiet close" aria-label=${t("dismiss")}
         onClick=${(e) => { e.stopPropagation(); picker.dismissWhy(); }}>✕</button>
     </div>`;

@@ -1,7 +1,7 @@
 // The lobby (`/`): a new game (game, options, seats, clock), the links it made, my games, and
 // a saved game (a CLI record) brought in to go on with.
 import { useEffect, useState } from "preact/hooks";
-import { api, html } from "./api.js";
+import { absolute, api, html } from "./api.js";
 import { t, useLanguage } from "./i18n.js";
 import { ImportForm, MyGames } from "./mygames.js";
 import { ClockFields, clockRequest, Created, kindLabel, LanguageSwitch, NO_CLOCK, rememberCreated } from "./widgets.js";
@@ -194,6 +194,45 @@ function CreateForm({ games, onCreated }) {
     </form>`;
 }
 
+// -- learn to play ----------------------------------------------------------------------------
+
+/** "Learn to play": a guided first game of each game that brings one, against its bots (or the
+ * Automa); a click makes the table and opens it at the learner's seat. */
+function LearnCard({ games }) {
+  const [busy, setBusy] = useState(null);
+  const [error, setError] = useState(null);
+  const taught = games.filter((g) => g.lesson);
+  if (!taught.length) return null;
+  const texts = {
+    head: t("Learn to play"),
+    lead: t("New to these games? A guided first game teaches the rules one step at a time, then lets you play it out."),
+    setting: t("Setting up…"),
+  };
+  const start = async (g) => {
+    setBusy(g.name);
+    setError(null);
+    try {
+      const made = await api.learn(g.name);
+      rememberCreated(made, g.name, g.title || g.name);
+      window.location.assign(absolute(made.links[String(made.me)]));
+    } catch (err) {
+      setError(err.message);
+      setBusy(null);
+    }
+  };
+  return html`
+    <section class="card learn" data-testid="learn" aria-labelledby="learn-head">
+      <h2 id="learn-head">${texts.head}</h2>
+      <p class="summary">${texts.lead}</p>
+      <div class="buttons learn-buttons">
+        ${taught.map((g) => html`<button type="button" class="primary" key=${g.name} data-testid="learn-game"
+          data-game=${g.name} disabled=${busy !== null} onClick=${() => start(g)}>
+          ${busy === g.name ? texts.setting : t("Learn {game}", { game: g.title || g.name })}</button>`)}
+      </div>
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+    </section>`;
+}
+
 // -- the page -------------------------------------------------------------------------------
 
 export function Lobby() {
@@ -234,6 +273,7 @@ export function Lobby() {
           ${error && html`<p class="error card" role="alert">${t("Cannot load the games: {error}", { error })}</p>`}
           ${!games && !error && html`<p class="card muted">${t("Loading the games…")}</p>`}
           ${games && made && html`<${Created} made=${made.table} title=${titleOf(made.game, made.title)} onAgain=${() => setMade(null)} />`}
+          ${games && !made && html`<${LearnCard} games=${games} />`}
           ${games && !made && games.length > 0 && html`<${CreateForm} games=${games} onCreated=${onCreated} />`}
         </div>
         <div class="area-mine"><${MyGames} refresh=${refresh} /></div>

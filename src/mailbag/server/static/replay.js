@@ -8,6 +8,7 @@ import { api, html, seatLabel } from "./api.js";
 import { ReplayBoard } from "./board.js";
 import { withoutRuleIds } from "./clicks.js";
 import { t, useLanguage } from "./i18n.js";
+import { RuleButton } from "./rules.js";
 
 function place(rank) {
   if (rank === 1) return t("1st");
@@ -45,7 +46,8 @@ export function Result({ result, players, mySeat }) {
             <tr><th></th>${seats.map((s) => html`<th class=${s === mySeat ? "me" : ""}>${seatLabel(players, s)}</th>`)}</tr>
           </thead>
           <tbody>
-            ${keys.map((k) => html`<tr><th scope="row">${prettyKey(k, result.labels)}</th>
+            ${keys.map((k) => html`<tr data-testid="result-line" data-key=${k}><th scope="row">${prettyKey(k, result.labels)}
+              <${RuleButton} section=${(result.rules || {})[k]} what=${prettyKey(k, result.labels)} testid="result-rule" /></th>
               ${seats.map((s) => html`<td>${cell((breakdown[s] || {})[k])}</td>`)}</tr>`)}
             <tr class="total"><th scope="row">${t("total")}</th>${seats.map((s) => html`<td data-testid=${`final-score-${s}`}>${cell(scores[s])}</td>`)}</tr>
             ${ranking.length > 0 && html`<tr class="rank"><th scope="row">${t("place")}</th>

@@ -11,6 +11,8 @@ import { GraphicalBoard, isTouch, useBoard, usePicker } from "./board.js";
 import { changedIds } from "./clicks.js";
 import { language, t, useLanguage } from "./i18n.js";
 import { Replay, Result } from "./replay.js";
+import { LessonBanner } from "./lesson.js";
+import { openRules, RuleButton, RulesPanel } from "./rules.js";
 import { TableSocket } from "./socket.js";
 import { actionFor, initial, reducer } from "./tablestate.js";
 import { kindLabel, LanguageSwitch } from "./widgets.js";
@@ -85,7 +87,8 @@ function Log({ events, logRef }) {
           return html`<li key=${i} class=${`ev ev-${e.kind}${first ? " new-step" : ""}${e.taken_back ? " taken-back" : ""}`}
             data-step=${e.step} data-taken-back=${e.taken_back ? "1" : undefined}>
             <span class="ev-step">${first ? e.step : ""}</span><span class="ev-text">${e.taken_back
-              ? html`<s>${e.text}</s> <small class="taken-back-word">${t("(taken back)")}</small>` : e.text}</span></li>`;
+              ? html`<s>${e.text}</s> <small class="taken-back-word">${t("(taken back)")}</small>` : e.text}</span>
+            ${e.rule && !e.taken_back && html`<${RuleButton} section=${e.rule} what=${e.text} testid="log-rule" />`}</li>`;
         })}
       </ol>
     </section>`;
@@ -124,7 +127,33 @@ function RuleLink({ rule }) {
     <a href=${rule.href || "#"} data-testid="refusal-rule" aria-expanded=${open ? "true" : "false"}
       onClick=${(e) => { e.preventDefault(); setOpen(!open); }}>${rule.title}</a>
     ${open && html`<span class="rule-summary" data-testid="refusal-rule-summary"> — ${rule.summary}
-      ${rule.href && html` <a href=${rule.href} target="_blank" rel="noopener">${t("the rule in full")}</a>`}</span>`}</span>`;
+      ${rule.section && html` <button type="button" class="link" data-testid="refusal-rule-open"
+        onClick=${(e) => openRules(rule.section, e.currentTarget)}>${t("the rule in full")}</button>`}</span>`}</span>`;
+}
+
+/** What each scoring rule gives this seat now (as the game would count if it ended here), each
+ * line with the rule that explains it. */
+function ScorePreview({ state, mySeat }) {
+  const parts = (state && state.breakdowns) || [];
+  const mine = mySeat !== null && mySeat !== undefined ? parts[mySeat] : null;
+  if (!mine || !Object.keys(mine).length) return null;
+  const labels = state.score_labels || {};
+  const rules = state.score_rules || {};
+  const total = (state.scores || [])[mySeat];
+  const texts = {
+    head: t("Your score now: {total}", { total: total === null || total === undefined ? "–" : total }),
+    note: t("What each scoring rule gives you if the game ended now."),
+  };
+  return html`
+    <details class="panel score-preview" data-testid="score-preview">
+      <summary>${texts.head}</summary>
+      <p class="muted small">${texts.note}</p>
+      <table class="score-lines">
+        <tbody>${Object.keys(mine).map((key) => html`<tr key=${key} data-testid="score-line" data-key=${key}>
+          <th scope="row">${labels[key] || key}</th><td>${typeof mine[key] === "object" ? JSON.stringify(mine[key]) : mine[key]}</td>
+          <td><${RuleButton} section=${rules[key]} what=${labels[key] || key} testid="score-rule" /></td></tr>`)}</tbody>
+      </table>
+    </details>`;
 }
 
 /** A narrow page (a phone): the bottom bar of tabs instead of the side column. */
@@ -357,6 +386,10 @@ export function TablePage({ table, who }) {
     disabled=${s.busy || !connected} onUndo=${undo} onHint=${hintsAllowed && myTurn ? askHint : null} hinting=${s.hinting}
     onReveal=${narrow && held ? reveal : null} />`;
   const show = (which) => !narrow || tab === which;
+  const rulesWord = t("Rules");
+  const lesson = isSeat && st ? st.tutorial : null;
+  const turnRule = myTurn && st && st.decision_rule
+    ? html`<${RuleButton} section=${st.decision_rule} what=${turnText} testid="turn-rule" />` : null;
   const opened = listOpen === null ? !graphical : listOpen;
 
   return html`
@@ -367,6 +400,8 @@ export function TablePage({ table, who }) {
         <span class="spacer"></span>
         <span class="step-box">${t("step")} <b data-testid="step">${st ? st.step : ""}</b></span>
         <span class=${`status status-${s.status}`} data-testid="status" data-status=${s.status} title=${s.failure || ""}>${statusText(s.status)}</span>
+        ${game && !narrow && html`<button type="button" class="small quiet rules-open" data-testid="rules-open"
+          onClick=${(e) => openRules(myTurn && st.decision_rule ? st.decision_rule : null, e.currentTarget)}>${rulesWord}</button>`}
         <${LanguageSwitch} />
       </header>
       ${s.status === "failed" && html`
@@ -404,7 +439,8 @@ export function TablePage({ table, who }) {
           ${over && st.result && !replay && html`<${Result} result=${st.result} players=${players} mySeat=${mySeat} />`}
           ${over && html`<${EndButtons} table=${table} credential=${credential} isSeat=${isSeat}
               game=${welcome && welcome.game} replayOpen=${replay} onReplay=${() => setReplay(!replay)} />`}
-          ${narrow && !replay && html`<div class=${`turn-line${myTurn ? " mine" : ""}`} data-testid="to-move" data-turn=${turn}>${turnText}</div>`}
+          ${narrow && !replay && html`<div class=${`turn-line${myTurn ? " mine" : ""}`}><span data-testid="to-move" data-turn=${turn}>${turnText}</span>${turnRule}</div>`}
+          ${lesson && !replay && show("board") && html`<${LessonBanner} part=${lesson} held=${held} myTurn=${myTurn} />`}
           ${!replay && show("board") && html`<${Changes} changes=${changes} index=${changeIndex !== null && changeIndex < changes.length ? changeIndex : null}
             setIndex=${setChangeIndex} players=${players} mySeat=${mySeat} />`}
           ${replay
@@ -434,11 +470,12 @@ export function TablePage({ table, who }) {
         </div>
         <aside class="side-col">
           ${(show("board") || replay) && html`<${Players} players=${players} state=${st} mySeat=${mySeat} clockLeft=${clockLeft} />`}
-          ${!narrow && html`<div class=${`turn-line${myTurn ? " mine" : ""}`} data-testid="to-move" data-turn=${turn}>${turnText}</div>`}
+          ${!narrow && html`<div class=${`turn-line${myTurn ? " mine" : ""}`}><span data-testid="to-move" data-turn=${turn}>${turnText}</span>${turnRule}</div>`}
+          ${isSeat && !over && show(narrow ? "log" : "board") && html`<${ScorePreview} state=${st} mySeat=${mySeat} />`}
           <div class=${`log-wrap${show("log") ? "" : " tab-hidden"}`}><${Log} events=${s.log} logRef=${logRef} /></div>
           ${isSeat && !over
             ? html`<div class=${`choices-wrap${show("choices") ? "" : " tab-hidden"}`}><${ActionPanel} actions=${st && !over ? st.actions || [] : []}
-                busy=${s.busy} connected=${connected} onSubmit=${submit}
+                busy=${s.busy} connected=${connected} onSubmit=${submit} decisionRule=${st && st.decision_rule}
                 waiting=${waiting} over=${over} open=${narrow ? true : opened} onOpen=${(o) => !narrow && setListOpen(o)} /></div>`
             : !isSeat && show("choices") && html`<p class="muted watching">${t("You are watching: the table shows what a spectator may see.")}</p>`}
         </aside>
@@ -453,6 +490,9 @@ export function TablePage({ table, who }) {
               aria-label=${t("{count} unread", { count: unread })}>${unread}</span>`}</button>
           <button type="button" data-testid="tab-choices" aria-pressed=${tab === "choices" ? "true" : "false"}
             class=${tab === "choices" ? "on" : ""} onClick=${() => setTab("choices")}>${t("Choices")}</button>
+          ${game && html`<button type="button" data-testid="rules-open" class="rules-tab"
+            onClick=${(e) => openRules(myTurn && st && st.decision_rule ? st.decision_rule : null, e.currentTarget)}>${rulesWord}</button>`}
         </nav>`}
+      <${RulesPanel} game=${game} />
     </div>`;
 }
