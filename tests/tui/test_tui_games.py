@@ -21,6 +21,7 @@ from drive import (
     settle,
     shoot,
 )
+from textual.containers import VerticalScroll
 
 from mailbag.tui.screens import GameOver, Help
 
@@ -98,6 +99,9 @@ def test_the_typical_screens_fit(name: str, seats: list[str], size: tuple[int, i
             assert isinstance(app.screen, Help)
             shoot(app, f"{name}-help")
             nothing_cut_off(app)
+            # the rule behind the decision comes first; the keys below it (scrolled to)
+            app.screen.query_one(VerticalScroll).scroll_end(animate=False)
+            await settle(pilot, app)
             shown = screen_text(app)
             for key in ("Esc", "undo", "save and quit", "Ctrl-C"):
                 assert key in shown

@@ -38,7 +38,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Input, OptionList, RichLog
 
-from mailbag.core import Action, Event, MailbagError
+from mailbag.core import Action, Event, IllegalAction, MailbagError
 from mailbag.core.i18n import N_, _, ngettext
 from mailbag.plain import hint_lines
 from mailbag.table import Table, TakenBack, taken_back_text
@@ -46,6 +46,7 @@ from mailbag.table.forced import take_forced
 from mailbag.table.keys import choice_keys, match
 from mailbag.table.menu import Choice, menu_for, take_back, take_single
 from mailbag.terminal import parse_typed
+from mailbag.terminal_lesson import section_lines
 from mailbag.tui.bots import BotRunner
 from mailbag.tui.panes import LOG_LINES, Panes, table_label
 from mailbag.tui.screens import GameOver, Gate, HandOver, Help, TurnDone, translate_bindings
@@ -93,6 +94,8 @@ class PlayApp(Panes):
         #: screen arrived (hot seat), so nothing the last one typed can act for them
         self.arrived_at = 0.0
         self.stopping = False
+        #: the rule of the last refusal (``?`` shows its section), until the next choice
+        self.refused_rule: str | None = None
         self.status_code = 0
         self.bots = BotRunner(table, self.lock, lambda: self.stopping, self._bots_finished)
         # the choice completing a simultaneous phase a person chose in waits to be revealed
@@ -464,8 +467,9 @@ class PlayApp(Panes):
             with self.lock:
                 self.table.submit(seat, action)
         except MailbagError as exc:
-            self._refuse(_("refused: {reason}", reason=str(exc)))
+            self._refuse(_("refused: {reason}", reason=str(exc)), exc)
             return
+        self.refused_rule = None
         what = leaf.text if leaf is not None and leaf.text else str(action)
         if leaf is not None and leaf.is_step is False and self.path:
             what = f"{self.path[-1].text or self.path[-1].notation}: {what}"
@@ -476,7 +480,9 @@ class PlayApp(Panes):
         self.query_one("#choices", OptionList).focus()
         self.advance()
 
-    def _refuse(self, message: str) -> None:
+    def _refuse(self, message: str, exc: MailbagError | None = None) -> None:
+        # the rule of the refusal: ? shows its section (PC-8, …; none for a typing mistake)
+        self.refused_rule = exc.rule if isinstance(exc, IllegalAction) else None
         self.bell()
         self.notify(message, severity="error", timeout=6)
         if self.showing is not None:
@@ -499,7 +505,7 @@ class PlayApp(Panes):
         try:
             action = found if found is not None else parse_typed(self.game, text)
         except MailbagError as exc:
-            self._refuse(_("refused: {reason}", reason=str(exc)))
+            self._refuse(_("refused: {reason}", reason=str(exc)), exc)
             return
         self._submit(action)
 
@@ -539,7 +545,26 @@ class PlayApp(Panes):
             self.query_one("#notation", Input).focus()
 
     def action_help(self) -> None:
-        self.push_screen(Help())
+        self.push_screen(Help(self._rule_lines()))
+
+    def _rule_lines(self) -> list[str]:
+        """The rules section ``?`` shows above the keys: the last refusal's, else that of the
+        step the choices are at, else the decision's (none when no one of this screen
+        decides)."""
+        presentation = self.game.presentation
+        section: str | None = None
+        if self.refused_rule is not None:
+            section = presentation.rule_section(self.refused_rule)
+        elif self.menu is not None and self._choosing():
+            if self.path:
+                section = presentation.action_rule(self.path[-1].notation)
+            else:
+                section = presentation.decision_rule(self.menu.legal)
+        reference = presentation.rules_reference()
+        found = reference.get(section) if reference is not None and section else None
+        if reference is None or found is None:
+            return []
+        return section_lines(reference, found, with_children=False)
 
     def action_undo(self) -> None:
         seat = self.showing

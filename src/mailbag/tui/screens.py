@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group
+from rich.text import Text
 from textual import events
 from textual._time import get_time
 from textual.app import ComposeResult
@@ -36,7 +37,7 @@ KEYS = (
     ("h", N_("hint: the best choices of a search on what you see (when hints are allowed)")),
     ("o", N_("show or hide the other players' full areas")),
     ("Tab", N_("move between the panes (arrows and PgUp/PgDn scroll the one in focus)")),
-    ("?", N_("this list of keys")),
+    ("?", N_("the rule behind this decision, and this list of keys")),
     ("q", N_("save and quit (resume with: mailbag play --resume FILE)")),
     ("Ctrl-C", N_("stop at once (the game is saved too)")),
 )
@@ -193,13 +194,19 @@ class Help(ModalScreen[None]):
         Binding("escape,question_mark,q,enter", "close", N_("close"), show=True),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, rule: Sequence[str] = ()) -> None:
         super().__init__()
         translate_bindings(self)
+        #: the rules section behind the decision (its title line, then its text), or nothing
+        self.rule = list(rule)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
-            box.border_title = _("Keys")
+            box.border_title = _("The rule behind this decision") if self.rule else _("Keys")
+            if self.rule:
+                yield Static(Text(self.rule[0], style="bold"), id="rule-title")
+                yield Static("\n".join(self.rule[1:]).strip() + "\n", markup=False, id="rule")
+                yield Static(Text(_("Keys"), style="bold"))
             yield Static(keys_text(), markup=False)
 
     def action_close(self) -> None:
