@@ -197,6 +197,15 @@ def test_another_click_is_refused_and_the_rules_panel_opens_where_it_matters(
             logged.first.click()
             expect(panel).to_have_attribute("data-section", str(wanted))
             page.get_by_test_id("rules-close").click()
+        # the score preview: what each scoring rule gives now, each line with its rule
+        page.get_by_test_id("score-preview").locator("summary").click()
+        expect(page.get_by_test_id("score-line").first).to_be_visible()
+        ruled = page.get_by_test_id("score-rule")
+        expect(ruled.first).to_be_visible()
+        wanted = ruled.first.get_attribute("data-section")
+        ruled.first.click()
+        expect(panel).to_have_attribute("data-section", str(wanted))
+        page.get_by_test_id("rules-close").click()
         # the choices list: the rule behind its choices
         seat.show_choices()
         page.get_by_test_id("choices-rule").click()
