@@ -54,6 +54,9 @@ STATE_KEYS = {
     "scores",
     "breakdowns",
     "score_labels",
+    "score_rules",
+    "decision_rule",
+    "tutorial",
     "players",
     "clock",
     "can_undo",
@@ -103,7 +106,7 @@ def check_states(ws: WS, seat: int | None) -> None:
         owes = seat is not None and seat in state["to_move"] and not state["over"]
         assert bool(state["actions"]) == owes, (ws.name, state["step"], state["to_move"])
         for action in state["actions"]:
-            assert set(action) == {"notation", "text", "clicks"}
+            assert set(action) == {"notation", "text", "clicks", "rule"}
         if state["over"]:
             assert state["to_move"] == [] and state["result"] is not None
             assert set(state["result"]) >= {"scores", "ranking", "seed"}
