@@ -425,10 +425,7 @@ class HumanAgent:
         ok, undo = pgettext("command", "ok"), pgettext("command", "undo")
         console.print(self.table.held_line(self.seat, ok, undo), markup=False)
         if self.lesson is not None:
-            console.print(
-                _("Lesson: your choice waits until you reveal it: type {ok}.", ok=ok),
-                markup=False,
-            )
+            self.lesson.show_reveal(ok)
         for _attempt in range(1_000_000):
             word = read_line(f"{self.screen.labels[self.seat]}> ").strip().lower()
             if word in command_words("ok", "ok"):

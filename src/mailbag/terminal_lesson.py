@@ -67,8 +67,24 @@ class Lesson:
         if step.words is not None:
             console.print(step.words.get(), markup=False)
         console.print(_("Now: {what}", what=what), markup=False)
-        # the notation on a line of its own, never broken by the console
-        console.print(_("Type: {notation}", notation=step.do), markup=False, soft_wrap=True)
+        show_type(step.do)
+
+    def show_reveal(self, ok: str) -> None:
+        """While the lesson runs, what a choice held until it is revealed asks for: a line
+        saying so, then ``ok`` to type, as for a step (nothing once the lesson is over)."""
+        if self.expected() is None:  # the held choice is not one of the lesson's
+            return
+        console.print(
+            _("Lesson: your choice waits until you reveal it: type {ok}.", ok=ok),
+            markup=False,
+        )
+        show_type(ok)
+
+
+def show_type(notation: str) -> None:
+    """What the lesson asks to type, on a line of its own, never broken by the console (a
+    reader following the lesson looks for exactly this line)."""
+    console.print(_("Type: {notation}", notation=notation), markup=False, soft_wrap=True)
 
 
 def section_lines(reference: Reference, section: Section, with_children: bool = True) -> list[str]:
