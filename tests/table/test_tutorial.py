@@ -183,3 +183,17 @@ def test_mailbag_learn_is_followed_to_its_end_in_line_mode(
     # every step with words, and every reveal of a held choice, is typed exactly once
     steps = sum(1 for step in lesson.steps if step.words is not None)
     assert typed == steps + _held_reveals(name)
+
+
+def test_a_game_in_a_top_level_module_brings_no_lesson_and_no_rules() -> None:
+    """A plug-in game may live in a module of its own, outside any package: it has neither
+    (the lobby lists it without "Learn to play"), and asking is no error."""
+    import types
+
+    from mailbag.core.rulebook import rules_folder
+    from mailbag.table.tutorial import _load
+
+    module = types.ModuleType("solo_plugin")
+    assert module.__name__.rpartition(".")[0] == ""
+    assert _load("", "solo_plugin") is None
+    assert rules_folder("") is None

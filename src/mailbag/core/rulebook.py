@@ -178,9 +178,11 @@ def _targets(body: str) -> Iterator[str]:
 
 def rules_folder(package: str) -> Traversable | None:
     """The ``rules`` folder of a game's package (``mailbag.games.postcards``), or None."""
+    if not package:  # a game in a top-level module (a plug-in's) has no package folder
+        return None
     try:
         folder = resources.files(package) / "rules"
-    except (ModuleNotFoundError, TypeError):
+    except (ModuleNotFoundError, TypeError, ValueError):
         return None
     return folder if folder.is_dir() else None
 

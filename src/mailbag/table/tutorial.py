@@ -133,9 +133,11 @@ def parse_tutorial(text: str, game: str, where: str = "tutorial.toml") -> Tutori
 
 @cache
 def _load(package: str, game: str) -> Tutorial | None:
+    if not package:  # a game in a top-level module (a plug-in's) has no package folder
+        return None
     try:
         path = resources.files(package) / "tutorial.toml"
-    except (ModuleNotFoundError, TypeError):
+    except (ModuleNotFoundError, TypeError, ValueError):
         return None
     if not path.is_file():
         return None
