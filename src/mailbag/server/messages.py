@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mailbag.core import Event, Game, Observation, Rng
+from mailbag.core import Event, Game, IllegalAction, Observation, Rng
 from mailbag.core.i18n import pgettext
 from mailbag.server import words
 from mailbag.table.menu import known_score_parts, score_worlds
@@ -165,6 +165,7 @@ def why_answer(
     *,
     deciding: bool,
     held: bool = False,
+    reminder: IllegalAction | None = None,
 ) -> dict[str, Any]:
     """A ``why`` message: why ``clicks`` (the refused one last) take nothing for ``seat`` now, in
     the reader's language (call it inside ``use_language``) — the rules' own reason for the
@@ -172,8 +173,12 @@ def why_answer(
     words typed notation gets, which contract check 4 holds to what the seat may know), else
     what can be chosen. Read from the seat's view and legal actions only (``deciding``: the seat
     owes a decision and no bot plays it; ``held``: its choice waits to be revealed); the leak
-    test compares it across worlds drawn from the view."""
+    test compares it across worlds drawn from the view. ``reminder``: the lesson's line for
+    any click but its step's (a lesson's table), answered instead."""
     answer: dict[str, Any] = {"type": "why", "step": step, "clicks": list(clicks), "rule": None}
+    if reminder is not None:  # a lesson's step: any other click is told what it asks for
+        answer["reason"], answer["rule"] = words.refusal_words(game, reminder)
+        return answer
     if not deciding or game.is_over(state):
         answer["reason"] = words.not_deciding(held, game.is_over(state))
         return answer

@@ -310,16 +310,11 @@ class Room:
             deciding = seat in self.table.deciders() and seat not in self.table.agents
             held = self.table.held
             step_now = self._lesson_step(seat) if deciding and held is None else None
-            if step_now is not None:
-                refusal = lesson_reminder(self.game, self.table.view(seat), step_now)
-                reason, info = words.refusal_words(self.game, refusal)
-                return {
-                    "type": "why",
-                    "step": step,
-                    "clicks": list(clicks),
-                    "reason": reason,
-                    "rule": info,
-                }
+            reminder = (
+                None
+                if step_now is None
+                else lesson_reminder(self.game, self.table.view(seat), step_now)
+            )
             return messages.why_answer(
                 self.game,
                 self.table.state,
@@ -328,6 +323,7 @@ class Room:
                 clicks,
                 deciding=deciding,
                 held=held is not None and held.revealer == seat,
+                reminder=reminder,
             )
 
     def _at_step(self, seat: int, step: int) -> None:
