@@ -97,6 +97,20 @@ def test_what_a_player_sees_opens_a_section(name: str) -> None:
     assert refusals > 50
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_boards_tooltips_open_sections(name: str) -> None:
+    """A thing drawn on the graphical board names the section its tooltip's "?" opens
+    (``rule: "…"`` in ``picker.props``): each one is a section of the game's reference."""
+    board = (SRC / "games" / name / "web" / "board.js").read_text(encoding="utf-8")
+    named = set(re.findall(r'\brule: "([A-Za-z0-9-]+)"', board))
+    assert len(named) >= 3
+    reference = registry.get(name).presentation.rules_reference("en")
+    assert reference is not None
+    missing = sorted(i for i in named if reference.get(i) is None)
+    assert not missing, f"{name}: the board's tooltips name {missing}, which are no sections"
+    assert reference.get("components") is not None  # where a tooltip goes when nothing is named
+
+
 def test_a_bad_reference_is_refused_with_the_line_that_is_wrong() -> None:
     good = "# Game\n\nIntro.\n\n## Setup {#setup}\n\nDeal.\n"
     assert parse(good, "g", "en", "en.md").ids() == ("setup",)

@@ -211,6 +211,27 @@ def test_another_click_is_refused_and_the_rules_panel_opens_where_it_matters(
         page.get_by_test_id("choices-rule").click()
         expect(panel).to_be_visible()
         page.get_by_test_id("rules-close").click()
+        # a tooltip: hovering the highlighted thing shows it with its rule; the pointer can go on
+        # to the tooltip's button (the tooltip stays), which opens that rule, and no move is made
+        index = page.get_by_test_id("lesson").get_attribute("data-index")
+        target = page.locator('[data-testid="graphical-board"] [data-legal]').first
+        wanted = target.get_attribute("data-rule")
+        assert wanted, "the highlighted thing names no rule for its tooltip"
+        target.hover()
+        tip = page.get_by_test_id("tip")
+        expect(tip).to_be_visible(timeout=30_000)
+        button = page.get_by_test_id("tip-rule")
+        expect(button).to_have_attribute("data-section", wanted)
+        box = button.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=8)
+        expect(tip).to_be_visible()
+        button.click()
+        expect(panel).to_have_attribute("data-section", wanted)
+        expect(tip).to_have_count(0)
+        page.get_by_test_id("rules-close").click()
+        expect(page.get_by_test_id("lesson")).to_have_attribute("data-index", str(index))
+        expect(page.get_by_test_id("why")).to_have_count(0)
 
 
 @pytest.mark.parametrize("game", LESSONS)
@@ -231,3 +252,23 @@ def test_a_lesson_step_and_the_rules_panel_on_a_phone(
         assert axe_serious(page) == []
         page.get_by_test_id("rules-close").click()
         expect(panel).to_have_count(0)
+        # a long press on the highlighted thing shows its tooltip; tapping the tooltip's button
+        # opens the rule, and is no tap on the board (no move made, nothing refused)
+        index = page.get_by_test_id("lesson").get_attribute("data-index")
+        target = page.locator('[data-testid="graphical-board"] [data-legal]').first
+        wanted = target.get_attribute("data-rule")
+        assert wanted
+        target.scroll_into_view_if_needed()
+        target.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+        tip = page.get_by_test_id("tip")
+        expect(tip).to_be_visible(timeout=30_000)
+        target.dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
+        button = page.get_by_test_id("tip-rule")
+        expect(button).to_have_attribute("data-section", wanted)
+        button.tap()
+        expect(panel).to_have_attribute("data-section", wanted)
+        page.get_by_test_id("rules-close").click()
+        expect(panel).to_have_count(0)
+        expect(page.get_by_test_id("lesson")).to_have_attribute("data-index", str(index))
+        expect(page.get_by_test_id("why")).to_have_count(0)
+        assert page.locator('[data-testid="graphical-board"] [data-armed="1"]').count() == 0

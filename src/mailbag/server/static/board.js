@@ -46,6 +46,14 @@ export function isTouch() {
   return "ontouchstart" in window || (navigator.maxTouchPoints || 0) > 0;
 }
 
+/** The rule behind clicking a thing: the rule its actions share (the first one's when they
+ * differ), null when it cannot be clicked. */
+function ruleOf(entry) {
+  if (!entry) return null;
+  const rules = entry.actions.map((a) => a.rule).filter(Boolean);
+  return rules.length ? rules[0] : null;
+}
+
 /** What clicking a thing does, in words, from its entry among the next clicks. */
 function doing(entry, picked) {
   if (!entry) return picked ? t("picked: click again to put it back") : "";
@@ -59,7 +67,8 @@ function doing(entry, picked) {
  * `onSubmit(notation)`. `extra`: `changed` (a Set of ids), `hint` (the hint message of this
  * step), `onWhy(clicks)` (ask the server why the last click cannot be chosen), `blocked` (words:
  * why nothing can be chosen now, e.g. another seat is to move; null when the seat is only busy),
- * `touch` (tap to preview, tap again to commit).
+ * `touch` (tap to preview, tap again to commit), `rule` (the section a thing's tooltip opens when
+ * neither its actions nor its board name one: the decision's, or the components').
  */
 export function usePicker(actions, key, enabled, onSubmit, extra = {}) {
   const [prefix, setPrefix] = useState([]);
@@ -134,6 +143,9 @@ export function usePicker(actions, key, enabled, onSubmit, extra = {}) {
     const what = active ? hint(id) : "";
     const label = name && what ? `${name} — ${what}` : name || what;
     const tip = opts.tip || name;
+    // the section its tooltip links to: what clicking it does, else what the board says it is
+    // (opts.rule), else the decision's
+    const rule = ruleOf(next.get(id)) || opts.rule || extra.rule || null;
     return {
       "data-click": id,
       "data-legal": legal ? "1" : undefined,
@@ -144,6 +156,7 @@ export function usePicker(actions, key, enabled, onSubmit, extra = {}) {
       "data-hand": opts.hand ? "1" : undefined,
       "data-name": name || undefined,
       "data-tip": tip ? (what ? `${tip}\n${what}` : tip) : what || undefined,
+      "data-rule": rule || undefined,
       role: active ? "button" : undefined,
       tabIndex: active ? 0 : undefined,
       "aria-label": active ? label : undefined,
@@ -456,6 +469,14 @@ export function GraphicalBoard(props) {
   const [tip, setTip] = useState(null);
   const press = useRef({ timer: null, fired: false });
   const tipTimer = useRef(null);
+  const tipHide = useRef(null);
+  const tipBox = useRef(null);
+  useLayoutEffect(() => {
+    if (!tip || tip.above || !tipBox.current) return;
+    const height = tipBox.current.getBoundingClientRect().height + 6;
+    const [up, down] = tip.room;
+    if (height > down && up > down) setTip({ ...tip, above: true, top: tip.over });
+  }, [tip]);
   // the latest picker (an effect subscribed after a click may run after the next key press)
   const latest = useRef(picker);
   latest.current = picker;
@@ -556,6 +577,8 @@ export function GraphicalBoard(props) {
   }, [focusKey, props.hidden, held]);
 
   const onClickCapture = (e) => {
+    // the tooltip's own "?" opens the rules panel: neither a board click nor the tip's end
+    if (e.target.closest && e.target.closest('[data-testid="tip"]')) return;
     clearTimeout(tipTimer.current);
     setTip(null);
     if (press.current.fired) { // a long press showed a tooltip: not a click
@@ -590,8 +613,19 @@ export function GraphicalBoard(props) {
     const r = el.getBoundingClientRect();
     const width = Math.min(300, box.width - 8);
     const left = Math.max(4, Math.min(r.left - box.left + r.width / 2 - width / 2, box.width - width - 4));
-    const below = r.bottom - box.top + 6;
-    setTip({ text: el.dataset.tip, left, top: below, width });
+    // below the thing; moved above it once drawn when the window has no room for it below (a
+    // tooltip out of sight could not be read, nor its "?" reached)
+    clearTimeout(tipHide.current);
+    setTip({
+      text: el.dataset.tip, rule: el.dataset.rule || null, el, left, width, above: false,
+      top: r.bottom - box.top + 6, over: r.top - box.top - 6, room: [r.top, (window.innerHeight || 0) - r.bottom],
+    });
+  };
+  // the tooltip stays a moment after the pointer leaves its thing, so that the pointer can reach
+  // the tooltip's "?" (which keeps it open while the pointer is on it)
+  const hideTipSoon = () => {
+    clearTimeout(tipHide.current);
+    tipHide.current = setTimeout(() => setTip(null), 400);
   };
   const onPointerDown = (e) => {
     if (e.pointerType !== "touch") return;
@@ -604,12 +638,24 @@ export function GraphicalBoard(props) {
   const endPress = () => clearTimeout(press.current.timer);
   const onMouseOver = (e) => {
     if (picker.touch) return;
+    if (e.target.closest && e.target.closest('[data-testid="tip"]')) {
+      clearTimeout(tipTimer.current);
+      clearTimeout(tipHide.current);
+      return;
+    }
     const el = e.target.closest && e.target.closest("[data-tip]");
     clearTimeout(tipTimer.current);
-    if (!el) { setTip(null); return; }
+    if (!el) { hideTipSoon(); return; }
+    if (tip && tip.el === el) { clearTimeout(tipHide.current); return; }
     tipTimer.current = setTimeout(() => showTip(el), 350);
   };
-  const onMouseLeave = () => { clearTimeout(tipTimer.current); setTip(null); };
+  const onMouseLeave = () => { clearTimeout(tipTimer.current); clearTimeout(tipHide.current); setTip(null); };
+  const tipRule = (e) => {
+    e.stopPropagation();
+    const { rule, el } = tip;
+    setTip(null);
+    openRules(rule, el && document.contains(el) ? el : null);
+  };
 
   return html`
     <div class=${`graphical game-${props.game}${props.phone ? " phone" : ""}`} data-testid="graphical-board" ref=${root}
@@ -623,8 +669,10 @@ export function GraphicalBoard(props) {
         describe=${(id) => (entry.describe ? entry.describe(id, props.components, props.view) : null)} />
       <${Bubble} root=${root} picker=${picker} answer=${props.why} step=${props.state ? props.state.step : null} />
       <${Magnifier} open=${mag} picker=${picker} onClose=${() => setMag(null)} />
-      ${tip && tip.text && html`<div class="tip" data-testid="tip" role="tooltip"
-        style=${`left:${tip.left}px;top:${tip.top}px;width:${tip.width}px`}>${tip.text}</div>`}
+      ${tip && tip.text && html`<div class=${`tip${tip.above ? " above" : ""}`} data-testid="tip" role="tooltip" ref=${tipBox}
+        style=${`left:${tip.left}px;top:${tip.top}px;width:${tip.width}px`}>${tip.text}${tip.rule && html`
+        <button type="button" class="tip-rule" data-testid="tip-rule" data-section=${tip.rule}
+          onClick=${tipRule}>${t("the rule in full")}</button>`}</div>`}
     </div>`;
 }
 

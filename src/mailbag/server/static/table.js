@@ -320,6 +320,7 @@ export function TablePage({ table, who }) {
       hint,
       touch,
       blocked,
+      rule: myTurn && st && st.decision_rule ? st.decision_rule : "components",
       onWhy: (clicks) => st && socket.current && socket.current.send({ type: "why", step: st.step, clicks }),
     });
   const undo = () => st && send({ type: "undo", step: st.step });

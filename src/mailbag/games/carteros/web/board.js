@@ -139,7 +139,7 @@ function House({ components, view, house, picker, mine, flooded, missionFlags, t
   const tip = [name, ...missionText, word(components, "house_tip")].join(". ");
   return html`
     <g class=${`cr-house${flooded ? " flooded" : ""}${fresh ? " fresh" : ""}${picker.cls(id)}`}
-      ...${picker.props(id, { name, tip })} data-house=${house}>
+      ...${picker.props(id, { name, tip, rule: "house-cards" })} data-house=${house}>
       <title>${[title, ...missionText].join(" · ")}</title>
       <rect class="lot" x=${x} y=${y} width=${CW} height=${CH} rx="10" />
       ${flooded && html`<rect class="lot-water" x=${x} y=${y} width=${CW} height=${CH} rx="10" fill="url(#cr-waves)" />`}
@@ -313,7 +313,7 @@ function Neighbourhood({ components, view, picker, mySeat, log, players }) {
         const cy = a.y + CH + GAP / 2;
         const hint = picker.hint(id);
         const bname = thingName(id, components, view, players);
-        return html`<g key=${id} class=${`cr-block${picker.cls(id)}`} ...${picker.props(id, { name: bname, tip: `${bname}: ${word(components, "flood_here")}` })}>
+        return html`<g key=${id} class=${`cr-block${picker.cls(id)}`} ...${picker.props(id, { name: bname, tip: `${bname}: ${word(components, "flood_here")}`, rule: "rain" })}>
           <title>${hint || word(components, "flood_here")}</title>
           <circle cx=${cx} cy=${cy} r="32" />
           <path d=${`M${cx - 10} ${cy + 2} q5 -6 10 0 t10 0`} class="wave-icon" />
@@ -389,7 +389,7 @@ function Hand({ components, view, picker }) {
           const id = `mail:${name}`;
           const cname = thingName(id, components, view);
           return html`<button type="button" key=${id} class=${`cr-card mail mail-${name}${picker.cls(id)}`}
-            ...${picker.props(id, { name: cname, tip: `${cname}. ${word(components, "mail_tip")}`, hand: true })}>
+            ...${picker.props(id, { name: cname, tip: `${cname}. ${word(components, "mail_tip")}`, hand: true, rule: "mail-cards" })}>
             <span class="stamp" aria-hidden="true">${MAIL_MARKS[name] || "✉"}</span>
             <span class="ctitle">${kind.title}</span>
             <span class="cpoints">${kind.points} ★</span>
@@ -404,7 +404,7 @@ function Hand({ components, view, picker }) {
           const kind = components.action_kinds[name] || { title: name, help: "" };
           const id = `card:${name}`;
           return html`<button type="button" key=${id} class=${`cr-card action act-${name}${picker.cls(id)}`}
-            ...${picker.props(id, { name: thingName(id, components, view), tip: `${kind.title}: ${kind.help}`, hand: true })}>
+            ...${picker.props(id, { name: thingName(id, components, view), tip: `${kind.title}: ${kind.help}`, hand: true, rule: "action-cards" })}>
             <span class="ctitle">${kind.title}</span>
             <span class="chelp">${kind.help}</span>
             ${n > 1 && html`<span class="count">×${n}</span>`}
@@ -428,13 +428,13 @@ function Piles({ components, view, picker }) {
   return html`
     <div class="cr-piles" aria-label=${word(components, "decks")}>
       <button type="button" class=${`cr-pile deck${picker.cls("action_deck")}`}
-        ...${picker.props("action_deck", { name: thingName("action_deck", components, view), tip: `${thingName("action_deck", components, view)}. ${word(components, "deck_tip")}` })}>
+        ...${picker.props("action_deck", { name: thingName("action_deck", components, view), tip: `${thingName("action_deck", components, view)}. ${word(components, "deck_tip")}`, rule: "draw" })}>
         <span class="ptitle">${word(components, "action_deck")}</span>
         <span class="pcount">${plural(components, "cards_left", view.action_deck || 0)}</span>
         ${picker.legal("action_deck") && html`<span class="pdo">${word(components, "draw")}</span>`}
       </button>
       <button type="button" class=${`cr-pile discard${picker.cls("action_discard")}`}
-        ...${picker.props("action_discard", { name: `${word(components, "action_discard")}: ${actionDiscard.join(", ") || word(components, "empty")}`, tip: `${word(components, "action_discard")}. ${word(components, "replace")}` })}>
+        ...${picker.props("action_discard", { name: `${word(components, "action_discard")}: ${actionDiscard.join(", ") || word(components, "empty")}`, tip: `${word(components, "action_discard")}. ${word(components, "replace")}`, rule: "replace" })}>
         <span class="ptitle">${word(components, "action_discard")}</span>
         <span class="plist">${actionDiscard.join(", ") || word(components, "empty")}</span>
         ${(picker.legal("action_discard") || picker.picked("action_discard")) && html`<span class="pdo">${word(components, "replace")}</span>`}
@@ -471,7 +471,7 @@ function Missions({ components, view, picker }) {
           const card = cards[String(m)] || {};
           const id = `mission:${m}`;
           return html`<button type="button" key=${id} class=${`cr-card mission${picker.cls(id)}`}
-            ...${picker.props(id, { name: thingName(id, components, view), tip: `${thingName(id, components, view)}. ${word(components, "mission_tip")}` })}>
+            ...${picker.props(id, { name: thingName(id, components, view), tip: `${thingName(id, components, view)}. ${word(components, "mission_tip")}`, rule: "missions" })}>
             <span class="ctitle">${word(components, "mission", { mission: m })}</span>
             <span class="chelp">${word(components, "mission_at", { house: card.house, points: plural(components, "points", card.points || 0) })}</span>
             <span class="count">${decks[i] || 0}</span>

@@ -325,7 +325,7 @@ function Shelving({ components, view, seat, mine, picker, costs, label, players 
         let spaceName = word(components, "space", { number: s, name: sp.name });
         if (cost !== undefined && cost > 0) spaceName = word(components, "space_cost", { name: spaceName, count: cost });
         if (s === board.space) spaceName = word(components, "space_helper", { name: spaceName, player: mine ? word(components, "you") : whoName });
-        const props = mine || s === board.space ? picker.props(id, { name: spaceName, tip: `${spaceName}. ${word(components, "tip_space")}` }) : {};
+        const props = mine || s === board.space ? picker.props(id, { name: spaceName, tip: `${spaceName}. ${word(components, "tip_space")}`, rule: "move" }) : {};
         const cls = mine || s === board.space ? picker.cls(id) : "";
         return html`<g key=${`s${s}`} class=${`po-space${corner ? " corner" : ""}${cls}`} ...${props}>
           <rect x=${x + 1} y=${y + 1} width=${C - 2} height=${C - 2} rx=${corner ? 8 : 4} />
@@ -357,7 +357,7 @@ function Shelving({ components, view, seat, mine, picker, costs, label, players 
           const name = parcelName(components, board, p);
           return html`<rect key=${id} x=${O + (p % 10) * P} y=${O + Math.floor(p / 10) * P} width=${P} height=${P}
             class=${`po-hit${picker.cls(id)}`} ...${hit(id, () => setHoverParcel(p), () => setHoverParcel((h) => (h === p ? null : h)),
-              { name, tip: `${name}. ${word(components, "tip_parcel")}` })} />`;
+              { name, tip: `${name}. ${word(components, "tip_parcel")}`, rule: "parcels" })} />`;
         })}
       </g>`}
       ${!mine && html`<g class="po-marks">
@@ -457,7 +457,7 @@ function Goals({ components, view, picker }) {
       ${(view.goal_display || []).map((g) => {
         const goal = (components.goals || {})[g] || { title: g, help: "" };
         return html`<span class=${`po-goal${picker.cls(`goal:${g}`)}`} key=${g}
-          ...${picker.props(`goal:${g}`, { name: goal.title, tip: goal.help ? `${goal.title}: ${goal.help}` : goal.title })}><b>${goal.title}</b><small>${goal.help}</small></span>`;
+          ...${picker.props(`goal:${g}`, { name: goal.title, tip: goal.help ? `${goal.title}: ${goal.help}` : goal.title, rule: "goals" })}><b>${goal.title}</b><small>${goal.help}</small></span>`;
       })}
     </div>`;
 }

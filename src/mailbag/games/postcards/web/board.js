@@ -123,7 +123,7 @@ function Site({ c, view, picker, players, site }) {
   const what = owner >= 0
     ? word(c, "n_site_taken", { id: site.id, type, name: seatLabel(players, owner) })
     : word(c, "n_site_free", { id: site.id, type });
-  const props = picker.props(id, { name: what, tip: `${what}. ${word(c, "t_site", { region: regionName(c, info.region) })}` });
+  const props = picker.props(id, { name: what, tip: `${what}. ${word(c, "t_site", { region: regionName(c, info.region) })}`, rule: "camp" });
   return html`
     <g class=${`pc-site${owner >= 0 ? " taken" : ""}${picker.cls(id)}`} ...${props}
       transform=${`translate(${site.x} ${site.y})`}>
@@ -159,7 +159,7 @@ function Region({ c, view, picker, players, number, geo, mine }) {
   const here = (view.players || []).map((p, s) => (p.region === Number(number) ? s : -1)).filter((s) => s >= 0);
   const title = word(c, "region_title", { name: info.name, number });
   const name = here.length ? `${title} — ${word(c, "here", { names: here.map((s) => seatLabel(players, s)).join(", ") })}` : title;
-  const props = picker.props(id, { name, tip: `${name}. ${word(c, "t_region", { name: info.name })}` });
+  const props = picker.props(id, { name, tip: `${name}. ${word(c, "t_region", { name: info.name })}`, rule: "movement" });
   const points = geo.path.map((p) => p.join(",")).join(" ");
   const hit = hitArea(geo.path);
   return html`
@@ -268,7 +268,7 @@ function Postcard({ c, state, picker, owned, compact }) {
   const id = `postcard:${owned.card}`;
   const region = c.regions[String(card.region)].name;
   const what = postcardName(c, owned.card, owned.sent);
-  const props = picker.props(id, { name: what, tip: owned.sent ? what : `${what}. ${word(c, "t_postcard", { region })}` });
+  const props = picker.props(id, { name: what, tip: owned.sent ? what : `${what}. ${word(c, "t_postcard", { region })}`, rule: "sending" });
   if (owned.sent) {
     return html`<div class=${`pc-postcard sent${picker.cls(id)}`} ...${props} title=${hint(picker, id, what)} key=${`sent-${owned.card}`}>
       <span class="pc-pc-region">${region}</span>
@@ -288,7 +288,7 @@ function Postcard({ c, state, picker, owned, compact }) {
           const sid = `stamp:${owned.card}:${i + 1}`;
           const filled = owned.stamps[i];
           const label = word(c, filled ? "n_stamp_filled" : "n_stamp_open", { number: i + 1, id: owned.card, colour: c.colours[colour].name });
-          const sp = picker.props(sid, { name: label, tip: `${label}. ${word(c, "t_stamp")}` });
+          const sp = picker.props(sid, { name: label, tip: `${label}. ${word(c, "t_stamp")}`, rule: "stamp" });
           return html`<span key=${sid} class=${`pc-stamp pc-${colour}${filled ? " filled" : ""}${picker.cls(sid)}`} ...${sp}
             title=${hint(picker, sid, label)}><span class="pc-mark" aria-hidden="true">${mark(c, colour)}</span></span>`;
         })}
@@ -299,7 +299,7 @@ function Postcard({ c, state, picker, owned, compact }) {
           const filled = owned.souvenirs[i];
           const type = c.campsite_types[s.campsite] || s.campsite;
           const label = word(c, filled ? "n_souvenir_filled" : "n_souvenir_open", { number: i + 1, id: owned.card, type, effect: s.title });
-          const sp = picker.props(sid, { name: label, tip: `${label}. ${word(c, "t_souvenir", { type, effect: s.title })}` });
+          const sp = picker.props(sid, { name: label, tip: `${label}. ${word(c, "t_souvenir", { type, effect: s.title })}`, rule: "effects" });
           return html`<span key=${sid} class=${`pc-souv${filled ? " filled" : ""}${picker.cls(sid)}`} ...${sp}
             title=${hint(picker, sid, label)}>
             <${Icon} name=${s.campsite} /><span class="pc-souv-effect"><${Icon} name=${s.effect} />${s.points ? s.points : ""}</span>
