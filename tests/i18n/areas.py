@@ -23,6 +23,7 @@ AREAS: dict[str, tuple[str, ...]] = {
         "tui/**/*.py",
         "bots/**/*.py",
         "sim/**/*.py",
+        "review/**/*.py",
         "games/*.py",
         "rl/**/*.py",
         "cli/**/*.py",

@@ -45,7 +45,7 @@ from __future__ import annotations
 import contextlib
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -160,6 +160,9 @@ class MctsBot:
         #: iterations done in the last decision (for the benchmark)
         self.last_iterations = 0
         self.last_root: Node | None = None
+        #: called after each iteration with the root's child it went through, the world it
+        #: ended in and every seat's reward (a game review's statistics; None: nobody watches)
+        self.watch: Callable[[Node, Any, list[float]], None] | None = None
 
     def export_state(self) -> tuple[int, float, int]:
         """What the bot's decisions change in it (its generator, the running scale of the
@@ -368,6 +371,9 @@ class MctsBot:
             visited.visits += 1
             if visited.seat >= 0:
                 visited.total += rewards[visited.seat]
+        watch = self.watch
+        if watch is not None:
+            watch(path[1], world, rewards)
 
     def _select_with_priors(
         self, node: Node, world: Any, seat: int, legal: Sequence[Action]

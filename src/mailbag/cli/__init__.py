@@ -78,7 +78,13 @@ def _main(
 
 #: the modules whose ``register(app)`` adds their commands, in the order ``--help`` lists them;
 #: one that is not there (a trimmed install) leaves its commands out
-COMMANDS = ("mailbag.cli.play", "mailbag.cli.learn", "mailbag.cli.research", "mailbag.cli.server")
+COMMANDS = (
+    "mailbag.cli.play",
+    "mailbag.cli.learn",
+    "mailbag.cli.research",
+    "mailbag.cli.review",
+    "mailbag.cli.server",
+)
 
 
 def _register() -> None:

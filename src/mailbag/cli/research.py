@@ -252,6 +252,22 @@ def bench_command(
             ),
         ),
     ] = False,
+    review: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help=_(
+                "Measure a whole game's review instead: a game between greedy bots reviewed "
+                "at --depth with --workers processes (wall-clock and CPU seconds)."
+            ),
+        ),
+    ] = False,
+    depth: Annotated[
+        str, typer.Option("--depth", help=_("With --review: the review's depth."))
+    ] = "default",
+    workers: Annotated[
+        int, typer.Option("--workers", help=_("With --review: the processes judging decisions."))
+    ] = 2,
 ) -> None:
     """Measure the speed of a game's rules on one core: playouts, operations, MCTS."""
     from mailbag.bench.rl import run_rl_bench
@@ -271,6 +287,18 @@ def bench_command(
                 count=players,
             )
         )
+    if review:
+        from mailbag.bench.review import run_review_bench
+        from mailbag.bench.rules import default_seats
+
+        if not 1 <= workers <= 64:
+            raise MailbagError(_("--workers must be 1 to 64, not {n}", n=workers))
+        found = run_review_bench(rules, players or default_seats(rules), seed, depth, workers)
+        if as_json:
+            sys.stdout.write(json.dumps(found, indent=2, sort_keys=True) + "\n")
+        else:
+            _print_review_bench(found)
+        return
     if rl:
         result = run_rl_bench(rules, players, parse_option_pairs(option), seconds, seed)
         if as_json:
@@ -283,6 +311,38 @@ def bench_command(
         sys.stdout.write(json.dumps(result, indent=2, sort_keys=True) + "\n")
         return
     _print_bench(result)
+
+
+def _print_review_bench(result: dict[str, Any]) -> None:
+    console = Console(highlight=False)
+    console.print(
+        _(
+            "mailbag bench {game} --review: {decisions} decisions of a {steps}-step game "
+            "({seats}), depth {depth} ({iters} iterations), {workers} workers, {build} build",
+            game=result["game"],
+            decisions=result["decisions"],
+            steps=result["steps"],
+            seats=", ".join(result["seats"]),
+            depth=result["depth"],
+            iters=result["iters"],
+            workers=result["workers"],
+            build=result["build"],
+        ),
+        markup=False,
+    )
+    verdict = _("meets") if result["meets_target"] else _("misses")
+    console.print(
+        _(
+            "whole review {wall} s (target under {target} s: {verdict}); CPU {cpu} s, "
+            "{per} ms per decision",
+            wall=result["wall_s"],
+            target=int(result["target_s"]),
+            verdict=verdict,
+            cpu=result["cpu_s"],
+            per=result["cpu_per_decision_ms"],
+        ),
+        markup=False,
+    )
 
 
 def _print_rl_bench(result: dict[str, Any]) -> None:

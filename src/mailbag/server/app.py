@@ -58,6 +58,7 @@ from mailbag.server.limits import (
     env_limit,
     read_json,
 )
+from mailbag.server.reviews import Reviewer, depth_of
 from mailbag.server.rooms import Room
 from mailbag.server.sockets import Unwelcomed, serve_socket, spoken
 from mailbag.server.store.db import Database
@@ -145,6 +146,7 @@ def create_app(
     iterations; default :class:`BotLimits`)."""
     db = Database(db_url)
     hub = Hub(db, bot_threads=bot_threads, bot_limits=bot_limits)
+    reviewer = Reviewer(hub)
     if tables_per_minute is None:
         tables_per_minute = env_limit("MAILBAG_TABLES_PER_MINUTE", TABLES_PER_MINUTE)
     if tables_burst is None:
@@ -168,6 +170,7 @@ def create_app(
         finally:
             if listener is not None:
                 listener.cancel()
+            reviewer.close()
             hub.close()
             db.dispose()
 
@@ -330,6 +333,22 @@ def create_app(
         )
 
     @_api
+    async def review(request: Request) -> Response:
+        """A finished game's review (:mod:`mailbag.server.reviews`): ``GET`` how far it got (and
+        it, once done), ``POST`` start it, ``DELETE`` cancel it; ``?depth=`` quick, default or
+        deep."""
+        room, token = await _room_for(request)
+        _over_for(room, token)
+        depth = depth_of(request.query_params.get("depth"))
+        if request.method == "POST":
+            return JSONResponse(await reviewer.start(room, depth), status_code=202)
+        if request.method == "DELETE":
+            return JSONResponse(await reviewer.cancel(room, depth))
+        return JSONResponse(
+            await reviewer.status(room, depth), headers={"Cache-Control": "no-store"}
+        )
+
+    @_api
     async def replay(request: Request) -> Response:
         """A step of the game: once over, everything shown; while it is played, a seat's (or the
         spectators') own game so far, from its own views only."""
@@ -401,6 +420,7 @@ def create_app(
         Route("/api/my-games", my_games, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         Route("/api/tables/{table}/replay/{step}", replay),
+        Route("/api/tables/{table}/review", review, methods=["GET", "POST", "DELETE"]),
         Route("/api/tables/{table}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table}/invites/{seat}/revoke", renew_link, methods=["POST"]),
         WebSocketRoute("/ws/{table}", socket),
@@ -408,6 +428,7 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
+    app.state.reviewer = reviewer
     return app
 
 

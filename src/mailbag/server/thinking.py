@@ -63,6 +63,8 @@ HALF_LIFE = 60.0
 GRACE = 15.0
 #: the longest a hint searches (and never longer than a bot may)
 HINT_SECONDS = 5.0
+#: the longest one decision of a game review may take in a worker (a deep review takes longer)
+REVIEW_SECONDS = 60.0
 #: a seat has at most one hint worked out in this many seconds
 HINT_INTERVAL = 2.0
 #: how often a worker looks whether its server is still there (where the kernel does not tell)
@@ -206,12 +208,22 @@ def _hint(
     return compute_hint(_game(game_name, components), seat, observation, legal)
 
 
+def _review(game_name: str, components: tuple[str, str] | None, task: Any, settings: Any) -> Any:
+    """One decision of a game review, judged from the seat's view the task carries."""
+    from mailbag.review.engine import run_task
+
+    return run_task(_game(game_name, components), task, settings)
+
+
 def run_job(job: tuple[str, tuple[float | None, int | None], tuple[Any, ...]]) -> Any:
-    """One search, under the server's caps: ``("move"|"hint", (seconds, iters), args)``."""
+    """One search, under the server's caps: ``("move"|"hint"|"review", (seconds, iters),
+    args)``."""
     from mailbag.bots.mcts import capped
 
     what, (seconds, iters), args = job
     with capped(seconds, iters):
+        if what == "review":
+            return _review(*args)
         return _move(*args) if what == "move" else _hint(*args)
 
 
@@ -406,6 +418,28 @@ class Thinking:
         )
         assert isinstance(hint, Hint)
         return hint
+
+    async def review(
+        self,
+        *,
+        table_id: str,
+        game_name: str,
+        components: tuple[str, str] | None,
+        task: Any,
+        settings: Any,
+    ) -> Any:
+        """One decision of a game review (:mod:`mailbag.review`), judged in a worker process
+        in the same queue as the bots' searches, in a share of its own (``review:<table>``):
+        it takes a worker only when no table whose bots used the workers less is waiting, so a
+        review never holds another table's moves back for more than one decision's time."""
+        iterations = settings.iters + 2 * settings.duel
+        expected = iterations / ITERATIONS_PER_SECOND
+        seconds = max(REVIEW_SECONDS, 4 * expected)
+        args = (game_name, components, task, settings)
+        judged, _took = await self._search(
+            f"review:{table_id}", ("review", (None, None), args), seconds, expected
+        )
+        return judged
 
     def hint_wait(self, table_id: str, seat: int) -> float:
         """Seconds before ``seat`` at ``table_id`` may have another hint worked out (0: now)."""

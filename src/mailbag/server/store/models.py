@@ -59,3 +59,18 @@ steps = Table(
     Column("action", Text, nullable=False),
     Column("digest", Text, nullable=False),
 )
+
+#: a finished table's game review at one search setting (``settings``: the review's key): its
+#: state (``running``, ``done``, ``cancelled``, ``failed``), how far it got, and once done the
+#: review itself (JSON) — a review asked for again is read from here, never computed twice
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("settings", String(128), primary_key=True),
+    Column("status", String(16), nullable=False),
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("data", Text, nullable=True),
+    Column("updated", Float, nullable=False),
+)
