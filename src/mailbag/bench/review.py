@@ -24,11 +24,14 @@ TARGET_REVIEW_S = 60.0
 MAX_STEPS = 5_000
 
 
-def bench_record(game: Game[Any], players: int, seed: int) -> GameRecord:
+def bench_record(
+    game: Game[Any], players: int, seed: int, options: dict[str, Any] | None = None
+) -> GameRecord:
     """A finished game between greedy bots (against the Automa where the game is solo)."""
     solo = game.spec.min_seats == 1 and any(k.startswith("automa") for k in game.spec.engine_seats)
     kinds = ["greedy", "automa:normal"] if solo else ["greedy"] * players
-    state, _events = start_game(game, ["player", "automa:normal"] if solo else players, None, seed)
+    engine = ["player", "automa:normal"] if solo else players
+    state, _events = start_game(game, engine, options, seed)
     bots = {
         s: make_bot("greedy", game, s, seed) for s, kind in enumerate(kinds) if kind == "greedy"
     }
@@ -40,7 +43,7 @@ def bench_record(game: Game[Any], players: int, seed: int) -> GameRecord:
         state, _events = apply(game, state, seat, action)
         steps.append(Step(seat, action))
     result = result_of(game, state) if game.is_over(state) else None
-    return GameRecord(game.spec.name, {}, seed, kinds, steps, result=result)
+    return GameRecord(game.spec.name, dict(options or {}), seed, kinds, steps, result=result)
 
 
 def run_review_bench(

@@ -234,7 +234,7 @@ def _search(
 def accuracy_of(loss: float) -> float:
     """lichess's accuracy of a move from its loss of winning chances (0–1): 100 for none."""
     value = 103.1668 * math.exp(-0.04354 * 100.0 * max(0.0, loss)) - 3.1669
-    return max(0.0, min(100.0, value))
+    return round(max(0.0, min(100.0, value)), 2)
 
 
 def mark_of(loss: float, spread: float) -> str | None:

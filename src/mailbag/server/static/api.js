@@ -81,6 +81,7 @@ export function parseFragment(hash) {
   const params = new URLSearchParams((hash || "").replace(/^#/, ""));
   const out = {};
   if (params.has("watch")) out.watch = params.get("watch");
+  if (params.get("review") === "1") out.review = true; // open at the game's review
   if (params.has("token")) {
     out.token = params.get("token");
     const seat = Number.parseInt(params.get("seat"), 10);

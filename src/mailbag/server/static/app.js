@@ -1,5 +1,6 @@
 // Entry point: picks the page from the address — the lobby at `/`, a table at `/t/<table>` with
-// its seat (`#seat=n&token=…`) or spectator key (`#watch=…`), or the seat this browser holds
+// its seat (`#seat=n&token=…`) or spectator key (`#watch=…`; `&review=1` opens a finished game's
+// review), or the seat this browser holds
 // for that table when the address has neither. Nothing is drawn before the reader's language
 // is loaded (i18n.js); a switch of language draws every page again.
 import { render } from "preact";
@@ -17,9 +18,9 @@ function route() {
   const fragment = parseFragment(window.location.hash);
   if (fragment.token) {
     // the table page keeps the link in "my games" once the server has accepted it (welcome)
-    return { page: "table", table, who: { token: fragment.token, seat: fragment.seat } };
+    return { page: "table", table, who: { token: fragment.token, seat: fragment.seat, review: fragment.review } };
   }
-  if (fragment.watch) return { page: "table", table, who: { watch: fragment.watch } };
+  if (fragment.watch) return { page: "table", table, who: { watch: fragment.watch, review: fragment.review } };
   const held = linkFor(table);
   if (held) return { page: "table", table, who: { token: held.token, seat: held.seat } };
   return { page: "nolink", table };

@@ -78,6 +78,8 @@ export function MyGames({ refresh }) {
                 : t("table {table}", { table: link.table })}</span>
               <span class="game-state">${gameState(info, loaded)}</span>
             </a>
+            ${info && info.over && html`<a class="small review-link" data-testid="my-game-review"
+              href=${`${seatPath(link.table, link.seat ?? info.seat, link.token)}&review=1`}>${t("Review")}</a>`}
             <button type="button" class="small quiet" title=${t("forget this link")} aria-label=${t("forget")}
               onClick=${() => forget(link)}>✕</button>
           </li>`)}

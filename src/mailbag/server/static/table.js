@@ -11,6 +11,7 @@ import { GraphicalBoard, isTouch, useBoard, usePicker } from "./board.js";
 import { changedIds } from "./clicks.js";
 import { language, t, useLanguage } from "./i18n.js";
 import { Replay, Result } from "./replay.js";
+import { Review } from "./review.js";
 import { LessonBanner } from "./lesson.js";
 import { openRules, RuleButton, RulesPanel } from "./rules.js";
 import { TableSocket } from "./socket.js";
@@ -169,7 +170,7 @@ function useNarrow() {
   return narrow;
 }
 
-function EndButtons({ table, credential, isSeat, game, onReplay, replayOpen }) {
+function EndButtons({ table, credential, isSeat, game, onReplay, replayOpen, onReview, reviewOpen }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const rematch = async () => {
@@ -200,6 +201,7 @@ function EndButtons({ table, credential, isSeat, game, onReplay, replayOpen }) {
         ${busy ? t("Setting up…") : t("Rematch")}</button>`}
       <button type="button" data-testid="export" onClick=${exportRecord}>${t("Export record")}</button>
       <button type="button" data-testid="replay" onClick=${onReplay}>${replayOpen ? t("Back to the table") : t("Replay")}</button>
+      <button type="button" data-testid="review-open" onClick=${onReview}>${reviewOpen ? t("Back to the table") : t("Review the game")}</button>
       ${error && html`<p class="error">${error}</p>`}
     </div>`;
 }
@@ -213,7 +215,9 @@ export function TablePage({ table, who }) {
   const lastStep = useRef(null);
   const busyTimer = useRef(null);
   const [, tick] = useState(0);
-  const [replay, setReplay] = useState(false);
+  // what the main column shows instead of the board at the end: the replay or the review
+  const [aside, setAside] = useState(who.review ? "review" : null);
+  const setReplay = (on) => setAside(on ? "replay" : null);
   const isSeat = who.token !== undefined;
   const credential = isSeat ? who.token : who.watch;
 
@@ -270,6 +274,9 @@ export function TablePage({ table, who }) {
   const players = (st && st.players) || (welcome && welcome.players) || [];
   const title = (welcome && (welcome.title || welcome.game)) || "mailbag";
   const over = Boolean(st && st.over);
+  // the board gives way to the replay, or to the review once the game is over (a review link
+  // of a game still played opens the table)
+  const replay = aside === "replay" || (aside === "review" && over);
   const toMove = (st && st.to_move) || [];
   const myTurn = isSeat && mySeat !== null && toMove.includes(mySeat) && !over;
   const me = players.find((p) => p.seat === mySeat);
@@ -439,12 +446,16 @@ export function TablePage({ table, who }) {
         <div class="main-col">
           ${over && st.result && !replay && html`<${Result} result=${st.result} players=${players} mySeat=${mySeat} />`}
           ${over && html`<${EndButtons} table=${table} credential=${credential} isSeat=${isSeat}
-              game=${welcome && welcome.game} replayOpen=${replay} onReplay=${() => setReplay(!replay)} />`}
+              game=${welcome && welcome.game} replayOpen=${aside === "replay"} onReplay=${() => setAside(aside === "replay" ? null : "replay")}
+              reviewOpen=${aside === "review"} onReview=${() => setAside(aside === "review" ? null : "review")} />`}
           ${narrow && !replay && html`<div class=${`turn-line${myTurn ? " mine" : ""}`}><span data-testid="to-move" data-turn=${turn}>${turnText}</span>${turnRule}</div>`}
           ${lesson && !replay && show("board") && html`<${LessonBanner} part=${lesson} held=${held} myTurn=${myTurn} />`}
           ${!replay && show("board") && html`<${Changes} changes=${changes} index=${changeIndex !== null && changeIndex < changes.length ? changeIndex : null}
             setIndex=${setChangeIndex} players=${players} mySeat=${mySeat} />`}
-          ${replay
+          ${aside === "review" && replay
+            ? html`<${Review} table=${table} credential=${credential} players=${players} mySeat=${mySeat}
+                onClose=${() => setAside(null)} board=${board} game=${game} components=${components} />`
+            : replay
             ? html`<${Replay} table=${table} credential=${credential} players=${players} mySeat=${mySeat}
                 lastStep=${st ? st.step : null} onClose=${() => setReplay(false)} board=${board} game=${game}
                 components=${components} over=${over} />`
