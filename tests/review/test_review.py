@@ -8,6 +8,7 @@ error."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,20 @@ def test_a_whole_record_in_worker_processes_is_the_same_review() -> None:
     assert here.decisions == there.decisions and here.accuracy == there.accuracy
     assert [d.index for d in here.decisions] == [t.index for t in decisions_of(game, record)]
     assert here.complete and len(here.accuracy) == 2
+    # the review's processes end with it: none is left behind for the rest of the run
+    assert not multiprocessing.active_children()
+
+
+def test_a_review_in_workers_cancelled_stops_its_processes() -> None:
+    game = get("carteros")
+    record = record_of("carteros")
+    review = review_record(
+        game, record, Settings.of("quick", iters=40), workers=2, progress=lambda d, _t: d < 2
+    )
+    assert not review.complete and 2 <= len(review.decisions) < len(
+        list(decisions_of(game, record))
+    )
+    assert not multiprocessing.active_children()
 
 
 def test_a_cancelled_review_stops_and_says_so() -> None:

@@ -4,6 +4,7 @@ once and kept in the database; only for a finished game and a link of its table.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,11 @@ def test_a_finished_game_is_reviewed_once_and_kept(client: TestClient) -> None:
         assert decision["played_text"] and decision["played_text"] != decision["played"]
         assert 0.0 <= decision["value"] <= 1.0 and decision["spread"] >= 0.0
         assert decision["played_clicks"]
+    # judged in workers of their own, at the lowest priority
+    pids = client.app.state.hub.reviewing.pids()  # type: ignore[attr-defined]
+    assert pids and client.app.state.hub.thinking.pids() == []  # type: ignore[attr-defined]
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    assert all(os.getpriority(os.PRIO_PROCESS, pid) == min(19, own + 19) for pid in pids)
     # asked again: read from the database, nothing computed
     reviewer = client.app.state.reviewer  # type: ignore[attr-defined]
     again = client.post(url, headers=bearer(token))

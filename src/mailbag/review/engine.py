@@ -441,30 +441,34 @@ def review_record(
                 stopped = True
                 break
         return summarise(game, record, settings, done, complete=not stopped)
-    from concurrent.futures import FIRST_COMPLETED, Future, wait
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     from mailbag.bots import parallel
 
-    executor = parallel.pool(workers)
     ref = parallel.game_ref(game)
-    queue = iter(tasks)
-    running: set[Future[DecisionReview]] = set()
-    # a few tasks ahead per worker, not the whole game: a cancel stops soon
-    for task in queue:
-        running.add(executor.submit(run_task, ref, task, settings))
-        if len(running) >= 2 * workers:
-            break
-    while running:
-        finished, running = wait(running, return_when=FIRST_COMPLETED)
-        for future in finished:
-            done.append(future.result())
-        if progress is not None and progress(len(done), total) is False:
-            stopped = True
-            for future in running:
-                future.cancel()
-            break
+    # a pool of its own, not the bots' shared one: a review is one long job, and its
+    # processes end with it (none outlives a review run from the command line)
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=spawn) as executor:
+        queue = iter(tasks)
+        running: set[Future[DecisionReview]] = set()
+        # a few tasks ahead per worker, not the whole game: a cancel stops soon
         for task in queue:
             running.add(executor.submit(run_task, ref, task, settings))
             if len(running) >= 2 * workers:
                 break
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                done.append(future.result())
+            if progress is not None and progress(len(done), total) is False:
+                stopped = True
+                for future in running:
+                    future.cancel()
+                break
+            for task in queue:
+                running.add(executor.submit(run_task, ref, task, settings))
+                if len(running) >= 2 * workers:
+                    break
     return summarise(game, record, settings, done, complete=not stopped)

@@ -40,6 +40,8 @@ T = TypeVar("T")
 IDLE_AFTER = 300.0
 #: at most this many tables are kept loaded (the least recently used idle ones go first)
 MAX_ROOMS = 1000
+#: how much lower than the server a game review's workers run (19: only on idle processors)
+REVIEW_NICE = 19
 
 log = logging.getLogger("mailbag.server")
 
@@ -68,6 +70,11 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self.io = ThreadPoolExecutor(max_workers=8, thread_name_prefix="mailbag-io")
         self.thinking = Thinking(threads=bot_threads, processes=bot_processes, limits=bot_limits)
+        #: game reviews' own workers, as many as the bots' but at the lowest priority: they use
+        #: the processors the server and the bots leave idle, so a review never slows a table
+        self.reviewing = Thinking(
+            threads=1, processes=max(1, bot_processes), limits=bot_limits, nice=REVIEW_NICE
+        )
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in the pool, in this context (the reader's language: a refusal is
@@ -258,6 +265,7 @@ class Hub:
             room.close()
         self.io.shutdown(wait=False, cancel_futures=True)
         self.thinking.close()
+        self.reviewing.close()
 
 
 @dataclass(eq=False)

@@ -3,9 +3,9 @@
 ``POST /api/tables/<t>/review`` starts a table's review at a depth (or finds it started, or
 done), ``GET`` says how far it got and, once done, gives it in the reader's language, ``DELETE``
 cancels it. A review is computed once per table and depth and kept in the database
-(``store/reviews.py``); it runs one decision at a time per table in the bots' worker queue, in a
-share of its own (:meth:`Thinking.review`), so it never holds another table's moves back for
-more than one decision's time, and never on the event loop. Only a finished game is reviewed,
+(``store/reviews.py``); its decisions are judged in worker processes of their own at the lowest
+priority (:attr:`Hub.reviewing`), so it uses only the processors the server and the bots leave
+idle, and never the event loop. Only a finished game is reviewed,
 and only for a link of its table (a seat's or the spectators').
 """
 
@@ -100,18 +100,38 @@ class Reviewer:
         return out
 
     async def start(self, room: Any, depth: str) -> dict[str, Any]:
-        """Start the review (nothing is computed again when it is done or running)."""
+        """Start the review (nothing is computed again when it is done or running): its row is
+        stored as running before this answers, so a cancel right after finds it."""
         if not room.table.is_over():
             raise ReviewRefused(_("a game is reviewed once it is over"))
         key = (room.id, depth)
         if key not in self.jobs:
+            hub, db = self.hub, self.hub.db
             settings = Settings.of(depth)
-            row = await self.hub.run(load_review, self.hub.db, room.id, settings.key())
+            row = await hub.run(load_review, db, room.id, settings.key())
             if row is None or row.status != "done":
                 job = self.jobs[key] = _Job()
-                job.task = asyncio.get_running_loop().create_task(
-                    self._run(room, depth, settings, job)
-                )
+                try:
+                    record = room.table.record
+                    tasks = await hub.run(lambda: list(decisions_of(room.game, record)))
+                    job.total = len(tasks)
+                    # a row left running by a stopped server is taken over once it is stale
+                    fresh = await hub.run(
+                        start_review, db, room.id, settings.key(), job.total, STALE_S
+                    )
+                except BaseException:
+                    self.jobs.pop(key, None)
+                    raise
+                if not fresh or job.cancelled:
+                    self.jobs.pop(key, None)
+                    if fresh:
+                        await hub.run(
+                            save_review, db, room.id, settings.key(), "cancelled", 0, job.total
+                        )
+                else:
+                    job.task = asyncio.get_running_loop().create_task(
+                        self._run(room, depth, settings, job, tasks)
+                    )
         return await self.status(room, depth)
 
     async def cancel(self, room: Any, depth: str) -> dict[str, Any]:
@@ -130,25 +150,20 @@ class Reviewer:
             if job.task is not None:
                 job.task.cancel()
 
-    async def _run(self, room: Any, depth: str, settings: Settings, job: _Job) -> None:
+    async def _run(
+        self, room: Any, depth: str, settings: Settings, job: _Job, tasks: list[Task]
+    ) -> None:
         hub, db = self.hub, self.hub.db
         key = settings.key()
         record = room.table.record
         try:
-            tasks: list[Task] = await hub.run(lambda: list(decisions_of(room.game, record)))
-            job.total = len(tasks)
-            # a row left running by a stopped server is taken over once it is stale
-            if not await hub.run(start_review, db, room.id, key, job.total, STALE_S):
-                row = await hub.run(load_review, db, room.id, key)
-                if row is not None and row.status == "done":
-                    return
             judged: list[DecisionReview] = []
             queue = list(tasks)
             while queue and not job.cancelled:
                 batch, queue = queue[:IN_FLIGHT], queue[IN_FLIGHT:]
                 found = await asyncio.gather(
                     *(
-                        hub.thinking.review(
+                        hub.reviewing.review(
                             table_id=room.id,
                             game_name=record.game,
                             components=room._components(),
@@ -162,6 +177,9 @@ class Reviewer:
                 job.done = len(judged)
                 if job.done % SAVE_EVERY < IN_FLIGHT:
                     await hub.run(save_review, db, room.id, key, "running", job.done, job.total)
+            if job.cancelled:
+                await hub.run(save_review, db, room.id, key, "cancelled", job.done, job.total)
+                return
             review = summarise(room.game, record, settings, judged)
             await hub.run(
                 save_review, db, room.id, key, "done", job.done, job.total, review.to_json()

@@ -244,9 +244,13 @@ def _die_with(parent: int) -> None:
     threading.Thread(target=watch, name="mailbag-parent-watch", daemon=True).start()
 
 
-def _worker_main(conn: Connection, parent: int) -> None:
-    """A worker process: searches from ``conn`` until the server goes."""
+def _worker_main(conn: Connection, parent: int, nice: int = 0) -> None:
+    """A worker process: searches from ``conn`` until the server goes (at ``nice``: a game
+    review's workers yield the processor to the server and the bots)."""
     _die_with(parent)
+    if nice:
+        with contextlib.suppress(OSError, AttributeError):
+            os.nice(nice)
     # Ctrl-C in a terminal reaches the whole process group: the server decides, not its workers
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
@@ -277,12 +281,15 @@ class _Slot(Protocol):
 class _Process:
     """One worker process and the pipe to it."""
 
-    def __init__(self) -> None:
+    def __init__(self, nice: int = 0) -> None:
         # spawn, not fork: the server has threads (and sockets) a fork would copy half-way
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         self.process = context.Process(
-            target=_worker_main, args=(theirs, os.getpid()), name="mailbag-search", daemon=True
+            target=_worker_main,
+            args=(theirs, os.getpid(), nice),
+            name="mailbag-search",
+            daemon=True,
         )
         self.process.start()
         theirs.close()
@@ -347,9 +354,14 @@ class Thinking:
     """The threads for quick bots and the worker processes, shared fairly, for searches."""
 
     def __init__(
-        self, threads: int = 4, processes: int = 2, limits: BotLimits | None = None
+        self,
+        threads: int = 4,
+        processes: int = 2,
+        limits: BotLimits | None = None,
+        nice: int = 0,
     ) -> None:
         self.limits = limits if limits is not None else BotLimits()
+        self.nice = nice
         self.threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="mailbag-bot")
         self._processes = max(0, processes)
         self._slots: list[_Slot] = []
@@ -429,9 +441,8 @@ class Thinking:
         settings: Any,
     ) -> Any:
         """One decision of a game review (:mod:`mailbag.review`), judged in a worker process
-        in the same queue as the bots' searches, in a share of its own (``review:<table>``):
-        it takes a worker only when no table whose bots used the workers less is waiting, so a
-        review never holds another table's moves back for more than one decision's time."""
+        (the server's reviewing workers: :attr:`Hub.reviewing`), in a share of its own per table
+        (``review:<table>``), so one table's review does not hold another's back."""
         iterations = settings.iters + 2 * settings.duel
         expected = iterations / ITERATIONS_PER_SECOND
         seconds = max(REVIEW_SECONDS, 4 * expected)
@@ -557,7 +568,7 @@ class Thinking:
         if self._idle:
             return self._idle.pop()
         if len(self._slots) < max(1, self._processes):
-            slot: _Slot = _Process() if self._processes else _Inline()
+            slot: _Slot = _Process(self.nice) if self._processes else _Inline()
             self._slots.append(slot)
             return slot
         return None

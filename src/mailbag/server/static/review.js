@@ -13,6 +13,7 @@ import { language, t, useLanguage } from "./i18n.js";
 const SIGNS = { blunder: "??", mistake: "?", inaccuracy: "?!" };
 const POLL_MS = 800;
 const COLOURS = ["#c0392b", "#1f6fd1", "#2e8b57", "#8e44ad"];
+const COLON = ": ";
 
 function reviewUrl(table, depth) {
   return `/api/tables/${encodeURIComponent(table)}/review?depth=${encodeURIComponent(depth)}`;
@@ -77,6 +78,7 @@ function ChoiceBoard({ title, text, clicks, view, board, game, components, playe
 
 export function Review({ table, credential, players, mySeat, board, game, components, onClose }) {
   const lang = useLanguage();
+  const noDecisions = t("no decisions to judge");
   const [depth, setDepth] = useState("default");
   const [data, setData] = useState(null);
   const [error, setError] = useState(null);
@@ -202,8 +204,8 @@ export function Review({ table, credential, players, mySeat, board, game, compon
           ${review.seats.map((name, s) => html`
             <div class="review-seat" data-testid="review-accuracy" data-seat=${s}>
               <span class="swatch" style=${`background:${COLOURS[s % COLOURS.length]}`}></span>
-              <b>${seatLabel(players, s) || name}</b>${s === mySeat ? t(" (you)") : ""}${": "}
-              ${review.accuracy[s] === null ? t("no decisions to judge")
+              <b>${seatLabel(players, s) || name}</b>${s === mySeat ? t(" (you)") : ""}${COLON}
+              ${review.accuracy[s] === null ? noDecisions
                 : html`${t("accuracy {accuracy}%", { accuracy: review.accuracy[s].toFixed(1) })} ·
                   ${["inaccuracy", "mistake", "blunder"].map((m) => html`<span class=${`mark-badge ${m}`} title=${markWord(m)}>${SIGNS[m]} ${review.marks[s][m]}</span> `)}`}
             </div>`)}
