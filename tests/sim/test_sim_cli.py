@@ -62,6 +62,7 @@ def test_sim_command_options_and_bot_parameters(tmp_path: Path) -> None:
         (["bench", "chess"], "unknown game"),
         (["bench", "tiny", "--players", "7"], "seats"),
         (["bench", "tiny", "--seconds", "0"], "--seconds"),
+        (["bench", "tiny", "--rounds", "0"], "--rounds"),
     ],
 )
 def test_bad_input_is_one_clean_line(tmp_path: Path, args: list[str], message: str) -> None:
@@ -84,14 +85,22 @@ def test_bench_json() -> None:
     for name in ("legal_actions", "apply (functional)", "apply_in_place", "view", "determinize"):
         assert data["costs_us"][name] > 0
     assert data["costs_us"]["check_state"] > 0
+    # timed by this process's CPU time, the median of three rounds with the range over them
+    assert data["clock"] == "process CPU time" and data["rounds"] == 3
+    for part, key in (("random_playout", "decisions_per_s"), ("mcts", "iterations_per_s")):
+        low, high = data[part]["range"]
+        assert 0 < low <= data[part][key] <= high
     assert set(data["meets_targets"]) == {
-        "decisions_per_s", "mcts_iterations_per_s", "check_state_us"
+        "decisions_per_s",
+        "mcts_iterations_per_s",
+        "check_state_us",
     }
 
 
 @pytest.mark.usefixtures("registered")
 def test_bench_table() -> None:
-    result = runner.invoke(app, ["bench", "duel", "--seconds", "0.05"])
+    result = runner.invoke(app, ["bench", "duel", "--seconds", "0.05", "--rounds", "2"])
     assert result.exit_code == 0, result.output
     assert "random playout decisions/s" in result.stdout
+    assert "per CPU-second of this process; the median of 2 rounds" in result.stdout
     assert "MCTS iterations/s" in result.stdout and "determinize" in result.stdout

@@ -113,6 +113,17 @@ def geomean(values: list[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
 
+def round_ratios(entry: Entry, against: list[list[float]]) -> list[float]:
+    """``entry``'s figure ÷ the geometric mean of ``against`` in each round (a round's entries ran
+    one after another, so a slow spell of the machine touches both sides of its ratio)."""
+    return [v / geomean([a[r] for a in against]) for r, v in enumerate(entry.values)]
+
+
+def ratio_text(ratios: list[float]) -> str:
+    """The median ratio and its range over the rounds."""
+    return f"{statistics.median(ratios):.2f}× ({min(ratios):.2f}–{max(ratios):.2f})"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -191,11 +202,12 @@ def main() -> int:
         f"\nRandom playouts, decisions per CPU-second, median of {args.rounds} interleaved "
         f"rounds on {where}, 2 seats where the game allows it"
     )
-    print(f"{'entry':<44}{'median':>10}  {'range':<17}{'× C++ geomean':>14}")
+    print(f"{'entry':<44}{'median':>10}  {'range':<17}{'× C++ geomean (range over rounds)':>34}")
+    cpp_values = [e.values for e in cpp]
     for entry in play + cpp + pys:
         print(
             f"{entry.label:<44}{entry.median:>10,.0f}  {entry.spread():<17}"
-            f"{entry.median / target:>13.2f}×"
+            f"{ratio_text(round_ratios(entry, cpp_values)):>34}"
         )
     print(f"{'OpenSpiel C++ geometric mean (the target)':<44}{target:>10,.0f}")
     print(f"{'OpenSpiel Python geometric mean':<44}{geomean([e.median for e in pys]):>10,.0f}")
@@ -203,13 +215,12 @@ def main() -> int:
     print(
         f"\nMCTS iterations per CPU-second at the opening ({args.iters} iterations, default search)"
     )
-    base = {
-        e.label.split()[0]: e.median for e in mcts if args.baseline and args.baseline in e.label
-    }
-    print(f"{'entry':<44}{'median':>10}  {'range':<17}{'× baseline':>14}")
+    base = {e.label.split()[0]: e for e in mcts if args.baseline and args.baseline in e.label}
+    print(f"{'entry':<44}{'median':>10}  {'range':<17}{'× baseline (range over rounds)':>34}")
     for entry in mcts:
-        ratio = entry.median / base[entry.label.split()[0]] if base else float("nan")
-        print(f"{entry.label:<44}{entry.median:>10,.0f}  {entry.spread():<17}{ratio:>13.2f}×")
+        found = base.get(entry.label.split()[0])
+        ratio = ratio_text(round_ratios(entry, [found.values])) if found else "–"
+        print(f"{entry.label:<44}{entry.median:>10,.0f}  {entry.spread():<17}{ratio:>34}")
 
     if args.pool:
         pool_speedup(args.pool_games, args.pool_seats, args.rounds, builds[-1], current)

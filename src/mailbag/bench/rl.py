@@ -5,18 +5,18 @@ It plays random games through the PettingZoo AEC environment (``mailbag.rl.env``
 games through the raw engine, each with its random pick timed apart, and times the parts of a
 step (observation, mask, and the seat's view for comparison) on positions sampled from random
 games (:func:`mailbag.bench.rules.sample_positions`). Target: the environment's steps/s at least
-half the raw engine's decisions/s. Measurements to print, never assertions (see
+half the raw engine's decisions/s. Timed by this process's CPU time, as
+:mod:`mailbag.bench.rules` is. Measurements to print, never assertions (see
 :mod:`mailbag.bench.rules`). Needs the ``rl`` extra (numpy, PettingZoo).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from typing import Any
 
 from mailbag._build import build_name
-from mailbag.bench.rules import default_seats, sample_positions
+from mailbag.bench.rules import CLOCK, CLOCK_NAME, default_seats, sample_positions
 from mailbag.core import Game, Rng, new_game
 
 #: the RL environments' target: env steps/s at least this share of the raw engine's decisions/s
@@ -33,7 +33,7 @@ def raw_for_rl(
     deciders, legal_actions, apply_in_place = game.deciders, game.legal_actions, game.apply_in_place
     decisions = games = 0
     picking = 0.0
-    clock = time.perf_counter
+    clock = CLOCK
     start = clock()
     while True:
         state = new_game(game, seats, options, seed + games)
@@ -98,7 +98,7 @@ def rl_speed(
     rng = Rng.from_seed(seed, 0xBE7C)
     steps = games = 0
     picking = 0.0
-    clock = time.perf_counter
+    clock = CLOCK
     start = clock()
     while True:
         env.reset(seed=seed + games)
@@ -170,6 +170,7 @@ def run_rl_bench(
         "seats": seats,
         "options": resolved,
         "build": build_name(),
+        "clock": CLOCK_NAME,
         "raw_decisions_per_s": raw["decisions_per_s"],
         "env": env,
         "share": share,

@@ -233,8 +233,15 @@ def bench_command(
     game: Annotated[str, typer.Argument(help=_("The game to benchmark."))],
     as_json: Annotated[bool, typer.Option("--json", help=_("Print the results as JSON."))] = False,
     seconds: Annotated[
-        float, typer.Option(help=_("Seconds for each timed part (playouts, MCTS)."))
-    ] = 3.0,
+        float,
+        typer.Option(help=_("CPU seconds for each timed part (playouts, MCTS) in each round.")),
+    ] = 1.0,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            help=_("Rounds of the timed parts: the median round is shown, with the range.")
+        ),
+    ] = 3,
     players: Annotated[
         int | None, typer.Option(help=_("Number of seats (default: 2, or the minimum)."))
     ] = None,
@@ -269,13 +276,16 @@ def bench_command(
         int, typer.Option("--workers", help=_("With --review: the processes judging decisions."))
     ] = 2,
 ) -> None:
-    """Measure the speed of a game's rules on one core: playouts, operations, MCTS."""
+    """Measure the speed of a game's rules on one core, per CPU-second of this process:
+    playouts, operations, MCTS."""
     from mailbag.bench.rl import run_rl_bench
     from mailbag.bench.rules import run_bench
     from mailbag.core.registry import get
 
     if seconds <= 0:
         raise MailbagError(_("--seconds must be more than 0, not {seconds}", seconds=seconds))
+    if not 1 <= rounds <= 100:
+        raise MailbagError(_("--rounds must be 1 to 100, not {n}", n=rounds))
     rules = get(game)
     if players is not None and not rules.spec.min_seats <= players <= rules.spec.max_seats:
         raise MailbagError(
@@ -306,7 +316,7 @@ def bench_command(
         else:
             _print_rl_bench(result)
         return
-    result = run_bench(rules, players, parse_option_pairs(option), seconds, seed)
+    result = run_bench(rules, players, parse_option_pairs(option), seconds, seed, rounds)
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2, sort_keys=True) + "\n")
         return
@@ -416,40 +426,54 @@ def _print_bench(result: dict[str, Any]) -> None:
             game=result["game"],
             count=result["seats"],
             build=result["build"],
-        )
+        ),
+        caption=ngettext(
+            "per CPU-second of this process; the median of {rounds} round, with its range",
+            "per CPU-second of this process; the median of {rounds} rounds, with their range",
+            result["rounds"],
+            rounds=result["rounds"],
+        ),
     )
     table.add_column(_("measure"))
     table.add_column(_("value"), justify="right")
+    table.add_column(_("range"), justify="right")
     table.add_column(_("target"), justify="right")
     table.add_column(_("met"), justify="center")
+
+    def spread(low_high: list[float]) -> str:
+        return f"{low_high[0]:,.0f}–{low_high[1]:,.0f}"
+
     table.add_row(
         _("random playout decisions/s"),
         f"{playout['decisions_per_s']:,.0f}",
+        spread(playout["range"]),
         f"{targets['decisions_per_s']:,}",
         mark(meets["decisions_per_s"]),
     )
-    table.add_row(_("random playout games/s"), f"{playout['games_per_s']:,.1f}", "", "")
-    table.add_row(_("decisions per game"), f"{playout['decisions_per_game']:,.1f}", "", "")
+    table.add_row(_("random playout games/s"), f"{playout['games_per_s']:,.1f}", "", "", "")
+    table.add_row(_("decisions per game"), f"{playout['decisions_per_game']:,.1f}", "", "", "")
     table.add_row(
         _("MCTS iterations/s (opening)"),
         f"{mcts['iterations_per_s']:,.0f}",
+        spread(mcts["range"]),
         f"{targets['mcts_iterations_per_s']:,}",
         mark(meets["mcts_iterations_per_s"]),
     )
     table.add_section()
-    table.add_row(_("new game"), f"{playout['new_game_us']:,.1f} µs", "", "")
+    table.add_row(_("new game"), f"{playout['new_game_us']:,.1f} µs", "", "", "")
     for name, value in costs.items():
         if name == "legal actions per position":
-            table.add_row(pgettext("bench", name), f"{value:.1f}", "", "")
+            table.add_row(pgettext("bench", name), f"{value:.1f}", "", "", "")
         elif name == "check_state" and "check_state_us" in targets:
             table.add_row(
                 pgettext("bench", name),
                 f"{value:,.1f} µs",
+                "",
                 f"{targets['check_state_us']:,.0f} µs",
                 mark(meets["check_state_us"]),
             )
         else:
-            table.add_row(pgettext("bench", name), f"{value:,.1f} µs", "", "")
+            table.add_row(pgettext("bench", name), f"{value:,.1f} µs", "", "", "")
     console.print(table)
 
 

@@ -150,8 +150,9 @@ class MailbagEnv(gym.Env[dict[str, Any], np.int64]):
         return None
 
 
-class ActionMasks(gym.Wrapper[dict[str, Any], np.int64, dict[str, Any], np.int64],
-                  gym.utils.RecordConstructorArgs):
+class ActionMasks(
+    gym.Wrapper[dict[str, Any], np.int64, dict[str, Any], np.int64], gym.utils.RecordConstructorArgs
+):
     """Passes ``action_masks()`` on from the environment inside, whatever wraps it (the
     outermost wrapper ``gymnasium.make`` puts on the registered ids)."""
 
