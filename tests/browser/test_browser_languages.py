@@ -54,15 +54,6 @@ class SpeakingTablePage(TablePage):
         if isinstance(message, dict):
             into.append(message)
 
-    def wait_connected(self, timeout: float = TIMEOUT_MS) -> None:
-        self.page.wait_for_function(
-            """() => { const s = document.querySelector('[data-testid="status"]');
-                       const n = document.querySelector('[data-testid="step"]');
-                       return s && s.dataset.status === "connected" && n
-                         && n.textContent.trim() !== ""; }""",
-            timeout=timeout,
-        )
-
     def wait_ready(self, timeout: float = WAIT_MS) -> Shown:
         self.page.wait_for_function(
             """() => {

@@ -22,6 +22,7 @@ from mailbag.core import (
     Observation,
     Presentation,
     Rng,
+    Score,
     SearchHints,
     Sections,
 )
@@ -39,6 +40,40 @@ class LeakyView(TinyGame):
     def determinize(self, observation: Observation, rng: Rng) -> TinyState:
         clean = {k: v for k, v in observation.items() if k != "all_hands"}
         return super().determinize(clean, rng)
+
+
+class HiddenScoreCalledOpen(TinyGame):
+    """Counts the cards left in each hand into the score (hidden from the other seats), yet
+    declares its scores open."""
+
+    public_scores = True
+
+    def scores(self, state: TinyState) -> list[Score]:
+        return [
+            Score(p + sum(h), {"cards played": p, "in hand": sum(h)})
+            for p, h in zip(state.points, state.hands, strict=True)
+        ]
+
+
+class OpenScoresAndDeciders(TinyGame):
+    """The tiny game declaring what is open there: its scores (points played) and whose turn it
+    is."""
+
+    public_scores = True
+    public_deciders = True
+
+
+class HiddenTurnCalledOpen(TinyGame):
+    """Whose turn it is follows a hidden card (the first card of the hand of seat 0), yet is
+    declared open."""
+
+    public_deciders = True
+
+    def deciders(self, state: TinyState) -> tuple[int, ...]:
+        if self.is_over(state):
+            return ()
+        hand = state.hands[0]
+        return ((state.current + (hand[0] if hand else 0)) % len(state.hands),)
 
 
 class GlobalRandomShuffle(TinyGame):
@@ -256,6 +291,20 @@ def test_a_refusal_that_leaks_a_hidden_card_is_caught() -> None:
 def test_a_determinize_that_drops_a_public_field_is_caught() -> None:
     with pytest.raises(AssertionError, match=r"contract 8: determinize .* changed turn"):
         run("determinize", ForgetsTheTurn())
+
+
+def test_scores_declared_open_that_count_a_hidden_hand_are_caught() -> None:
+    with pytest.raises(AssertionError, match=r"contract 13: the game declares its scores public"):
+        run("open", HiddenScoreCalledOpen())
+
+
+def test_a_turn_declared_open_that_follows_a_hidden_card_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"contract 13: the game declares who decides public"):
+        run("open", HiddenTurnCalledOpen())
+
+
+def test_what_is_open_declared_so_passes() -> None:
+    run("open", OpenScoresAndDeciders())
 
 
 def test_a_shuffle_with_global_random_is_caught() -> None:

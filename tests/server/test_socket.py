@@ -25,6 +25,7 @@ from wsclient import (
     humans,
     make_table,
     open_client,
+    parse_link,
     play_to_end,
     seat_socket,
     token_of,
@@ -32,6 +33,7 @@ from wsclient import (
 )
 
 import mailbag.server.sockets as server_sockets
+from mailbag.games import get
 from mailbag.server.protocol import MAX_MESSAGE
 
 #: seconds an absent person's seat may take to be seen taken over (absent_after = 1)
@@ -450,6 +452,46 @@ def test_reconnect_with_last_step_gets_only_what_came_after(client: TestClient) 
             assert watcher.state is not None
             public = watcher.state["events"]
         assert all(e in seen for e in public)
+
+
+def test_the_board_as_text_comes_only_to_a_socket_that_asks(client: TestClient) -> None:
+    """``board_text`` (docs/protocol.md): a hello that says false gets states without ``board``
+    (a graphical board's browser); ``board_text`` on gets the state now with the board drawn as
+    the seat sees it, and every later state with it; off leaves it out again. The rest of the
+    state is the same either way."""
+    made = make_table(client, {"game": "carteros", "seats": humans("ann", "bob")})
+    table, fragment = parse_link(made["links"]["0"])
+    with (
+        seat_socket(client, made["links"]["1"], name="bob"),
+        connect(client, table, name="ann") as ann,
+    ):
+        ann.send({"type": "hello", "token": fragment["token"], "board_text": False})
+        ann.next_of("welcome")
+        first = ann.next_of("state")
+        assert "board" not in first
+        assert set(first) == STATE_KEYS - {"board"}
+        ann.send({"type": "board_text", "on": True})
+        shown = ann.next_of("state")
+        assert shown["step"] == first["step"] and shown["board"]
+        # the same table (only the log is not told again)
+        same = ("board", "clock", "events", "reset")
+        assert {k: v for k, v in shown.items() if k not in same} == {
+            k: v for k, v in first.items() if k not in same
+        }
+        assert shown["reset"] is False and shown["events"] == []
+        step = shown["step"]
+        legal = shown["actions"][0]["notation"]
+        ann.submit(step, legal)
+        ann.next_of("ack")
+        later = ann.state_at_least(step + 1)
+        assert later["board"] and later["board"] != shown["board"]
+        assert later["board"] == get("carteros").presentation.render(later["view"])
+        ann.send({"type": "board_text", "on": False})
+        ann.send({"type": "sync"})
+        ann.next_of("synced")
+        assert "board" not in ann.of_type("state")[-1]
+        ann.send({"type": "board_text", "on": "yes"})  # malformed: an error, nothing else
+        assert "on" in ann.next_of("error")["reason"]
 
 
 def test_players_show_who_is_connected(client: TestClient) -> None:

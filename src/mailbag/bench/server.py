@@ -317,7 +317,9 @@ class Client:
             max_size=8 * 1024 * 1024,
             ping_interval=None,
         ) as ws:
-            await ws.send(json.dumps({"type": "hello", "v": 1, "token": self.token}))
+            # as the browser with a graphical board: no board drawn as text (board_text)
+            hello = {"type": "hello", "v": 1, "token": self.token, "board_text": False}
+            await ws.send(json.dumps(hello))
             reader = asyncio.ensure_future(self._read(ws))
             tasks = {reader}
             if self.plays:

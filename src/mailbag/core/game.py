@@ -88,6 +88,16 @@ class Game(ABC, Generic[S]):
     presentation_type: ClassVar[type[Presentation]] = Presentation
     #: what the game tells its search bots: a subclass of ``SearchHints``, as :attr:`search`
     search_type: ClassVar[type[SearchHints]] = SearchHints
+    #: whether the scores (every seat's total and breakdown) are open information: the same in
+    #: every world drawn from any seat's view. Then the server reads a seat's known scores off
+    #: the true state instead of drawing worlds from its view (the same figures, without the
+    #: draws that were most of a message's cost); contract check 13 holds a game to it. False
+    #: (the default): the scores a seat is shown are those all worlds drawn from its view agree on.
+    public_scores: ClassVar[bool] = False
+    #: whether who owes a decision is open information (the same in every world drawn from any
+    #: seat's view: no game hides that another seat has chosen): then it is read off the true
+    #: state, as :attr:`public_scores`; False: from a world drawn from the seat's view.
+    public_deciders: ClassVar[bool] = False
 
     @cached_property
     def presentation(self) -> Presentation:

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from mailbag.core.game import Event, Game, Observation
     from mailbag.core.rulebook import Reference
 
+#: how many choices' sections :meth:`Presentation.action_rule` keeps (a game's action universe:
+#: Post Office's is about 17,000)
+ACTION_RULES_KEPT: Final = 100_000
 #: the rules every table cites that are no game's (a stale step, an undo, the notation), each
 #: answered by the section of that name in a game's reference
 TABLE_RULES: Final = {
@@ -173,12 +176,27 @@ class Presentation:
         return None if found is None else found.id
 
     def _known(self, section: str | None) -> str | None:
-        reference = self.rules_reference("en")
-        return section if reference is not None and section and reference.get(section) else None
+        if not section:
+            return None
+        # whether the reference has the section, looked up once per section (every choice of
+        # every state message asks)
+        known: dict[str, bool] = self.__dict__.setdefault("_sections_known", {})
+        found = known.get(section)
+        if found is None:
+            reference = self.rules_reference("en")
+            found = known[section] = reference is not None and bool(reference.get(section))
+        return section if found else None
 
     def action_rule(self, action: Action | str) -> str | None:
         """The section that explains a choice (``action``, or its notation)."""
-        return self._known(self.rule_map.action(str(action)))
+        notation = str(action)
+        rules: dict[str, str | None] = self.__dict__.setdefault("_action_rules", {})
+        if notation in rules:
+            return rules[notation]
+        found = self._known(self.rule_map.action(notation))
+        if len(rules) < ACTION_RULES_KEPT:
+            rules[notation] = found
+        return found
 
     def event_rule(self, event: Event) -> str | None:
         """The section that explains a log line."""

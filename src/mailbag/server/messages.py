@@ -11,6 +11,7 @@ from typing import Any
 from mailbag.core import Event, Game, IllegalAction, Observation, Rng
 from mailbag.core.i18n import pgettext
 from mailbag.server import words
+from mailbag.table.consequences import open_score_parts
 from mailbag.table.menu import known_score_parts, score_worlds
 
 #: the world :func:`known_deciders` reads the other seats' turns from (fixed: a message depends on
@@ -86,24 +87,40 @@ def known_deciders(
     return shown
 
 
-def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
+def seat_state(
+    game: Game[Any],
+    state: Any,
+    seat: int | None,
+    *,
+    board: bool = True,
+    view: Observation | None = None,
+) -> dict[str, Any]:
     """The game part of a ``state`` message for ``seat`` (``None``: a spectator): its view, the
     view drawn as text, its legal actions described from its view, who is to move, and the scores
     as far as its view tells them. Computed from the true state only through ``view``,
-    ``legal_actions`` and whether ``seat`` is among the ``deciders``."""
-    view = game.view(state, seat)
+    ``legal_actions``, whether ``seat`` is among the ``deciders``, and what the game declares
+    open (``public_scores``, ``public_deciders``: contract check 13). ``board``: whether to draw
+    the view as text (the room draws it apart, for the sockets that ask for it); ``view``:
+    ``game.view(state, seat)`` when the caller has it already."""
+    if view is None:
+        view = game.view(state, seat)
     deciders = list(game.deciders(state))
     legal = game.legal_actions(state, seat) if seat is not None and seat in deciders else []
     over = game.is_over(state)
-    # one set of worlds for the scores and the deciders: drawing them is most of a message's cost
-    # (which seats owe a decision never depends on the world's seed in the games here)
-    worlds = score_worlds(game, view)
-    totals, parts = known_score_parts(game, view, worlds)
+    # what the game declares open (contract check 13) is read off the true state: every world
+    # drawn from the view would say the same. Else one set of worlds for the scores and the
+    # deciders: drawing them is most of a message's cost (which seats owe a decision never
+    # depends on the world's seed in the games here)
+    worlds = None if game.public_scores and game.public_deciders else score_worlds(game, view)
+    if game.public_scores:
+        totals, parts = open_score_parts(game, state)
+    else:
+        totals, parts = known_score_parts(game, view, worlds)
     presentation = game.presentation
     return {
         "seat": seat,
         "view": view,
-        "board": presentation.render(view),
+        **({"board": presentation.render(view)} if board else {}),
         "actions": [
             {
                 "notation": str(action),
@@ -129,11 +146,14 @@ def seat_state(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
     }
 
 
-def seen_part(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
+def seen_part(
+    game: Game[Any], state: Any, seat: int | None, *, view: Observation | None = None
+) -> dict[str, Any]:
     """What of :func:`seat_state` tells whether what ``seat`` sees has changed — its view, who it
     is told is to move and its actions' notations (the same values) — without the rest (the
     board, the scores and the actions' texts: most of a message's cost)."""
-    view = game.view(state, seat)
+    if view is None:
+        view = game.view(state, seat)
     deciders = list(game.deciders(state))
     legal = game.legal_actions(state, seat) if seat is not None and seat in deciders else []
     return {
@@ -152,6 +172,8 @@ def _told_to_move(
 ) -> list[int]:
     """:func:`known_deciders` read from the first of the score worlds (``worlds``, or drawn
     here), else from its own world."""
+    if game.public_deciders:  # open (contract check 13): the truth is what the view tells
+        return list(deciders)
     first = worlds[:1] if worlds else score_worlds(game, view, 1)
     return known_deciders(game, view, seat, deciders, first[0] if first else None)
 

@@ -31,6 +31,9 @@ class Hello(msgspec.Struct, tag="hello", tag_field="type", forbid_unknown_fields
     last_step: _Step | None = None
     #: the reader's language (en, nl, es); else the browser's Accept-Language
     lang: Annotated[str, msgspec.Meta(max_length=16)] | None = None
+    #: whether ``state`` messages carry the board drawn as text (``board``): a client that draws
+    #: the graphical board says false, and asks with ``board_text`` when it shows the text
+    board_text: bool = True
 
 
 class Submit(msgspec.Struct, tag="submit", tag_field="type", forbid_unknown_fields=True):
@@ -76,6 +79,11 @@ class Lang(msgspec.Struct, tag="lang", tag_field="type", forbid_unknown_fields=T
     lang: Annotated[str, msgspec.Meta(max_length=16)]
 
 
+class BoardText(msgspec.Struct, tag="board_text", tag_field="type", forbid_unknown_fields=True):
+    v: int
+    on: bool
+
+
 class Sync(msgspec.Struct, tag="sync", tag_field="type", forbid_unknown_fields=True):
     v: int
 
@@ -84,7 +92,9 @@ class Ping(msgspec.Struct, tag="ping", tag_field="type", forbid_unknown_fields=T
     v: int
 
 
-ClientMessage = Hello | Submit | Undo | HintRequest | Why | Reveal | Back | Lang | Sync | Ping
+ClientMessage = (
+    Hello | Submit | Undo | HintRequest | Why | Reveal | Back | Lang | BoardText | Sync | Ping
+)
 
 _decoder = msgspec.json.Decoder(ClientMessage)
 

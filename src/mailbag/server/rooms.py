@@ -79,6 +79,8 @@ class Conn:
     events_sent: int = 0
     #: closes the socket (code, reason), when its link stops working (renewed by the creator)
     close: Callable[[int, str], Awaitable[None]] | None = None
+    #: whether its state messages carry the board drawn as text (its hello's ``board_text``)
+    board_text: bool = True
 
 
 def moved_on(now: int, step: int) -> IllegalAction:
@@ -104,6 +106,9 @@ class Room:
     _cache: dict[tuple[int, str, int | None, str], dict[str, Any]] = field(default_factory=dict)
     #: what each seat was shown at recent steps (a digest of its view)
     _seen: dict[int | None, tuple[bytes, int]] = field(default_factory=dict)
+    #: the digest of what each seat sees now, by (step, last digest, seat): worked out once per
+    #: step and seat, however often the step number is asked (acks, clocks, messages)
+    _seen_now: dict[tuple[int, str, int | None], bytes] = field(default_factory=dict)
     #: the spectators' step when the clock was last wound (it runs per public change)
     _wound_at: int | None = None
     #: hints worked out, by seat and digest of its view; the seats waiting for one
@@ -386,9 +391,22 @@ class Room:
         if cached is None:
             if len(self._cache) > 16:
                 self._cache.clear()
-            cached = messages.seat_state(self.game, self.table.state, seat)
+            view = self._view_at(seat, self.table.step)  # one view per step and seat
+            cached = messages.seat_state(self.game, self.table.state, seat, board=False, view=view)
             self._cache[key] = cached
         return cached
+
+    def _board_text(self, seat: int | None) -> str:
+        """``seat``'s view drawn as text, made once per step, seat and language, and only for a
+        socket that asked for it (``board_text``: a graphical board's client does not)."""
+        key = (*self._cache_key(seat)[:3], "board:" + language())
+        cached = self._cache.get(key)
+        if cached is None:
+            if len(self._cache) > 16:
+                self._cache.clear()
+            view = self._view_at(seat, self.table.step)
+            cached = self._cache[key] = {"board": self.game.presentation.render(view)}
+        return str(cached["board"])
 
     # -- a lesson --------------------------------------------------------------------------------
     @property
@@ -448,10 +466,7 @@ class Room:
         what it sees last changed. Decisions it cannot see (in a game whose views hide another's
         choice in a simultaneous phase) do not move it, so the number tells nothing they do
         not."""
-        part = self._cache.get(self._cache_key(seat))
-        if part is None:  # the parts that tell, without building a whole message (the clock's)
-            part = messages.seen_part(self.game, self.table.state, seat)
-        seen = _seen_digest(part)
+        seen = self._seen_digest_at(self.table.step, self.table.state, seat)
         known = self._seen.get(seat)
         if known is not None and known[0] == seen and known[1] <= self.table.step:
             return known[1]
@@ -460,11 +475,31 @@ class Room:
         # the decisions that may still be taken back (nothing was revealed since the first)
         step = self.table.step
         for earlier, before in reversed(self.table.recent_states()):
-            if _seen_digest(messages.seen_part(self.game, before, seat)) != seen:
+            if self._seen_digest_at(earlier, before, seat) != seen:
                 break
             step = earlier
         self._seen[seat] = (seen, step)
         return step
+
+    def _seen_digest_at(self, k: int, state: Any, seat: int | None) -> bytes:
+        """The digest of what ``seat`` sees in ``state``, the state after decision ``k``: worked
+        out once per step and seat (:attr:`_seen_now`), however often the step number is asked
+        (acks, clocks, messages, and the steps before it that :meth:`shown_step` looks back on)."""
+        steps = self.table.record.steps
+        key = (k, (steps[k - 1].digest or "") if k > 0 else "", seat)
+        found = self._seen_now.get(key)
+        if found is None:
+            part = None
+            if k == self.table.step:  # the message made for this step tells it already
+                part = self._cache.get((*key, language()))
+            if part is None:  # the parts that tell, without building a whole message
+                view = self._view_at(seat, k) if k == self.table.step else None
+                part = messages.seen_part(self.game, state, seat, view=view)
+            found = _seen_digest(part)
+            if len(self._seen_now) > 32:
+                self._seen_now.clear()
+            self._seen_now[key] = found
+        return found
 
     def _visible_count(self, seat: int | None, last: int) -> int:
         return sum(
@@ -522,6 +557,7 @@ class Room:
                 "type": "state",
                 "step": self.shown_step(seat),
                 **seat_part,
+                **({"board": self._board_text(seat)} if conn.board_text else {}),
                 "events": shown,
                 "reset": reset,
                 "players": self.players(seat),

@@ -269,9 +269,9 @@ def _join(room: Room, hello: Hello, send: Callable[[str], Awaitable[None]]) -> C
         seat = room.seat_of(hello.token)
         if seat is None:
             return None
-        return Conn(send, seat, hello.token)
+        return Conn(send, seat, hello.token, board_text=hello.board_text)
     if hello.watch is not None and room.is_watcher(hello.watch):
-        return Conn(send, None, hello.watch)
+        return Conn(send, None, hello.watch, board_text=hello.board_text)
     return None
 
 
@@ -305,6 +305,11 @@ async def _handle(
         return
     if isinstance(message, Hello):
         error(_("already said hello"))
+        return
+    if isinstance(message, protocol.BoardText):
+        conn.board_text = message.on
+        if message.on:  # the board as text now, with the state it draws
+            send(room.resend(conn))
         return
     if isinstance(message, protocol.Lang):
         try:

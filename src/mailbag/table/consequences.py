@@ -177,6 +177,18 @@ def known_scores(
     return known_score_parts(game, view, worlds)[0]
 
 
+def open_score_parts(
+    game: Game[Any], state: Any
+) -> tuple[list[int | None], list[dict[str, int] | None]]:
+    """:func:`known_score_parts` of a game whose scores are open (``game.public_scores``, held by
+    contract check 13): read off ``state`` itself, as every world drawn from any view agrees."""
+    try:
+        scored = list(game.scores(state))
+    except MISFITS:
+        return [], []
+    return [s.total for s in scored], [dict(s.breakdown) for s in scored]
+
+
 def known_score_parts(
     game: Game[Any], view: Observation, worlds: list[Any] | None = None
 ) -> tuple[list[int | None], list[dict[str, int] | None]]:

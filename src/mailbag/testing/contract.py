@@ -4,8 +4,9 @@ Each check plays random games through the public contract and raises ``Assertion
 message that names the broken contract. mailbag's own tests (tests/contract) run them over every
 registered game, seat list, option set and seed, and show that each one catches a game broken on
 purpose. Checks 1-9 hold the rules; ``presentation``, ``search`` and ``encoder`` (10-12, in
-:mod:`mailbag.testing.halves`) hold each half beside them on its own. A game in a package of its
-own runs the same checks against the installed mailbag:
+:mod:`mailbag.testing.halves`) hold each half beside them on its own; 13 (``open``) holds what
+the game declares open information (``public_scores``, ``public_deciders``) to be so. A game in a
+package of its own runs the same checks against the installed mailbag:
 
     from mailbag.testing import check_game
     check_game(GAME)                      # every check, every seat count and option set
@@ -394,7 +395,43 @@ def _short(value: Any) -> str:
     return text if len(text) < 60 else text[:57] + "..."
 
 
+def check_open_information(
+    game: Game[Any], seats: Sequence[str], options: dict[str, Any], seed: int
+) -> None:
+    """13. What a game declares open is open: with ``public_scores``, every world drawn from
+    every seat's (and a spectator's) view scores as the true state does, total and breakdown;
+    with ``public_deciders``, owes the same decisions. (The server then reads them off the true
+    state; were they not open, that would tell a seat what its view hides.)"""
+    if not (game.public_scores or game.public_deciders):
+        return
+    rng = Rng.from_seed(seed, 10)
+    n = len(seats)
+    for index, (before, _, _, _) in enumerate(random_walk(game, seats, options, seed)):
+        if index % 2:
+            continue
+        scores = [(s.total, dict(s.breakdown)) for s in game.scores(before)]
+        deciders = tuple(game.deciders(before))
+        for observer in [*range(n), None]:
+            for _world in range(2):
+                world = game.determinize(game.view(before, observer), Rng(rng.next64()))
+                if game.public_scores:
+                    drawn = [(s.total, dict(s.breakdown)) for s in game.scores(world)]
+                    if drawn != scores:
+                        raise AssertionError(
+                            f"contract 13: the game declares its scores public, but a world drawn "
+                            f"from seat {observer}'s view at step {index} scores {drawn}, the "
+                            f"true state {scores}"
+                        )
+                if game.public_deciders and tuple(game.deciders(world)) != deciders:
+                    raise AssertionError(
+                        f"contract 13: the game declares who decides public, but a world drawn "
+                        f"from seat {observer}'s view at step {index} has "
+                        f"{tuple(game.deciders(world))} deciding, the true state {deciders}"
+                    )
+
+
 CHECKS["determinize"] = check_determinize
+CHECKS["open"] = check_open_information
 # each half of the interface that is not the rules, on its own (mailbag.testing.halves)
 CHECKS["presentation"] = check_presentation
 CHECKS["search"] = check_search

@@ -99,6 +99,10 @@ class CarterosGame(Game[CarterosState]):
     encoder = CarterosEncoder
     presentation_type = CarterosPresentation
     search_type = CarterosSearch
+    #: every score is open (CA-8: delivered Mail cards, completed missions and the finisher's
+    #: bonus all lie face up) and one carrier plays at a time: contract check 13 holds both
+    public_scores = True
+    public_deciders = True
 
     def __init__(self, spec: GameSpec, components: Components) -> None:
         self.spec = spec

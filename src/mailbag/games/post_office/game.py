@@ -96,6 +96,10 @@ class PostOfficeGame(Game[PostOfficeState]):
     encoder = PostOfficeEncoder
     presentation_type = PostOfficePresentation
     search_type = PostOfficeSearch
+    #: the scores count what lies on the boards and the tokens taken, all open; who has chosen in
+    #: a simultaneous phase is public, never what (PO-114): contract check 13 holds both
+    public_scores = True
+    public_deciders = True
 
     def __init__(self, spec: GameSpec, components: Components) -> None:
         self.spec = spec

@@ -115,6 +115,10 @@ class PostcardsGame(Game[PostcardsState]):
     encoder = PostcardsEncoder
     presentation_type = PostcardsPresentation
     search_type = PostcardsSearch
+    #: the scores count what lies open on the boards (sent postcards, itineraries, bonuses taken)
+    #: and one player (or the Automa) acts at a time: contract check 13 holds both
+    public_scores = True
+    public_deciders = True
     #: 2: PC-10a, an empty deck is reshuffled from its discard pile at once (1: at the next draw,
     #: mailbag 0.1); the state keeps the version it was dealt by (``PostcardsState.rules``)
     rules_version = turn.RULES_VERSION
