@@ -240,14 +240,6 @@ _READ = """() => {
   };
 }"""
 
-# the text board opened where the page has one folded away, until it shows the board's text
-_TEXT_BOARD = """() => {
-  const folded = document.querySelector('details[data-testid="text-board"]');
-  if (folded && !folded.open) { folded.open = true; return false; }
-  const board = document.querySelector('[data-testid="board"]');
-  return Boolean(board && board.textContent.trim() !== "");
-}"""
-
 # my turn (with an enabled button to click: the choices list is drawn, collapsed or in a tab of
 # its own, whether or not it is open), or the game is over; nothing on the page is touched
 _READY = """() => {
@@ -396,9 +388,6 @@ class TablePage:
                          && n.textContent.trim() !== ""; }""",
             timeout=timeout,
         )
-        # the board as text, which the tests read: a graphical board's page asks the server for
-        # it only while its "board as text" is open, so it is opened (as a reader would)
-        self.page.wait_for_function(_TEXT_BOARD, timeout=timeout)
 
     def wait_step(self, step: int, timeout: float = WAIT_MS, at_least: bool = False) -> None:
         """Until the page shows step `step` (or a later one, `at_least`)."""

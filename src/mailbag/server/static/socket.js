@@ -82,8 +82,6 @@ export class TableSocket {
       if (last !== null && last !== undefined) hello.last_step = last;
       const lang = this.hooks.language ? this.hooks.language() : null;
       if (lang) hello.lang = lang;
-      // the board as text only while the page shows it (a graphical board's page does not)
-      hello.board_text = this.boardText;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (event) => {
@@ -167,14 +165,6 @@ export class TableSocket {
    * in it. Not connected: the next hello says it. */
   setLanguage(lang) {
     return this.send({ type: "lang", lang });
-  }
-
-  /** Whether the state messages should carry the board drawn as text (the page shows it): told
-   * to the server now, and in every later hello. */
-  setBoardText(on) {
-    if (this.boardText === on) return true;
-    this.boardText = on;
-    return this.send({ type: "board_text", on });
   }
 
   /** Send a message (`v` is added); false when not connected. */

@@ -212,9 +212,6 @@ export function TablePage({ table, who }) {
   const lang = useLanguage();
   const [s, dispatch] = useReducer(reducer, initial);
   const socket = useRef(null);
-  // whether the page shows the board as text (set once the board is known, below): the server
-  // draws it only for a socket that asks
-  const wantsText = useRef(false);
   const lastStep = useRef(null);
   const busyTimer = useRef(null);
   const [, tick] = useState(0);
@@ -243,7 +240,6 @@ export function TablePage({ table, who }) {
       },
     });
     socket.current = sock;
-    sock.boardText = wantsText.current;
     sock.start();
     return () => sock.stop();
   }, [table, credential]);
@@ -307,14 +303,6 @@ export function TablePage({ table, who }) {
   // without one, the text board
   const board = useBoard(welcome ? welcome.board || null : undefined);
   const graphical = board.status === "ready";
-  // the text board is asked for where it is shown: a game without a board of its own (or whose
-  // board failed to load), or a graphical board's "board as text" opened
-  const [textOpen, setTextOpen] = useState(false);
-  const showsText = board.status === "none" || board.status === "failed" || textOpen;
-  wantsText.current = showsText;
-  useEffect(() => {
-    if (socket.current) socket.current.setBoardText(showsText);
-  }, [showsText]);
   const narrow = useNarrow();
   const [touch] = useState(isTouch);
   const [tab, setTab] = useState("board");
@@ -477,9 +465,9 @@ export function TablePage({ table, who }) {
                     players=${players} mySeat=${mySeat} log=${s.log} picker=${picker} myTurn=${myTurn}
                     changed=${changed} phone=${narrow || touch} tools=${tools} why=${s.why} hidden=${!show("board")} />
                   ${isSeat && hintsAllowed && html`<${HintBox} hint=${hint} hinting=${s.hinting} onPick=${submit} disabled=${s.busy || !connected} />`}
-                  <details class="text-board" data-testid="text-board" onToggle=${(e) => setTextOpen(e.currentTarget.open)}>
+                  <details class="text-board" data-testid="text-board">
                     <summary>${t("The board as text")}</summary>
-                    <pre class="board" data-testid="board">${st.board}</pre>
+                    <pre class="board" data-testid="board" tabIndex="0" role="region" aria-label=${t("The board as text")}>${st.board}</pre>
                   </details>
                 </section>`
               : html`<section class=${`panel board-panel${show("board") ? "" : " tab-hidden"}`} aria-label=${t("board")}>
