@@ -31,6 +31,10 @@ REFUSED = [
     ("mcts:time=-1", ["time=-1", "more than 0"]),
     ("mcts:time=nan", ["time", "number"]),
     ("mcts:time=inf", ["time", "number"]),
+    ("mcts:cpu=0", ["cpu=0", "more than 0"]),
+    ("mcts:cpu=-0.5", ["cpu=-0.5", "more than 0"]),
+    ("mcts:cpu=fast", ["cpu", "number"]),
+    ("mcts:cpu=100000", ["cpu=100000", "at most"]),
     ("mcts:c=-1", ["c=-1", "number from 0 to"]),
     ("mcts:eps=2", ["eps=2", "number from 0 to 1"]),
     ("mcts:depth=deep", ["depth", "or full"]),
@@ -55,6 +59,7 @@ REFUSED = [
 OVER_THE_SERVERS = [
     ("mcts:iters=20001", ["iters=20001", "this server's limit", "20000"]),
     ("mcts:time=10.5", ["time=10.5", "this server's limit", "at most 10"]),
+    ("mcts:cpu=10.5", ["cpu=10.5", "this server's limit", "at most 10"]),
     ("mcts:workers=2", ["workers=2", "this server's limit"]),
     ("greedy:worlds=1000", ["worlds=1000", "this server's limit", "16"]),
     ("mcts:iters=1000,c=1.4,depth=8,eps=0.12345", ["41 characters", "at most 40"]),
@@ -122,7 +127,17 @@ def test_every_bot_declares_its_parameters() -> None:
     assert [p.name for p in bot_params("greedy")] == ["worlds"]
     names = {p.name for p in bot_params("mcts")}
     assert names == {
-        "iters", "time", "depth", "c", "worlds", "rollout", "eps", "prior", "workers", "horizon"
+        "iters",
+        "time",
+        "cpu",
+        "depth",
+        "c",
+        "worlds",
+        "rollout",
+        "eps",
+        "prior",
+        "workers",
+        "horizon",
     }
     for param in bot_params("mcts"):
         assert param.describe(), param
@@ -156,17 +171,37 @@ def test_a_cap_stops_a_search_and_leaves_one_within_it_unchanged() -> None:
 
 @pytest.mark.parametrize(
     ("kind", "word"),
-    [("mcts:iters=abc", "iters"), ("mcts:iters=99999999999", "iters"),
-     ("random:x=1", "random"), ("mcts:time=100000", "time")],
+    [
+        ("mcts:iters=abc", "iters"),
+        ("mcts:iters=99999999999", "iters"),
+        ("random:x=1", "random"),
+        ("mcts:time=100000", "time"),
+    ],
 )
 def test_the_command_line_refuses_a_bad_kind(kind: str, word: str, tmp_path: Path) -> None:
     """``mailbag play --seats``: the same check, without a server's limits (before it, a kind
     of 27 hours a move started a game that never ended: the wait is bounded here)."""
     env = {**os.environ, "MAILBAG_DATA_DIR": str(tmp_path)}
     done = subprocess.run(
-        [sys.executable, "-m", "mailbag", "play", "carteros", "--seats", f"{kind},random",
-         "--plain", "--seed", "1", "--record", str(tmp_path / "game.jsonl")],
-        capture_output=True, text=True, timeout=60, env=env, stdin=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "mailbag",
+            "play",
+            "carteros",
+            "--seats",
+            f"{kind},random",
+            "--plain",
+            "--seed",
+            "1",
+            "--record",
+            str(tmp_path / "game.jsonl"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        stdin=subprocess.DEVNULL,
     )
     output = done.stdout + done.stderr
     assert done.returncode != 0, output

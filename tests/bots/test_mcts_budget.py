@@ -11,26 +11,14 @@ from typing import Any
 import duel
 import pytest
 import tiny
-from realgames import loadable_games
+from realgames import loadable_games, position
 
 from mailbag.bots import make_bot
 from mailbag.bots.mcts import MctsBot
-from mailbag.core import Action, Game, new_game
+from mailbag.core import Game
 
 #: a generous bound that only a search ignoring its 0.05 s budget can pass
 HANG = 1.5
-
-
-def position(game: Game[Any], seed: int) -> tuple[Any, int, list[Action]]:
-    """The first position of a two-seat game where the decider has a real choice."""
-    state = new_game(game, 2, {}, seed)
-    for _ in range(1000):
-        seat = game.deciders(state)[0]
-        legal = game.legal_actions(state, seat)
-        if len(legal) > 1:
-            return state, seat, legal
-        game.apply_in_place(state, seat, legal[0])
-    raise AssertionError(f"{game.spec.name}: no choice in 1000 decisions")
 
 
 class Counting:

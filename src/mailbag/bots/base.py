@@ -1,6 +1,6 @@
 """What a bot is: something that picks one of the legal actions from a view, never the state.
 
-Seat kinds in ``--seats`` map to bots here: ``random``, ``greedy``, ``mcts[:iters=N|time=S]``;
+Seat kinds in ``--seats`` map to bots here: ``random``, ``greedy``, ``mcts[:iters=N|time=S|cpu=S]``;
 :func:`make_agents` makes the bots of a game's seats (every front end and the simulator).
 Bots are given the seat's view and its legal actions; search bots plan on worlds drawn with
 ``determinize(view)``.

@@ -10,12 +10,15 @@ seats are all modelled as maximising their own result.
 
 The bot never sees the true state: only the view it is given and the worlds drawn from it.
 
-Seat kind parameters (``mcts:iters=2000``, ``mcts:time=1.0,depth=12``):
+Seat kind parameters (``mcts:iters=2000``, ``mcts:time=1.0,depth=12``, ``mcts:cpu=0.5``):
 
-- ``iters`` — iterations per decision (default 1000); ``time`` — seconds per decision (when
-  given, the search stops at whichever budget runs out first; ``iters`` is then unlimited unless
-  also given). The time covers the whole decision, drawing the worlds included. A time budget
-  makes play depend on machine speed, so it is not reproducible.
+- ``iters`` — iterations per decision (default 1000); ``time`` — seconds per decision by the
+  wall clock; ``cpu`` — seconds of CPU time the search's own thread spends per decision (when
+  either is given, the search stops at whichever budget runs out first; ``iters`` is then
+  unlimited unless also given). Both cover the whole decision, drawing the worlds included. A
+  time budget makes play depend on the machine's speed *and its load* (on a busy machine a
+  decision gets a fraction of its seconds of work); a CPU budget only on its speed. Neither is
+  reproducible.
 - ``depth`` — random rollout steps before the heuristic evaluation (default 8; ``full`` plays
   rollouts to the end of the game).
 - ``c`` — UCB exploration constant (default 0.7).
@@ -67,6 +70,7 @@ HORIZONS: Final = ("game", "turn")
 KNOWN: Final = (
     "iters",
     "time",
+    "cpu",
     "depth",
     "c",
     "worlds",
@@ -130,6 +134,7 @@ class MctsBot:
         *,
         iters: int | None = DEFAULT_ITERS,
         seconds: float | None = None,
+        cpu: float | None = None,
         depth: int | None = DEFAULT_DEPTH,
         c: float = DEFAULT_C,
         worlds: int = DEFAULT_WORLDS,
@@ -139,12 +144,14 @@ class MctsBot:
         workers: int = 1,
         horizon: str = "game",
     ) -> None:
-        if iters is None and seconds is None:
-            raise SeatError(_("the mcts bot needs a budget: iters=N or time=S"))
+        if iters is None and seconds is None and cpu is None:
+            raise SeatError(_("the mcts bot needs a budget: iters=N, time=S or cpu=S"))
         self.game = game
         self.seat = seat
         self.iters = iters
         self.seconds = seconds
+        #: CPU seconds of this thread per decision (``cpu=``), None: no CPU budget
+        self.cpu = cpu
         self.depth = depth
         self.c = c
         self.worlds = worlds
@@ -206,6 +213,11 @@ class MctsBot:
         stop = deadline if cap_seconds is None else clock() + cap_seconds
         if deadline is not None and stop is not None:
             stop = min(stop, deadline)
+        # a CPU budget: this thread's CPU time (another thread's or process's work, and the
+        # time the machine gives to others, do not count against it)
+        cpu_clock = time.thread_time
+        cpu_stop = None if self.cpu is None else cpu_clock() + self.cpu
+        budgeted = deadline is not None or cpu_stop is not None
         game = self.game
         root = Node(-1)
         pool: list[Any] = []
@@ -213,15 +225,19 @@ class MctsBot:
         if self.worlds > 0:
             # each world serves about four iterations or more (fewer worlds for small budgets)
             size = self.worlds if self.iters is None else min(self.worlds, 1 + self.iters // 4)
-            if deadline is None:
+            if not budgeted:
                 pool = [game.determinize(observation, self.rng) for _ in range(size)]
         limit = self.iters
         if cap_iters is not None:
             limit = cap_iters if limit is None else min(limit, cap_iters)
         done = 0
-        while (limit is None or done < limit) and (stop is None or clock() < stop):
+        while (
+            (limit is None or done < limit)
+            and (stop is None or clock() < stop)
+            and (cpu_stop is None or cpu_clock() < cpu_stop)
+        ):
             if size and len(pool) < size and done == len(pool):
-                # a time budget: the next world is drawn now, inside the budget
+                # a time or CPU budget: the next world is drawn now, inside the budget
                 pool.append(game.determinize(observation, self.rng))
             if pool:
                 world = game.copy(pool[done % len(pool)])
@@ -236,7 +252,7 @@ class MctsBot:
 
     def _search_parallel(self, observation: Observation, legal: Sequence[Action]) -> Node:
         """``workers`` searches in worker processes (see ``parallel.py``), their roots merged:
-        the iterations are shared out, a time budget is given to each."""
+        the iterations are shared out, a time or CPU budget is given to each."""
         from mailbag.bots import parallel
 
         executor = parallel.pool(self.workers)
@@ -252,6 +268,7 @@ class MctsBot:
             settings = {
                 "iters": iters,
                 "seconds": self.seconds,
+                "cpu": self.cpu,
                 "depth": self.depth,
                 "c": self.c,
                 "worlds": self.worlds,
@@ -508,6 +525,9 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
     seconds = float_param(params, "time", 0.0) if "time" in params else None
     if seconds is not None and seconds <= 0:
         raise SeatError(_("bot parameter time must be more than 0 seconds"))
+    cpu = float_param(params, "cpu", 0.0) if "cpu" in params else None
+    if cpu is not None and cpu <= 0:
+        raise SeatError(_("bot parameter cpu must be more than 0 seconds"))
     horizon = params.get("horizon", "game")
     if horizon not in HORIZONS:
         raise SeatError(
@@ -520,7 +540,7 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
     iters: int | None = DEFAULT_ITERS
     if "iters" in params:
         iters = int_param(params, "iters", DEFAULT_ITERS, minimum=1)
-    elif seconds is not None:
+    elif seconds is not None or cpu is not None:
         iters = None
     depth: int | None = DEFAULT_DEPTH
     if params.get("depth") == "full":
@@ -533,6 +553,7 @@ def _factory(game: Game[Any], seat: int, seed: int, params: dict[str, str]) -> M
         seed * 7919 + seat,
         iters=iters,
         seconds=seconds,
+        cpu=cpu,
         depth=depth,
         c=float_param(params, "c", DEFAULT_C),
         worlds=int_param(params, "worlds", DEFAULT_WORLDS),
@@ -572,6 +593,15 @@ PARAMS: Final = (
         above=True,
         limit="time",
         help=N_("seconds per decision (not reproducible)"),
+    ),
+    BotParam(
+        "cpu",
+        "float",
+        0,
+        86_400,
+        above=True,
+        limit="time",
+        help=N_("CPU seconds per decision, whatever the machine's load (not reproducible)"),
     ),
     BotParam(
         "depth",

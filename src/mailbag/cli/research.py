@@ -182,6 +182,8 @@ def _stop_now(written: int, out: Path | None) -> NoReturn:
 
 
 def _print_summary(summary: dict[str, Any], out: Path | None, report: Path | None) -> None:
+    from mailbag.sim.stats import cpu_text
+
     console = Console(highlight=False)
     stats = summary["stats"]
     if not stats.get("games"):
@@ -197,7 +199,14 @@ def _print_summary(summary: dict[str, Any], out: Path | None, report: Path | Non
         )
     )
     table.add_column(_("seat kind"), overflow="fold")
-    for column in (_("seat-games"), _("win rate"), _("95% CI"), _("mean place"), _("mean score")):
+    for column in (
+        _("seat-games"),
+        _("win rate"),
+        _("95% CI"),
+        _("mean place"),
+        _("mean score"),
+        _("CPU per move"),
+    ):
         table.add_column(column, justify="right")
     for kind, entry in stats["by_kind"].items():
         low, high = entry["ci95"]
@@ -208,6 +217,7 @@ def _print_summary(summary: dict[str, Any], out: Path | None, report: Path | Non
             f"{100 * low:.1f}–{100 * high:.1f}%",
             f"{entry['mean_place']:.2f}",
             f"{entry['scores']['total']['mean']:.1f}",
+            cpu_text(summary.get("cpu_per_move", {}).get(kind, {}).get("per_move")),
         )
     console.print(table)
     length = stats["length"]

@@ -111,9 +111,10 @@ def expected_seconds(kind: str, limits: BotLimits) -> float:
     _name, params = parse_kind(kind)
     guesses = [limits.time]
     with contextlib.suppress(ValueError):
-        if "time" in params:
-            guesses.append(float(params["time"]))
-        if "iters" in params or "time" not in params:
+        for budget in ("time", "cpu"):
+            if budget in params:
+                guesses.append(float(params[budget]))
+        if "iters" in params or ("time" not in params and "cpu" not in params):
             iters = int(params.get("iters", DEFAULT_ITERS))
             guesses.append(min(iters, limits.iters) / ITERATIONS_PER_SECOND)
     return max(0.0, min(guesses))

@@ -15,6 +15,7 @@ from typing import Any
 
 from mailbag.core.i18n import NC_, _, ngettext, pgettext
 from mailbag.core.records import seat_kind_label, seat_label
+from mailbag.sim.stats import cpu_text
 from mailbag.sim.worker import Outcome
 
 #: every seat's total, beside the game's own score categories
@@ -97,6 +98,7 @@ def sections(summary: dict[str, Any], images: dict[str, str]) -> list[Section]:
                 _ci(entry),
                 _num(entry["mean_place"]),
                 _num(total["mean"]),
+                cpu_text(summary.get("cpu_per_move", {}).get(kind, {}).get("per_move")),
             ]
         )
     out.append(
@@ -110,6 +112,7 @@ def sections(summary: dict[str, Any], images: dict[str, str]) -> list[Section]:
                 _("95% CI (Wilson)"),
                 _("mean place"),
                 _("score"),
+                _("CPU per move"),
             ],
             rows,
             text=_("An equally strong field would win {rate} each.", rate=_pct(fair)),

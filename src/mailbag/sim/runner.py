@@ -7,6 +7,7 @@ simulation with trusted bots; the contract tests show both paths give identical 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,10 @@ class GameResult:
     turns: int
     scores: list[int] = field(default_factory=list)
     ranking: list[int] = field(default_factory=list)
+    #: with ``timed=True``: per seat, the CPU seconds its bot spent choosing (this thread's
+    #: time, so a search bot's ``workers`` processes are not in it) and its decisions
+    cpu: list[float] = field(default_factory=list)
+    moves: list[int] = field(default_factory=list)
 
 
 def play_game(
@@ -50,8 +55,10 @@ def play_game(
     record: GameRecord | None = None,
     state: Any = None,
     max_steps: int = 1_000_000,
+    timed: bool = False,
 ) -> GameResult:
-    """Play to the end. ``record``/``state`` continue a game already under way (resume)."""
+    """Play to the end. ``record``/``state`` continue a game already under way (resume).
+    ``timed``: measure each seat's CPU time spent choosing (``GameResult.cpu``)."""
     options = dict(options or {})
     if agents is None:
         agents = make_agents(game, seats, seed)
@@ -66,6 +73,10 @@ def play_game(
             game_id=seed_game_id(seed, list(seats)),
             schema=game.schema_version,
         )
+    seats_count = len(seats)
+    cpu = [0.0] * seats_count
+    moves = [0] * seats_count
+    clock = time.thread_time
     steps = 0
     while not game.is_over(state):
         deciders = game.deciders(state)
@@ -83,7 +94,13 @@ def play_game(
             )
         legal = game.legal_actions(state, seat)
         observation = game.view(state, seat) if getattr(agent, "needs_view", True) else {}
-        action = agent.choose(observation, legal)
+        if timed:
+            began = clock()
+            action = agent.choose(observation, legal)
+            cpu[seat] += clock() - began
+            moves[seat] += 1
+        else:
+            action = agent.choose(observation, legal)
         if fast:
             events = game.apply_in_place(state, seat, action)
         else:
@@ -96,4 +113,12 @@ def play_game(
             raise RuntimeError(f"{game.spec.name}: no end after {max_steps} decisions")
     result = result_of(game, state)
     record.result = result
-    return GameResult(record, state, len(record.steps), result["scores"], result["ranking"])
+    return GameResult(
+        record,
+        state,
+        len(record.steps),
+        result["scores"],
+        result["ranking"],
+        cpu if timed else [],
+        moves if timed else [],
+    )

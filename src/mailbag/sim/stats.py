@@ -65,6 +65,38 @@ def describe(values: Sequence[float]) -> dict[str, float]:
     }
 
 
+def cpu_per_move(outcomes: Iterable[Outcome]) -> dict[str, dict[str, Any]]:
+    """Per seat kind: its decisions, the CPU seconds its bots spent choosing them and the
+    seconds per decision (None where it made none: an engine seat such as the Automa). Kept
+    apart from :func:`summarise`'s statistics, which do not depend on the machine."""
+    cpu: dict[str, float] = defaultdict(float)
+    moves: dict[str, int] = defaultdict(int)
+    for o in outcomes:
+        for seat, kind in enumerate(o.seats):
+            moves[kind] += o.moves[seat] if o.moves else 0
+            cpu[kind] += o.cpu[seat] if o.cpu else 0.0
+    return {
+        kind: {
+            "moves": moves[kind],
+            "cpu_seconds": cpu[kind],
+            "per_move": cpu[kind] / moves[kind] if moves[kind] else None,
+        }
+        for kind in sorted(moves)
+    }
+
+
+def cpu_text(seconds: float | None) -> str:
+    """CPU time per decision in a unit that suits it (``0.213 s``, ``4.1 ms``, ``12 µs``);
+    ``—`` where the seat made no decision (an engine seat, or a summary without timings)."""
+    if seconds is None:
+        return "—"
+    if seconds >= 0.1:
+        return f"{seconds:.3f} s"
+    if seconds >= 0.001:
+        return f"{1000 * seconds:.1f} ms"
+    return f"{1_000_000 * seconds:.0f} µs"
+
+
 def win_share(ranking: Sequence[int], seat: int) -> float:
     """The seat's share of the win: 1/k when k seats share first place, else 0."""
     if ranking[seat] != 1:

@@ -28,7 +28,7 @@ from mailbag.core.registry import get
 from mailbag.sim.backends import BACKENDS, OutcomeStream, chunk_size, run_dask, run_local
 from mailbag.sim.interrupt import CtrlC
 from mailbag.sim.schedule import chunked, schedule
-from mailbag.sim.stats import summarise
+from mailbag.sim.stats import cpu_per_move, summarise
 from mailbag.sim.worker import Chunk, Outcome
 
 #: seconds a finished game's line in games.jsonl may wait in the buffer before it is flushed
@@ -214,6 +214,9 @@ def _run(
         "workers": config.workers,
         "elapsed_seconds": elapsed,
         "games_per_second": len(finished) / elapsed if elapsed > 0 else 0.0,
+        # each seat kind's CPU seconds per decision: measured, so (like the elapsed time) not
+        # reproducible, and kept out of the statistics
+        "cpu_per_move": cpu_per_move(finished),
         "stats": summarise(finished),
     }
     result = SimResult(config, finished, summary, interrupted, elapsed)

@@ -36,11 +36,18 @@ class Outcome(msgspec.Struct):
     tags: list[dict[str, list[str]]]
     #: the game record as JSON Lines text (``GameRecord.dumps()``), when records are kept
     record: str | None = None
+    #: per seat: CPU seconds its bot spent choosing (not in ``games.jsonl``: it is not
+    #: reproducible), and its decisions
+    cpu: list[float] = msgspec.field(default_factory=list)
+    moves: list[int] = msgspec.field(default_factory=list)
 
     def summary_line(self) -> dict[str, Any]:
-        """The outcome without its record, as JSON-able data (one line of ``games.jsonl``)."""
+        """The outcome without its record and timings, as JSON-able data (one line of
+        ``games.jsonl``)."""
         data = msgspec.to_builtins(self)
         data.pop("record", None)
+        # measured, not reproducible: in the summary's cpu_per_move, not in the games' lines
+        data.pop("cpu", None)
         return data  # type: ignore[no-any-return]
 
 
@@ -83,7 +90,7 @@ def resolve_game(name: str, module: str) -> Game[Any]:
 
 def play_job(game: Game[Any], options: dict[str, Any], job: Job, keep_record: bool) -> Outcome:
     """Play one scheduled game on the fast in-place path."""
-    result = play_game(game, list(job.seats), options, job.seed, fast=True)
+    result = play_game(game, list(job.seats), options, job.seed, fast=True, timed=True)
     state = result.state
     n = len(job.seats)
     assert result.record.result is not None
@@ -98,6 +105,8 @@ def play_job(game: Game[Any], options: dict[str, Any], job: Job, keep_record: bo
         decisions=result.turns,
         tags=[game.balance_tags(state, seat) for seat in range(n)],
         record=result.record.dumps() if keep_record else None,
+        cpu=[round(x, 6) for x in result.cpu],
+        moves=list(result.moves),
     )
 
 
