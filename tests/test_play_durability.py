@@ -91,7 +91,9 @@ class Player:
                     raise AssertionError(f"no prompt after a choice; output:\n{self.text()}")
                 time.sleep(0.02)
             # a choice completing a simultaneous phase waits to be revealed (Post Office)
-            line = "ok" if "reveals the phase" in self.text()[mark:] else "a"
+            # (read with its whitespace collapsed: the terminal may wrap the line anywhere)
+            said = " ".join(self.text()[mark:].split())
+            line = "ok" if "reveals the phase" in said else "a"
             if line == "a" and self.text().count(PROMPT) > top:
                 return
         raise AssertionError(f"a decision of more than 10 steps; output:\n{self.text()}")

@@ -83,6 +83,15 @@ def _follow_step(seat: TablePage) -> None:
             seat.show_choices()
             buttons = page.locator('[data-testid="action"]:not([disabled])')
             expect(buttons).to_have_count(1)
+            # the list may fold its buttons into groups by their first word: the group that
+            # holds the lesson's one button is opened first, as a person would
+            group = page.locator(
+                'details[data-testid="action-group"]:not([open])',
+                has=page.locator('[data-testid="action"]:not([disabled])'),
+            )
+            if group.count():
+                group.first.locator("> summary").click()
+            buttons.scroll_into_view_if_needed()
             buttons.click()
         else:
             # the lesson's one choice: each click has one highlighted thing to make it with
